@@ -160,6 +160,7 @@ func NewWithDB(ctx context.Context, cfg config.Config, db *database.DB, opts Opt
 			SecretOverlap:  cfg.Webhooks.SecretOverlap,
 		},
 		Introspection: graph.IntrospectionMode(cfg.HTTP.Introspection),
+		Live:          graph.LiveDeps{URLs: cfg.LiveURLs},
 		Changes:       changes,
 		Subscriptions: graph.SubscriptionLimits{
 			MaxConnectionsPerCaller:       cfg.HTTP.WSMaxConnectionsPerCaller,

@@ -737,6 +737,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			livestream.FieldLeaseUntil:             {Type: field.TypeTime, Column: livestream.FieldLeaseUntil},
 			livestream.FieldCurrentSessionID:       {Type: field.TypeUUID, Column: livestream.FieldCurrentSessionID},
 			livestream.FieldReconnectDeadline:      {Type: field.TypeTime, Column: livestream.FieldReconnectDeadline},
+			livestream.FieldCompleteRequestedAt:    {Type: field.TypeTime, Column: livestream.FieldCompleteRequestedAt},
 		},
 	}
 	graph.Nodes[29] = &sqlgraph.Node{
@@ -4817,6 +4818,11 @@ func (f *LiveStreamFilter) WhereCurrentSessionID(p entql.ValueP) {
 // WhereReconnectDeadline applies the entql time.Time predicate on the reconnect_deadline field.
 func (f *LiveStreamFilter) WhereReconnectDeadline(p entql.TimeP) {
 	f.Where(p.Field(livestream.FieldReconnectDeadline))
+}
+
+// WhereCompleteRequestedAt applies the entql time.Time predicate on the complete_requested_at field.
+func (f *LiveStreamFilter) WhereCompleteRequestedAt(p entql.TimeP) {
+	f.Where(p.Field(livestream.FieldCompleteRequestedAt))
 }
 
 // WhereHasSessions applies a predicate to check if query has an edge sessions.

@@ -2584,6 +2584,11 @@ func (_q *LiveStreamQuery) collectField(ctx context.Context, oneNode bool, opCtx
 				selectedFields = append(selectedFields, livestream.FieldReconnectDeadline)
 				fieldSeen[livestream.FieldReconnectDeadline] = struct{}{}
 			}
+		case "completeRequestedAt":
+			if _, ok := fieldSeen[livestream.FieldCompleteRequestedAt]; !ok {
+				selectedFields = append(selectedFields, livestream.FieldCompleteRequestedAt)
+				fieldSeen[livestream.FieldCompleteRequestedAt] = struct{}{}
+			}
 		case "id":
 		case "__typename":
 		default:

@@ -53,6 +53,8 @@ type LiveStream struct {
 	CurrentSessionID *uuid.UUID `json:"current_session_id,omitempty"`
 	// ReconnectDeadline holds the value of the "reconnect_deadline" field.
 	ReconnectDeadline *time.Time `json:"reconnect_deadline,omitempty"`
+	// CompleteRequestedAt holds the value of the "complete_requested_at" field.
+	CompleteRequestedAt *time.Time `json:"complete_requested_at,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the LiveStreamQuery when eager-loading is set.
 	Edges        LiveStreamEdges `json:"edges"`
@@ -98,7 +100,7 @@ func (e LiveStreamEdges) SimulcastTargetsOrErr() ([]*LiveSimulcastTarget, error)
 type livestreamScanRow struct {
 	// values has room for a loader's lead slot, every column and, last, the
 	// row itself.
-	values                 [20]any
+	values                 [21]any
 	ID                     scannedUUID
 	CreatedAt              sql.NullTime
 	UpdatedAt              sql.NullTime
@@ -117,6 +119,7 @@ type livestreamScanRow struct {
 	LeaseUntil             sql.NullTime
 	CurrentSessionID       scannedNullUUID
 	ReconnectDeadline      sql.NullTime
+	CompleteRequestedAt    sql.NullTime
 }
 
 // livestreamScanRows keeps the livestreamScanRow structs assignValues is done with.
@@ -195,6 +198,9 @@ func (*LiveStream) scanValuesAfter(lead int, columns []string) ([]any, error) {
 		case livestream.FieldReconnectDeadline:
 			row.ReconnectDeadline = *new(sql.NullTime)
 			targets[i] = &row.ReconnectDeadline
+		case livestream.FieldCompleteRequestedAt:
+			row.CompleteRequestedAt = *new(sql.NullTime)
+			targets[i] = &row.CompleteRequestedAt
 		case pageExtraColumn:
 			// A typed target: an unknown one makes ent ask the driver for every
 			// column's type on every row.
@@ -325,6 +331,13 @@ func (_m *LiveStream) assignValues(columns []string, values []any) error {
 				_m.ReconnectDeadline = new(time.Time)
 				*_m.ReconnectDeadline = value.Time
 			}
+		case livestream.FieldCompleteRequestedAt:
+			if value, ok := values[i].(*sql.NullTime); !ok {
+				return fmt.Errorf("unexpected type %T for field complete_requested_at", values[i])
+			} else if value.Valid {
+				_m.CompleteRequestedAt = new(time.Time)
+				*_m.CompleteRequestedAt = value.Time
+			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
 		}
@@ -437,6 +450,11 @@ func (_m *LiveStream) String() string {
 	builder.WriteString(", ")
 	if v := _m.ReconnectDeadline; v != nil {
 		builder.WriteString("reconnect_deadline=")
+		builder.WriteString(v.Format(time.ANSIC))
+	}
+	builder.WriteString(", ")
+	if v := _m.CompleteRequestedAt; v != nil {
+		builder.WriteString("complete_requested_at=")
 		builder.WriteString(v.Format(time.ANSIC))
 	}
 	builder.WriteByte(')')

@@ -240,6 +240,20 @@ func (_c *LiveStreamCreate) SetNillableReconnectDeadline(v *time.Time) *LiveStre
 	return _c
 }
 
+// SetCompleteRequestedAt sets the "complete_requested_at" field.
+func (_c *LiveStreamCreate) SetCompleteRequestedAt(v time.Time) *LiveStreamCreate {
+	_c.mutation.SetCompleteRequestedAt(v)
+	return _c
+}
+
+// SetNillableCompleteRequestedAt sets the "complete_requested_at" field if the given value is not nil.
+func (_c *LiveStreamCreate) SetNillableCompleteRequestedAt(v *time.Time) *LiveStreamCreate {
+	if v != nil {
+		_c.SetCompleteRequestedAt(*v)
+	}
+	return _c
+}
+
 // SetID sets the "id" field.
 func (_c *LiveStreamCreate) SetID(v uuid.UUID) *LiveStreamCreate {
 	_c.mutation.SetID(v)
@@ -556,6 +570,10 @@ func (_c *LiveStreamCreate) createSpec() (*LiveStream, *sqlgraph.CreateSpec) {
 		_spec.SetField(livestream.FieldReconnectDeadline, field.TypeTime, value)
 		_node.ReconnectDeadline = &value
 	}
+	if value, ok := _c.mutation.CompleteRequestedAt(); ok {
+		_spec.SetField(livestream.FieldCompleteRequestedAt, field.TypeTime, value)
+		_node.CompleteRequestedAt = &value
+	}
 	if nodes := _c.mutation.SessionsIDs(); len(nodes) > 0 {
 		edge := &sqlgraph.EdgeSpec{
 			Rel:     sqlgraph.O2M,
@@ -853,6 +871,24 @@ func (u *LiveStreamUpsert) UpdateReconnectDeadline() *LiveStreamUpsert {
 // ClearReconnectDeadline clears the value of the "reconnect_deadline" field.
 func (u *LiveStreamUpsert) ClearReconnectDeadline() *LiveStreamUpsert {
 	u.SetNull(livestream.FieldReconnectDeadline)
+	return u
+}
+
+// SetCompleteRequestedAt sets the "complete_requested_at" field.
+func (u *LiveStreamUpsert) SetCompleteRequestedAt(v time.Time) *LiveStreamUpsert {
+	u.Set(livestream.FieldCompleteRequestedAt, v)
+	return u
+}
+
+// UpdateCompleteRequestedAt sets the "complete_requested_at" field to the value that was provided on create.
+func (u *LiveStreamUpsert) UpdateCompleteRequestedAt() *LiveStreamUpsert {
+	u.SetExcluded(livestream.FieldCompleteRequestedAt)
+	return u
+}
+
+// ClearCompleteRequestedAt clears the value of the "complete_requested_at" field.
+func (u *LiveStreamUpsert) ClearCompleteRequestedAt() *LiveStreamUpsert {
+	u.SetNull(livestream.FieldCompleteRequestedAt)
 	return u
 }
 
@@ -1159,6 +1195,27 @@ func (u *LiveStreamUpsertOne) UpdateReconnectDeadline() *LiveStreamUpsertOne {
 func (u *LiveStreamUpsertOne) ClearReconnectDeadline() *LiveStreamUpsertOne {
 	return u.Update(func(s *LiveStreamUpsert) {
 		s.ClearReconnectDeadline()
+	})
+}
+
+// SetCompleteRequestedAt sets the "complete_requested_at" field.
+func (u *LiveStreamUpsertOne) SetCompleteRequestedAt(v time.Time) *LiveStreamUpsertOne {
+	return u.Update(func(s *LiveStreamUpsert) {
+		s.SetCompleteRequestedAt(v)
+	})
+}
+
+// UpdateCompleteRequestedAt sets the "complete_requested_at" field to the value that was provided on create.
+func (u *LiveStreamUpsertOne) UpdateCompleteRequestedAt() *LiveStreamUpsertOne {
+	return u.Update(func(s *LiveStreamUpsert) {
+		s.UpdateCompleteRequestedAt()
+	})
+}
+
+// ClearCompleteRequestedAt clears the value of the "complete_requested_at" field.
+func (u *LiveStreamUpsertOne) ClearCompleteRequestedAt() *LiveStreamUpsertOne {
+	return u.Update(func(s *LiveStreamUpsert) {
+		s.ClearCompleteRequestedAt()
 	})
 }
 
@@ -1632,6 +1689,27 @@ func (u *LiveStreamUpsertBulk) UpdateReconnectDeadline() *LiveStreamUpsertBulk {
 func (u *LiveStreamUpsertBulk) ClearReconnectDeadline() *LiveStreamUpsertBulk {
 	return u.Update(func(s *LiveStreamUpsert) {
 		s.ClearReconnectDeadline()
+	})
+}
+
+// SetCompleteRequestedAt sets the "complete_requested_at" field.
+func (u *LiveStreamUpsertBulk) SetCompleteRequestedAt(v time.Time) *LiveStreamUpsertBulk {
+	return u.Update(func(s *LiveStreamUpsert) {
+		s.SetCompleteRequestedAt(v)
+	})
+}
+
+// UpdateCompleteRequestedAt sets the "complete_requested_at" field to the value that was provided on create.
+func (u *LiveStreamUpsertBulk) UpdateCompleteRequestedAt() *LiveStreamUpsertBulk {
+	return u.Update(func(s *LiveStreamUpsert) {
+		s.UpdateCompleteRequestedAt()
+	})
+}
+
+// ClearCompleteRequestedAt clears the value of the "complete_requested_at" field.
+func (u *LiveStreamUpsertBulk) ClearCompleteRequestedAt() *LiveStreamUpsertBulk {
+	return u.Update(func(s *LiveStreamUpsert) {
+		s.ClearCompleteRequestedAt()
 	})
 }
 

@@ -271,6 +271,26 @@ func (_u *LiveStreamUpdate) ClearReconnectDeadline() *LiveStreamUpdate {
 	return _u
 }
 
+// SetCompleteRequestedAt sets the "complete_requested_at" field.
+func (_u *LiveStreamUpdate) SetCompleteRequestedAt(v time.Time) *LiveStreamUpdate {
+	_u.mutation.SetCompleteRequestedAt(v)
+	return _u
+}
+
+// SetNillableCompleteRequestedAt sets the "complete_requested_at" field if the given value is not nil.
+func (_u *LiveStreamUpdate) SetNillableCompleteRequestedAt(v *time.Time) *LiveStreamUpdate {
+	if v != nil {
+		_u.SetCompleteRequestedAt(*v)
+	}
+	return _u
+}
+
+// ClearCompleteRequestedAt clears the value of the "complete_requested_at" field.
+func (_u *LiveStreamUpdate) ClearCompleteRequestedAt() *LiveStreamUpdate {
+	_u.mutation.ClearCompleteRequestedAt()
+	return _u
+}
+
 // AddSessionIDs adds the "sessions" edge to the LiveSession entity by IDs.
 func (_u *LiveStreamUpdate) AddSessionIDs(ids ...uuid.UUID) *LiveStreamUpdate {
 	_u.mutation.AddSessionIDs(ids...)
@@ -499,6 +519,12 @@ func (_u *LiveStreamUpdate) sqlSave(ctx context.Context) (_node int, err error) 
 	}
 	if _u.mutation.ReconnectDeadlineCleared() {
 		_spec.ClearField(livestream.FieldReconnectDeadline, field.TypeTime)
+	}
+	if value, ok := _u.mutation.CompleteRequestedAt(); ok {
+		_spec.SetField(livestream.FieldCompleteRequestedAt, field.TypeTime, value)
+	}
+	if _u.mutation.CompleteRequestedAtCleared() {
+		_spec.ClearField(livestream.FieldCompleteRequestedAt, field.TypeTime)
 	}
 	if _u.mutation.SessionsCleared() {
 		edge := &sqlgraph.EdgeSpec{
@@ -850,6 +876,26 @@ func (_u *LiveStreamUpdateOne) ClearReconnectDeadline() *LiveStreamUpdateOne {
 	return _u
 }
 
+// SetCompleteRequestedAt sets the "complete_requested_at" field.
+func (_u *LiveStreamUpdateOne) SetCompleteRequestedAt(v time.Time) *LiveStreamUpdateOne {
+	_u.mutation.SetCompleteRequestedAt(v)
+	return _u
+}
+
+// SetNillableCompleteRequestedAt sets the "complete_requested_at" field if the given value is not nil.
+func (_u *LiveStreamUpdateOne) SetNillableCompleteRequestedAt(v *time.Time) *LiveStreamUpdateOne {
+	if v != nil {
+		_u.SetCompleteRequestedAt(*v)
+	}
+	return _u
+}
+
+// ClearCompleteRequestedAt clears the value of the "complete_requested_at" field.
+func (_u *LiveStreamUpdateOne) ClearCompleteRequestedAt() *LiveStreamUpdateOne {
+	_u.mutation.ClearCompleteRequestedAt()
+	return _u
+}
+
 // AddSessionIDs adds the "sessions" edge to the LiveSession entity by IDs.
 func (_u *LiveStreamUpdateOne) AddSessionIDs(ids ...uuid.UUID) *LiveStreamUpdateOne {
 	_u.mutation.AddSessionIDs(ids...)
@@ -1108,6 +1154,12 @@ func (_u *LiveStreamUpdateOne) sqlSave(ctx context.Context) (_node *LiveStream, 
 	}
 	if _u.mutation.ReconnectDeadlineCleared() {
 		_spec.ClearField(livestream.FieldReconnectDeadline, field.TypeTime)
+	}
+	if value, ok := _u.mutation.CompleteRequestedAt(); ok {
+		_spec.SetField(livestream.FieldCompleteRequestedAt, field.TypeTime, value)
+	}
+	if _u.mutation.CompleteRequestedAtCleared() {
+		_spec.ClearField(livestream.FieldCompleteRequestedAt, field.TypeTime)
 	}
 	if _u.mutation.SessionsCleared() {
 		edge := &sqlgraph.EdgeSpec{

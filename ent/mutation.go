@@ -27186,6 +27186,7 @@ type LiveStreamMutation struct {
 	lease_until                 *time.Time
 	current_session_id          *uuid.UUID
 	reconnect_deadline          *time.Time
+	complete_requested_at       *time.Time
 	clearedFields               map[string]struct{}
 	sessions                    map[uuid.UUID]struct{}
 	removedsessions             map[uuid.UUID]struct{}
@@ -28006,6 +28007,55 @@ func (m *LiveStreamMutation) ResetReconnectDeadline() {
 	delete(m.clearedFields, livestream.FieldReconnectDeadline)
 }
 
+// SetCompleteRequestedAt sets the "complete_requested_at" field.
+func (m *LiveStreamMutation) SetCompleteRequestedAt(t time.Time) {
+	m.complete_requested_at = &t
+}
+
+// CompleteRequestedAt returns the value of the "complete_requested_at" field in the mutation.
+func (m *LiveStreamMutation) CompleteRequestedAt() (r time.Time, exists bool) {
+	v := m.complete_requested_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCompleteRequestedAt returns the old "complete_requested_at" field's value of the LiveStream entity.
+// If the LiveStream object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LiveStreamMutation) OldCompleteRequestedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCompleteRequestedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCompleteRequestedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCompleteRequestedAt: %w", err)
+	}
+	return oldValue.CompleteRequestedAt, nil
+}
+
+// ClearCompleteRequestedAt clears the value of the "complete_requested_at" field.
+func (m *LiveStreamMutation) ClearCompleteRequestedAt() {
+	m.complete_requested_at = nil
+	m.clearedFields[livestream.FieldCompleteRequestedAt] = struct{}{}
+}
+
+// CompleteRequestedAtCleared returns if the "complete_requested_at" field was cleared in this mutation.
+func (m *LiveStreamMutation) CompleteRequestedAtCleared() bool {
+	_, ok := m.clearedFields[livestream.FieldCompleteRequestedAt]
+	return ok
+}
+
+// ResetCompleteRequestedAt resets all changes to the "complete_requested_at" field.
+func (m *LiveStreamMutation) ResetCompleteRequestedAt() {
+	m.complete_requested_at = nil
+	delete(m.clearedFields, livestream.FieldCompleteRequestedAt)
+}
+
 // AddSessionIDs adds the "sessions" edge to the LiveSession entity by ids.
 func (m *LiveStreamMutation) AddSessionIDs(ids ...uuid.UUID) {
 	if m.sessions == nil {
@@ -28148,7 +28198,7 @@ func (m *LiveStreamMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *LiveStreamMutation) Fields() []string {
-	fields := make([]string, 0, 17)
+	fields := make([]string, 0, 18)
 	if m.created_at != nil {
 		fields = append(fields, livestream.FieldCreatedAt)
 	}
@@ -28200,6 +28250,9 @@ func (m *LiveStreamMutation) Fields() []string {
 	if m.reconnect_deadline != nil {
 		fields = append(fields, livestream.FieldReconnectDeadline)
 	}
+	if m.complete_requested_at != nil {
+		fields = append(fields, livestream.FieldCompleteRequestedAt)
+	}
 	return fields
 }
 
@@ -28242,6 +28295,8 @@ func (m *LiveStreamMutation) Field(name string) (ent.Value, bool) {
 		return m.CurrentSessionID()
 	case livestream.FieldReconnectDeadline:
 		return m.ReconnectDeadline()
+	case livestream.FieldCompleteRequestedAt:
+		return m.CompleteRequestedAt()
 	}
 	return nil, false
 }
@@ -28285,6 +28340,8 @@ func (m *LiveStreamMutation) OldField(ctx context.Context, name string) (ent.Val
 		return m.OldCurrentSessionID(ctx)
 	case livestream.FieldReconnectDeadline:
 		return m.OldReconnectDeadline(ctx)
+	case livestream.FieldCompleteRequestedAt:
+		return m.OldCompleteRequestedAt(ctx)
 	}
 	return nil, fmt.Errorf("unknown LiveStream field %s", name)
 }
@@ -28413,6 +28470,13 @@ func (m *LiveStreamMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetReconnectDeadline(v)
 		return nil
+	case livestream.FieldCompleteRequestedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCompleteRequestedAt(v)
+		return nil
 	}
 	return fmt.Errorf("unknown LiveStream field %s", name)
 }
@@ -28482,6 +28546,9 @@ func (m *LiveStreamMutation) ClearedFields() []string {
 	if m.FieldCleared(livestream.FieldReconnectDeadline) {
 		fields = append(fields, livestream.FieldReconnectDeadline)
 	}
+	if m.FieldCleared(livestream.FieldCompleteRequestedAt) {
+		fields = append(fields, livestream.FieldCompleteRequestedAt)
+	}
 	return fields
 }
 
@@ -28507,6 +28574,9 @@ func (m *LiveStreamMutation) ClearField(name string) error {
 		return nil
 	case livestream.FieldReconnectDeadline:
 		m.ClearReconnectDeadline()
+		return nil
+	case livestream.FieldCompleteRequestedAt:
+		m.ClearCompleteRequestedAt()
 		return nil
 	}
 	return fmt.Errorf("unknown LiveStream nullable field %s", name)
@@ -28566,6 +28636,9 @@ func (m *LiveStreamMutation) ResetField(name string) error {
 		return nil
 	case livestream.FieldReconnectDeadline:
 		m.ResetReconnectDeadline()
+		return nil
+	case livestream.FieldCompleteRequestedAt:
+		m.ResetCompleteRequestedAt()
 		return nil
 	}
 	return fmt.Errorf("unknown LiveStream field %s", name)

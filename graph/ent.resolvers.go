@@ -61,6 +61,14 @@ func (r *Resolver) ImportItem() generated.ImportItemResolver { return &importIte
 // Invitation returns generated.InvitationResolver implementation.
 func (r *Resolver) Invitation() generated.InvitationResolver { return &invitationResolver{r} }
 
+// LiveSimulcastTarget returns generated.LiveSimulcastTargetResolver implementation.
+func (r *Resolver) LiveSimulcastTarget() generated.LiveSimulcastTargetResolver {
+	return &liveSimulcastTargetResolver{r}
+}
+
+// LiveStream returns generated.LiveStreamResolver implementation.
+func (r *Resolver) LiveStream() generated.LiveStreamResolver { return &liveStreamResolver{r} }
+
 // Membership returns generated.MembershipResolver implementation.
 func (r *Resolver) Membership() generated.MembershipResolver { return &membershipResolver{r} }
 
@@ -82,14 +90,16 @@ func (r *Resolver) User() generated.UserResolver { return &userResolver{r} }
 func (r *Resolver) Video() generated.VideoResolver { return &videoResolver{r} }
 
 type (
-	aPIKeyResolver         struct{ *Resolver }
-	captionResolver        struct{ *Resolver }
-	importItemResolver     struct{ *Resolver }
-	invitationResolver     struct{ *Resolver }
-	membershipResolver     struct{ *Resolver }
-	queryResolver          struct{ *Resolver }
-	thumbnailResolver      struct{ *Resolver }
-	transcodingJobResolver struct{ *Resolver }
-	userResolver           struct{ *Resolver }
-	videoResolver          struct{ *Resolver }
+	aPIKeyResolver              struct{ *Resolver }
+	captionResolver             struct{ *Resolver }
+	importItemResolver          struct{ *Resolver }
+	invitationResolver          struct{ *Resolver }
+	liveSimulcastTargetResolver struct{ *Resolver }
+	liveStreamResolver          struct{ *Resolver }
+	membershipResolver          struct{ *Resolver }
+	queryResolver               struct{ *Resolver }
+	thumbnailResolver           struct{ *Resolver }
+	transcodingJobResolver      struct{ *Resolver }
+	userResolver                struct{ *Resolver }
+	videoResolver               struct{ *Resolver }
 )

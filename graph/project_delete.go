@@ -13,6 +13,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/importer"
 	"github.com/vidra-dev/vidra/ent/importitem"
 	"github.com/vidra-dev/vidra/ent/importmigration"
+	"github.com/vidra-dev/vidra/ent/livestream"
 	"github.com/vidra-dev/vidra/ent/player"
 	"github.com/vidra-dev/vidra/ent/projectsetting"
 	"github.com/vidra-dev/vidra/ent/tag"
@@ -59,6 +60,11 @@ func (r *Resolver) softDeleteProject(ctx context.Context, id uuid.UUID) (uuid.UU
 		return uuid.Nil, err
 	}
 	if _, err := client.Importer.Delete().Where(importer.ProjectID(id)).Exec(sys); err != nil {
+		return uuid.Nil, err
+	}
+	// Live streams take their sessions and simulcast targets with them (the
+	// foreign keys cascade); ingest nodes kick their publishers on the notice.
+	if _, err := client.LiveStream.Delete().Where(livestream.ProjectID(id)).Exec(sys); err != nil {
 		return uuid.Nil, err
 	}
 	// Captions, chapters, renditions, thumbnails, tag links and search documents go

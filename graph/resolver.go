@@ -35,6 +35,7 @@ type Resolver struct {
 	healthChecks []HealthCheck
 	media        MediaDeps
 	webhooks     WebhookDeps
+	live         LiveDeps
 	auth         *authService
 	// sessionCheckSQL is the bearer check's statement, built once.
 	sessionCheckSQL string
@@ -77,6 +78,8 @@ type Deps struct {
 	Media MediaDeps
 	// Webhooks is what the webhook operations need (graph/webhook.go).
 	Webhooks WebhookDeps
+	// Live configures the live stream resolvers (ingest URLs).
+	Live LiveDeps
 	// Auth configures accounts and sign-in (graph/auth.go).
 	Auth AuthDeps
 	// Introspection says who may introspect the schema; IntrospectionOn when empty.
@@ -111,6 +114,7 @@ func NewResolver(d Deps) *Resolver {
 		regions:     d.Regions,
 		media:       d.Media,
 		webhooks:    d.Webhooks,
+		live:        d.Live,
 
 		introspection:   d.Introspection,
 		analyticsEraser: d.AnalyticsEraser,

@@ -158,6 +158,8 @@ func (f fixtures) normalize(v any, key string) any {
 			return "<time>"
 		case "secret": // a new signing secret on every call
 			return "<secret>"
+		case "stream_key", "key_last4", "rtmp_publish_url", "rtmps_publish_url", "srt_publish_url": // a new live stream key on every call
+			return "<stream key>"
 		}
 		if key == "logo" && v != "" { // a new blob key on every upload
 			return "<blob key>"

@@ -82,7 +82,7 @@ func TestListFilterOverREST(t *testing.T) {
 
 		// Values of the wrong type are 400s naming the parameter.
 		for _, c := range []struct{ query, field, says string }{
-			{"?status=done", "status", "created, uploading, processing, ready, failed"},
+			{"?status=done", "status", "created, uploading, processing, ready, failed, live"},
 			{"?status=ready&status=READY", "status", "got \"READY\""},
 			{"?folder_id=abc", "folder_id", "UUID"},
 			{"?tag_id=" + howto + "&tag_id=x", "tag_id", "UUID"},

@@ -265,7 +265,7 @@ func TestOpenAPIListParameters(t *testing.T) {
 	enc := func(v any) string { b, _ := json.Marshal(v); return string(b) }
 	for name, want := range map[string]string{
 		"sort":          `{"default":"-created_at","enum":["created_at","-created_at","updated_at","-updated_at","title","-title","status","-status","duration","-duration"],"type":"string"}`,
-		"status":        `{"items":{"enum":["created","uploading","processing","ready","failed"],"type":"string"},"type":"array"}`,
+		"status":        `{"items":{"enum":["created","uploading","processing","ready","failed","live"],"type":"string"},"type":"array"}`,
 		"folder_id":     `{"format":"uuid","maxLength":36,"minLength":36,"type":"string"}`,
 		"tag_id":        `{"items":{"format":"uuid","type":"string"},"type":"array"}`,
 		"tag":           `{"type":"string"}`,

@@ -18,12 +18,13 @@ const allGrants = `"{\"projects.read\": true, \"projects.write\": true, \"projec
 	` \"settings.read\": true, \"settings.write\": true, \"settings.delete\": true,` +
 	` \"advertisements.read\": true, \"advertisements.write\": true, \"advertisements.delete\": true,` +
 	` \"analytics.read\": true, \"analytics.write\": true, \"analytics.delete\": true,` +
+	` \"livestreams.read\": true, \"livestreams.write\": true, \"livestreams.delete\": true,` +
 	` \"api.read\": true, \"api.write\": true, \"api.delete\": true}"`
 
 // readGrants grant reading everything a project holds, and nothing more, in the
 // map form ("the string form of grants").
 const readGrants = `"{\"projects.read\": true, \"folders.read\": true, \"settings.read\": true,` +
-	` \"advertisements.read\": true, \"analytics.read\": true, \"api.read\": true}"`
+	` \"advertisements.read\": true, \"analytics.read\": true, \"livestreams.read\": true, \"api.read\": true}"`
 
 // readGrantsOn grants reading everything in one project, in the array form.
 func readGrantsOn(projID string) string {

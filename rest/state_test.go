@@ -26,7 +26,8 @@ var volatileTables = []string{"api_keys", "sessions", "refresh_tokens", "schema_
 
 // requestEventTypes are the events a request records itself; the others come
 // from background jobs (processing, imports, transcoding jobs, deliveries).
-const requestEventTypes = `('video.created', 'video.deleted', 'caption.ready')`
+const requestEventTypes = `('video.created', 'video.deleted', 'caption.ready', 'livestream.created', 'livestream.updated',
+	'livestream.deleted', 'livestream.disabled', 'livestream.enabled', 'livestream.key_reset')`
 
 // stateOf is a fingerprint of the database: every table's row count and latest
 // update. Two equal fingerprints around a request mean it created, deleted and

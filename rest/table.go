@@ -27,6 +27,7 @@ func Table() []Route {
 		analyticsRoutes(),
 		analyticsFilteredRoutes(),
 		analyticsRealtimeRoutes(),
+		liveRoutes(),
 	} {
 		t = append(t, domain...)
 	}

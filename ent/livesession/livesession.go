@@ -230,6 +230,7 @@ const (
 	EndReasonNodeLost        EndReason = "node_lost"
 	EndReasonError           EndReason = "error"
 	EndReasonDeleted         EndReason = "deleted"
+	EndReasonCompleted       EndReason = "completed"
 )
 
 func (er EndReason) String() string {
@@ -239,7 +240,7 @@ func (er EndReason) String() string {
 // EndReasonValidator is a validator for the "end_reason" field enum values. It is called by the builders before save.
 func EndReasonValidator(er EndReason) error {
 	switch er {
-	case EndReasonPublisherClosed, EndReasonTimeout, EndReasonMaxDuration, EndReasonDisabled, EndReasonKeyReset, EndReasonNodeLost, EndReasonError, EndReasonDeleted:
+	case EndReasonPublisherClosed, EndReasonTimeout, EndReasonMaxDuration, EndReasonDisabled, EndReasonKeyReset, EndReasonNodeLost, EndReasonError, EndReasonDeleted, EndReasonCompleted:
 		return nil
 	default:
 		return fmt.Errorf("livesession: invalid enum value for end_reason field: %q", er)

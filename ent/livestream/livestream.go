@@ -53,6 +53,8 @@ const (
 	FieldCurrentSessionID = "current_session_id"
 	// FieldReconnectDeadline holds the string denoting the reconnect_deadline field in the database.
 	FieldReconnectDeadline = "reconnect_deadline"
+	// FieldCompleteRequestedAt holds the string denoting the complete_requested_at field in the database.
+	FieldCompleteRequestedAt = "complete_requested_at"
 	// EdgeSessions holds the string denoting the sessions edge name in mutations.
 	EdgeSessions = "sessions"
 	// EdgeSimulcastTargets holds the string denoting the simulcast_targets edge name in mutations.
@@ -95,6 +97,7 @@ var Columns = []string{
 	FieldLeaseUntil,
 	FieldCurrentSessionID,
 	FieldReconnectDeadline,
+	FieldCompleteRequestedAt,
 }
 
 // ValidColumn reports if the column name is valid (part of the table columns).
@@ -292,6 +295,11 @@ func ByCurrentSessionID(opts ...sql.OrderTermOption) OrderOption {
 // ByReconnectDeadline orders the results by the reconnect_deadline field.
 func ByReconnectDeadline(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldReconnectDeadline, opts...).ToFunc()
+}
+
+// ByCompleteRequestedAt orders the results by the complete_requested_at field.
+func ByCompleteRequestedAt(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldCompleteRequestedAt, opts...).ToFunc()
 }
 
 // BySessionsCount orders the results by sessions count.

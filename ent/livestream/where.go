@@ -131,6 +131,11 @@ func ReconnectDeadline(v time.Time) predicate.LiveStream {
 	return predicate.LiveStream(sql.FieldEQ(FieldReconnectDeadline, v))
 }
 
+// CompleteRequestedAt applies equality check predicate on the "complete_requested_at" field. It's identical to CompleteRequestedAtEQ.
+func CompleteRequestedAt(v time.Time) predicate.LiveStream {
+	return predicate.LiveStream(sql.FieldEQ(FieldCompleteRequestedAt, v))
+}
+
 // CreatedAtEQ applies the EQ predicate on the "created_at" field.
 func CreatedAtEQ(v time.Time) predicate.LiveStream {
 	return predicate.LiveStream(sql.FieldEQ(FieldCreatedAt, v))
@@ -819,6 +824,56 @@ func ReconnectDeadlineIsNil() predicate.LiveStream {
 // ReconnectDeadlineNotNil applies the NotNil predicate on the "reconnect_deadline" field.
 func ReconnectDeadlineNotNil() predicate.LiveStream {
 	return predicate.LiveStream(sql.FieldNotNull(FieldReconnectDeadline))
+}
+
+// CompleteRequestedAtEQ applies the EQ predicate on the "complete_requested_at" field.
+func CompleteRequestedAtEQ(v time.Time) predicate.LiveStream {
+	return predicate.LiveStream(sql.FieldEQ(FieldCompleteRequestedAt, v))
+}
+
+// CompleteRequestedAtNEQ applies the NEQ predicate on the "complete_requested_at" field.
+func CompleteRequestedAtNEQ(v time.Time) predicate.LiveStream {
+	return predicate.LiveStream(sql.FieldNEQ(FieldCompleteRequestedAt, v))
+}
+
+// CompleteRequestedAtIn applies the In predicate on the "complete_requested_at" field.
+func CompleteRequestedAtIn(vs ...time.Time) predicate.LiveStream {
+	return predicate.LiveStream(sql.FieldIn(FieldCompleteRequestedAt, vs...))
+}
+
+// CompleteRequestedAtNotIn applies the NotIn predicate on the "complete_requested_at" field.
+func CompleteRequestedAtNotIn(vs ...time.Time) predicate.LiveStream {
+	return predicate.LiveStream(sql.FieldNotIn(FieldCompleteRequestedAt, vs...))
+}
+
+// CompleteRequestedAtGT applies the GT predicate on the "complete_requested_at" field.
+func CompleteRequestedAtGT(v time.Time) predicate.LiveStream {
+	return predicate.LiveStream(sql.FieldGT(FieldCompleteRequestedAt, v))
+}
+
+// CompleteRequestedAtGTE applies the GTE predicate on the "complete_requested_at" field.
+func CompleteRequestedAtGTE(v time.Time) predicate.LiveStream {
+	return predicate.LiveStream(sql.FieldGTE(FieldCompleteRequestedAt, v))
+}
+
+// CompleteRequestedAtLT applies the LT predicate on the "complete_requested_at" field.
+func CompleteRequestedAtLT(v time.Time) predicate.LiveStream {
+	return predicate.LiveStream(sql.FieldLT(FieldCompleteRequestedAt, v))
+}
+
+// CompleteRequestedAtLTE applies the LTE predicate on the "complete_requested_at" field.
+func CompleteRequestedAtLTE(v time.Time) predicate.LiveStream {
+	return predicate.LiveStream(sql.FieldLTE(FieldCompleteRequestedAt, v))
+}
+
+// CompleteRequestedAtIsNil applies the IsNil predicate on the "complete_requested_at" field.
+func CompleteRequestedAtIsNil() predicate.LiveStream {
+	return predicate.LiveStream(sql.FieldIsNull(FieldCompleteRequestedAt))
+}
+
+// CompleteRequestedAtNotNil applies the NotNil predicate on the "complete_requested_at" field.
+func CompleteRequestedAtNotNil() predicate.LiveStream {
+	return predicate.LiveStream(sql.FieldNotNull(FieldCompleteRequestedAt))
 }
 
 // HasSessions applies the HasEdge predicate on the "sessions" edge.

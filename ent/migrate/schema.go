@@ -900,7 +900,7 @@ var (
 		{Name: "remote_addr", Type: field.TypeString, Default: ""},
 		{Name: "started_at", Type: field.TypeTime},
 		{Name: "ended_at", Type: field.TypeTime, Nullable: true},
-		{Name: "end_reason", Type: field.TypeEnum, Nullable: true, Enums: []string{"publisher_closed", "timeout", "max_duration", "disabled", "key_reset", "node_lost", "error", "deleted"}},
+		{Name: "end_reason", Type: field.TypeEnum, Nullable: true, Enums: []string{"publisher_closed", "timeout", "max_duration", "disabled", "key_reset", "node_lost", "error", "deleted", "completed"}},
 		{Name: "end_error", Type: field.TypeString, Size: 2000, Default: ""},
 		{Name: "reconnects", Type: field.TypeInt, Default: 0},
 		{Name: "bytes", Type: field.TypeInt64, Default: 0},
@@ -1002,6 +1002,7 @@ var (
 		{Name: "lease_until", Type: field.TypeTime, Nullable: true},
 		{Name: "current_session_id", Type: field.TypeUUID, Nullable: true},
 		{Name: "reconnect_deadline", Type: field.TypeTime, Nullable: true},
+		{Name: "complete_requested_at", Type: field.TypeTime, Nullable: true},
 	}
 	// LiveStreamsTable holds the schema information for the "live_streams" table.
 	LiveStreamsTable = &schema.Table{

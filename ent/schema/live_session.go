@@ -45,7 +45,7 @@ func (LiveSession) Fields() []ent.Field {
 		// EndedAt and EndReason are nil while the session runs.
 		field.Time("ended_at").Optional().Nillable(),
 		field.Enum("end_reason").
-			Values("publisher_closed", "timeout", "max_duration", "disabled", "key_reset", "node_lost", "error", "deleted").
+			Values("publisher_closed", "timeout", "max_duration", "disabled", "key_reset", "node_lost", "error", "deleted", "completed").
 			Optional().
 			Nillable(),
 		// EndError details an end_reason error (bad codec, garbage, no keyframes).

@@ -65,6 +65,10 @@ func (LiveStream) Fields() []ent.Field {
 		field.UUID("current_session_id", uuid.UUID{}).Optional().Nillable().Annotations(server, entgql.Type("ID")),
 		// ReconnectDeadline is when an open reconnect window closes.
 		field.Time("reconnect_deadline").Optional().Nillable().Annotations(server),
+		// CompleteRequestedAt is set by updateLiveStreamStatus(COMPLETE): the
+		// ingest node ends the session in progress at once (end reason completed),
+		// with no reconnect window, when this is after the session started.
+		field.Time("complete_requested_at").Optional().Nillable().Annotations(server),
 	}
 }
 

@@ -55,6 +55,8 @@ type ResolverRoot interface {
 	Caption() CaptionResolver
 	ImportItem() ImportItemResolver
 	Invitation() InvitationResolver
+	LiveSimulcastTarget() LiveSimulcastTargetResolver
+	LiveStream() LiveStreamResolver
 	Membership() MembershipResolver
 	Mutation() MutationResolver
 	Query() QueryResolver
@@ -581,6 +583,12 @@ type ComplexityRoot struct {
 		VideoBitrateKbps func(childComplexity int) int
 	}
 
+	LiveIngest struct {
+		RtmpURL  func(childComplexity int) int
+		RtmpsURL func(childComplexity int) int
+		SrtURL   func(childComplexity int) int
+	}
+
 	LiveSession struct {
 		AudioCodec              func(childComplexity int) int
 		BitrateKbps             func(childComplexity int) int
@@ -631,22 +639,26 @@ type ComplexityRoot struct {
 	}
 
 	LiveSimulcastTarget struct {
-		CreatedAt    func(childComplexity int) int
-		Enabled      func(childComplexity int) int
-		ID           func(childComplexity int) int
-		LiveStream   func(childComplexity int) int
-		LiveStreamID func(childComplexity int) int
-		Name         func(childComplexity int) int
-		ProjectID    func(childComplexity int) int
-		URL          func(childComplexity int) int
-		UpdatedAt    func(childComplexity int) int
+		CreatedAt      func(childComplexity int) int
+		Enabled        func(childComplexity int) int
+		ID             func(childComplexity int) int
+		LiveStream     func(childComplexity int) int
+		LiveStreamID   func(childComplexity int) int
+		Name           func(childComplexity int) int
+		ProjectID      func(childComplexity int) int
+		StreamKeyLast4 func(childComplexity int) int
+		URL            func(childComplexity int) int
+		UpdatedAt      func(childComplexity int) int
 	}
 
 	LiveStream struct {
+		CompleteRequestedAt    func(childComplexity int) int
 		CreatedAt              func(childComplexity int) int
+		CurrentSession         func(childComplexity int) int
 		CurrentSessionID       func(childComplexity int) int
 		Enabled                func(childComplexity int) int
 		ID                     func(childComplexity int) int
+		Ingest                 func(childComplexity int) int
 		KeyLast4               func(childComplexity int) int
 		LatencyMode            func(childComplexity int) int
 		LeaseUntil             func(childComplexity int) int
@@ -673,6 +685,14 @@ type ComplexityRoot struct {
 	LiveStreamEdge struct {
 		Cursor func(childComplexity int) int
 		Node   func(childComplexity int) int
+	}
+
+	LiveStreamWithKey struct {
+		LiveStream      func(childComplexity int) int
+		RtmpPublishURL  func(childComplexity int) int
+		RtmpsPublishURL func(childComplexity int) int
+		SrtPublishURL   func(childComplexity int) int
+		StreamKey       func(childComplexity int) int
 	}
 
 	Membership struct {
@@ -711,6 +731,8 @@ type ComplexityRoot struct {
 		CreateAdvertisement         func(childComplexity int, projectID uuid.UUID, input ent.CreateAdvertisementInput) int
 		CreateEncodingProfile       func(childComplexity int, projectID uuid.UUID, input model.EncodingProfileInput) int
 		CreateFolder                func(childComplexity int, input ent.CreateFolderInput) int
+		CreateLiveSimulcastTarget   func(childComplexity int, projectID uuid.UUID, liveStreamID uuid.UUID, input ent.CreateLiveSimulcastTargetInput) int
+		CreateLiveStream            func(childComplexity int, projectID uuid.UUID, input ent.CreateLiveStreamInput) int
 		CreateOrganization          func(childComplexity int, input ent.CreateOrganizationInput) int
 		CreatePlaybackToken         func(childComplexity int, videoID uuid.UUID, projectID *uuid.UUID, expiresIn *int) int
 		CreatePlayer                func(childComplexity int, projectID uuid.UUID, input ent.CreatePlayerInput) int
@@ -725,6 +747,8 @@ type ComplexityRoot struct {
 		DeleteCaption               func(childComplexity int, videoID uuid.UUID, id uuid.UUID, projectID *uuid.UUID) int
 		DeleteEncodingProfile       func(childComplexity int, projectID uuid.UUID, id uuid.UUID) int
 		DeleteFolder                func(childComplexity int, id uuid.UUID, contents model.FolderContentAction, projectID *uuid.UUID) int
+		DeleteLiveSimulcastTarget   func(childComplexity int, projectID uuid.UUID, liveStreamID uuid.UUID, id uuid.UUID) int
+		DeleteLiveStream            func(childComplexity int, projectID uuid.UUID, id uuid.UUID) int
 		DeleteOtherSessions         func(childComplexity int) int
 		DeletePlayer                func(childComplexity int, projectID uuid.UUID, id uuid.UUID) int
 		DeleteProject               func(childComplexity int, id uuid.UUID) int
@@ -751,6 +775,7 @@ type ComplexityRoot struct {
 		ResendFailedWebhookEvents   func(childComplexity int, projectID uuid.UUID, endpointID uuid.UUID, since *time.Time, until *time.Time) int
 		ResendOtp                   func(childComplexity int, email string) int
 		ResendWebhookEvent          func(childComplexity int, projectID uuid.UUID, eventID uuid.UUID, endpointID *uuid.UUID) int
+		ResetLiveStreamKey          func(childComplexity int, projectID uuid.UUID, id uuid.UUID) int
 		RevokeInvitation            func(childComplexity int, id uuid.UUID) int
 		RotateWebhookEndpointSecret func(childComplexity int, projectID uuid.UUID, id uuid.UUID, overlapSeconds *int) int
 		SendInvitation              func(childComplexity int, input model.SendInvitationInput) int
@@ -767,6 +792,9 @@ type ComplexityRoot struct {
 		UpdateAvatar                func(childComplexity int, file graphql.Upload) int
 		UpdateEncodingProfile       func(childComplexity int, projectID uuid.UUID, id uuid.UUID, input model.EncodingProfileInput) int
 		UpdateFolder                func(childComplexity int, id uuid.UUID, input ent.UpdateFolderInput, projectID *uuid.UUID) int
+		UpdateLiveSimulcastTarget   func(childComplexity int, projectID uuid.UUID, liveStreamID uuid.UUID, id uuid.UUID, input ent.UpdateLiveSimulcastTargetInput) int
+		UpdateLiveStream            func(childComplexity int, projectID uuid.UUID, id uuid.UUID, input ent.UpdateLiveStreamInput) int
+		UpdateLiveStreamStatus      func(childComplexity int, projectID uuid.UUID, id uuid.UUID, action model.LiveStreamAction) int
 		UpdateMember                func(childComplexity int, userID uuid.UUID, role *membership.Role, permissions any) int
 		UpdateOrganization          func(childComplexity int, id uuid.UUID, input ent.UpdateOrganizationInput) int
 		UpdatePassword              func(childComplexity int, currentPassword string, newPassword string) int
@@ -961,6 +989,10 @@ type ComplexityRoot struct {
 		ImportMigrations        func(childComplexity int, projectID uuid.UUID, provider *importer.Provider, after *entgql.Cursor[uuid.UUID], first *int) int
 		InvitationByToken       func(childComplexity int, token string) int
 		Invitations             func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, status *invitation.Status) int
+		LiveSimulcastTargets    func(childComplexity int, projectID uuid.UUID, liveStreamID uuid.UUID) int
+		LiveStream              func(childComplexity int, projectID uuid.UUID, id uuid.UUID) int
+		LiveStreamSessions      func(childComplexity int, projectID uuid.UUID, liveStreamID uuid.UUID, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.LiveSessionOrder) int
+		LiveStreams             func(childComplexity int, projectID uuid.UUID, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.LiveStreamOrder, where *ent.LiveStreamWhereInput) int
 		Members                 func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int) int
 		Node                    func(childComplexity int, id uuid.UUID) int
 		Nodes                   func(childComplexity int, ids []uuid.UUID) int
@@ -1287,6 +1319,13 @@ type InvitationResolver interface {
 	Permissions(ctx context.Context, obj *ent.Invitation) (any, error)
 	Expired(ctx context.Context, obj *ent.Invitation) (bool, error)
 }
+type LiveSimulcastTargetResolver interface {
+	StreamKeyLast4(ctx context.Context, obj *ent.LiveSimulcastTarget) (string, error)
+}
+type LiveStreamResolver interface {
+	Ingest(ctx context.Context, obj *ent.LiveStream) (*model.LiveIngest, error)
+	CurrentSession(ctx context.Context, obj *ent.LiveStream) (*ent.LiveSession, error)
+}
 type MembershipResolver interface {
 	Permissions(ctx context.Context, obj *ent.Membership) (any, error)
 }
@@ -1334,6 +1373,14 @@ type MutationResolver interface {
 	AcceptInvitation(ctx context.Context, token string) (*ent.Membership, error)
 	RejectInvitation(ctx context.Context, token string) (*model.InvitationPreview, error)
 	RevokeInvitation(ctx context.Context, id uuid.UUID) (*ent.Invitation, error)
+	CreateLiveStream(ctx context.Context, projectID uuid.UUID, input ent.CreateLiveStreamInput) (*model.LiveStreamWithKey, error)
+	UpdateLiveStream(ctx context.Context, projectID uuid.UUID, id uuid.UUID, input ent.UpdateLiveStreamInput) (*ent.LiveStream, error)
+	UpdateLiveStreamStatus(ctx context.Context, projectID uuid.UUID, id uuid.UUID, action model.LiveStreamAction) (*ent.LiveStream, error)
+	ResetLiveStreamKey(ctx context.Context, projectID uuid.UUID, id uuid.UUID) (*model.LiveStreamWithKey, error)
+	DeleteLiveStream(ctx context.Context, projectID uuid.UUID, id uuid.UUID) (uuid.UUID, error)
+	CreateLiveSimulcastTarget(ctx context.Context, projectID uuid.UUID, liveStreamID uuid.UUID, input ent.CreateLiveSimulcastTargetInput) (*ent.LiveSimulcastTarget, error)
+	UpdateLiveSimulcastTarget(ctx context.Context, projectID uuid.UUID, liveStreamID uuid.UUID, id uuid.UUID, input ent.UpdateLiveSimulcastTargetInput) (*ent.LiveSimulcastTarget, error)
+	DeleteLiveSimulcastTarget(ctx context.Context, projectID uuid.UUID, liveStreamID uuid.UUID, id uuid.UUID) (uuid.UUID, error)
 	CreateUploadToken(ctx context.Context, projectID uuid.UUID, input model.CreateUploadTokenInput) (*model.UploadCredentials, error)
 	CreatePlaybackToken(ctx context.Context, videoID uuid.UUID, projectID *uuid.UUID, expiresIn *int) (*model.PlaybackToken, error)
 	PullVideo(ctx context.Context, projectID uuid.UUID, input model.PullVideoInput) (*ent.Video, error)
@@ -1410,6 +1457,10 @@ type QueryResolver interface {
 	PulledVideos(ctx context.Context, projectID uuid.UUID, after *entgql.Cursor[uuid.UUID], first *int) (*ent.VideoConnection, error)
 	Invitations(ctx context.Context, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, status *invitation.Status) (*ent.InvitationConnection, error)
 	InvitationByToken(ctx context.Context, token string) (*model.InvitationPreview, error)
+	LiveStreams(ctx context.Context, projectID uuid.UUID, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.LiveStreamOrder, where *ent.LiveStreamWhereInput) (*ent.LiveStreamConnection, error)
+	LiveStream(ctx context.Context, projectID uuid.UUID, id uuid.UUID) (*ent.LiveStream, error)
+	LiveStreamSessions(ctx context.Context, projectID uuid.UUID, liveStreamID uuid.UUID, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.LiveSessionOrder) (*ent.LiveSessionConnection, error)
+	LiveSimulcastTargets(ctx context.Context, projectID uuid.UUID, liveStreamID uuid.UUID) ([]*ent.LiveSimulcastTarget, error)
 	VideoTimeline(ctx context.Context, videoID uuid.UUID, projectID *uuid.UUID) (*model.VideoTimeline, error)
 	Organization(ctx context.Context, id uuid.UUID) (*ent.Organization, error)
 	Members(ctx context.Context, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int) (*ent.MembershipConnection, error)
@@ -3436,6 +3487,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.LadderRung.VideoBitrateKbps(childComplexity), true
 
+	case "LiveIngest.rtmpURL":
+		if e.ComplexityRoot.LiveIngest.RtmpURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveIngest.RtmpURL(childComplexity), true
+	case "LiveIngest.rtmpsURL":
+		if e.ComplexityRoot.LiveIngest.RtmpsURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveIngest.RtmpsURL(childComplexity), true
+	case "LiveIngest.srtURL":
+		if e.ComplexityRoot.LiveIngest.SrtURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveIngest.SrtURL(childComplexity), true
+
 	case "LiveSession.audioCodec":
 		if e.ComplexityRoot.LiveSession.AudioCodec == nil {
 			break
@@ -3704,6 +3774,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.LiveSimulcastTarget.ProjectID(childComplexity), true
+	case "LiveSimulcastTarget.streamKeyLast4":
+		if e.ComplexityRoot.LiveSimulcastTarget.StreamKeyLast4 == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSimulcastTarget.StreamKeyLast4(childComplexity), true
 	case "LiveSimulcastTarget.url":
 		if e.ComplexityRoot.LiveSimulcastTarget.URL == nil {
 			break
@@ -3717,12 +3793,24 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.LiveSimulcastTarget.UpdatedAt(childComplexity), true
 
+	case "LiveStream.completeRequestedAt":
+		if e.ComplexityRoot.LiveStream.CompleteRequestedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveStream.CompleteRequestedAt(childComplexity), true
 	case "LiveStream.createdAt":
 		if e.ComplexityRoot.LiveStream.CreatedAt == nil {
 			break
 		}
 
 		return e.ComplexityRoot.LiveStream.CreatedAt(childComplexity), true
+	case "LiveStream.currentSession":
+		if e.ComplexityRoot.LiveStream.CurrentSession == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveStream.CurrentSession(childComplexity), true
 	case "LiveStream.currentSessionID":
 		if e.ComplexityRoot.LiveStream.CurrentSessionID == nil {
 			break
@@ -3741,6 +3829,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.LiveStream.ID(childComplexity), true
+	case "LiveStream.ingest":
+		if e.ComplexityRoot.LiveStream.Ingest == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveStream.Ingest(childComplexity), true
 	case "LiveStream.keyLast4":
 		if e.ComplexityRoot.LiveStream.KeyLast4 == nil {
 			break
@@ -3868,6 +3962,37 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.LiveStreamEdge.Node(childComplexity), true
+
+	case "LiveStreamWithKey.liveStream":
+		if e.ComplexityRoot.LiveStreamWithKey.LiveStream == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveStreamWithKey.LiveStream(childComplexity), true
+	case "LiveStreamWithKey.rtmpPublishURL":
+		if e.ComplexityRoot.LiveStreamWithKey.RtmpPublishURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveStreamWithKey.RtmpPublishURL(childComplexity), true
+	case "LiveStreamWithKey.rtmpsPublishURL":
+		if e.ComplexityRoot.LiveStreamWithKey.RtmpsPublishURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveStreamWithKey.RtmpsPublishURL(childComplexity), true
+	case "LiveStreamWithKey.srtPublishURL":
+		if e.ComplexityRoot.LiveStreamWithKey.SrtPublishURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveStreamWithKey.SrtPublishURL(childComplexity), true
+	case "LiveStreamWithKey.streamKey":
+		if e.ComplexityRoot.LiveStreamWithKey.StreamKey == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveStreamWithKey.StreamKey(childComplexity), true
 
 	case "Membership.createdAt":
 		if e.ComplexityRoot.Membership.CreatedAt == nil {
@@ -4046,6 +4171,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateFolder(childComplexity, args["input"].(ent.CreateFolderInput)), true
+	case "Mutation.createLiveSimulcastTarget":
+		if e.ComplexityRoot.Mutation.CreateLiveSimulcastTarget == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createLiveSimulcastTarget_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateLiveSimulcastTarget(childComplexity, args["projectID"].(uuid.UUID), args["liveStreamID"].(uuid.UUID), args["input"].(ent.CreateLiveSimulcastTargetInput)), true
+	case "Mutation.createLiveStream":
+		if e.ComplexityRoot.Mutation.CreateLiveStream == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createLiveStream_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateLiveStream(childComplexity, args["projectID"].(uuid.UUID), args["input"].(ent.CreateLiveStreamInput)), true
 	case "Mutation.createOrganization":
 		if e.ComplexityRoot.Mutation.CreateOrganization == nil {
 			break
@@ -4200,6 +4347,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DeleteFolder(childComplexity, args["id"].(uuid.UUID), args["contents"].(model.FolderContentAction), args["projectID"].(*uuid.UUID)), true
+	case "Mutation.deleteLiveSimulcastTarget":
+		if e.ComplexityRoot.Mutation.DeleteLiveSimulcastTarget == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteLiveSimulcastTarget_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteLiveSimulcastTarget(childComplexity, args["projectID"].(uuid.UUID), args["liveStreamID"].(uuid.UUID), args["id"].(uuid.UUID)), true
+	case "Mutation.deleteLiveStream":
+		if e.ComplexityRoot.Mutation.DeleteLiveStream == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteLiveStream_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteLiveStream(childComplexity, args["projectID"].(uuid.UUID), args["id"].(uuid.UUID)), true
 	case "Mutation.deleteOtherSessions":
 		if e.ComplexityRoot.Mutation.DeleteOtherSessions == nil {
 			break
@@ -4476,6 +4645,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ResendWebhookEvent(childComplexity, args["projectID"].(uuid.UUID), args["eventId"].(uuid.UUID), args["endpointID"].(*uuid.UUID)), true
+	case "Mutation.resetLiveStreamKey":
+		if e.ComplexityRoot.Mutation.ResetLiveStreamKey == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_resetLiveStreamKey_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ResetLiveStreamKey(childComplexity, args["projectID"].(uuid.UUID), args["id"].(uuid.UUID)), true
 	case "Mutation.revokeInvitation":
 		if e.ComplexityRoot.Mutation.RevokeInvitation == nil {
 			break
@@ -4652,6 +4832,39 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateFolder(childComplexity, args["id"].(uuid.UUID), args["input"].(ent.UpdateFolderInput), args["projectID"].(*uuid.UUID)), true
+	case "Mutation.updateLiveSimulcastTarget":
+		if e.ComplexityRoot.Mutation.UpdateLiveSimulcastTarget == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateLiveSimulcastTarget_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateLiveSimulcastTarget(childComplexity, args["projectID"].(uuid.UUID), args["liveStreamID"].(uuid.UUID), args["id"].(uuid.UUID), args["input"].(ent.UpdateLiveSimulcastTargetInput)), true
+	case "Mutation.updateLiveStream":
+		if e.ComplexityRoot.Mutation.UpdateLiveStream == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateLiveStream_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateLiveStream(childComplexity, args["projectID"].(uuid.UUID), args["id"].(uuid.UUID), args["input"].(ent.UpdateLiveStreamInput)), true
+	case "Mutation.updateLiveStreamStatus":
+		if e.ComplexityRoot.Mutation.UpdateLiveStreamStatus == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateLiveStreamStatus_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateLiveStreamStatus(childComplexity, args["projectID"].(uuid.UUID), args["id"].(uuid.UUID), args["action"].(model.LiveStreamAction)), true
 	case "Mutation.updateMember":
 		if e.ComplexityRoot.Mutation.UpdateMember == nil {
 			break
@@ -5714,6 +5927,50 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Invitations(childComplexity, args["after"].(*entgql.Cursor[uuid.UUID]), args["first"].(*int), args["before"].(*entgql.Cursor[uuid.UUID]), args["last"].(*int), args["status"].(*invitation.Status)), true
+	case "Query.liveSimulcastTargets":
+		if e.ComplexityRoot.Query.LiveSimulcastTargets == nil {
+			break
+		}
+
+		args, err := ec.field_Query_liveSimulcastTargets_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.LiveSimulcastTargets(childComplexity, args["projectID"].(uuid.UUID), args["liveStreamID"].(uuid.UUID)), true
+	case "Query.liveStream":
+		if e.ComplexityRoot.Query.LiveStream == nil {
+			break
+		}
+
+		args, err := ec.field_Query_liveStream_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.LiveStream(childComplexity, args["projectID"].(uuid.UUID), args["id"].(uuid.UUID)), true
+	case "Query.liveStreamSessions":
+		if e.ComplexityRoot.Query.LiveStreamSessions == nil {
+			break
+		}
+
+		args, err := ec.field_Query_liveStreamSessions_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.LiveStreamSessions(childComplexity, args["projectID"].(uuid.UUID), args["liveStreamID"].(uuid.UUID), args["after"].(*entgql.Cursor[uuid.UUID]), args["first"].(*int), args["before"].(*entgql.Cursor[uuid.UUID]), args["last"].(*int), args["orderBy"].(*ent.LiveSessionOrder)), true
+	case "Query.liveStreams":
+		if e.ComplexityRoot.Query.LiveStreams == nil {
+			break
+		}
+
+		args, err := ec.field_Query_liveStreams_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.LiveStreams(childComplexity, args["projectID"].(uuid.UUID), args["after"].(*entgql.Cursor[uuid.UUID]), args["first"].(*int), args["before"].(*entgql.Cursor[uuid.UUID]), args["last"].(*int), args["orderBy"].(*ent.LiveStreamOrder), args["where"].(*ent.LiveStreamWhereInput)), true
 	case "Query.members":
 		if e.ComplexityRoot.Query.Members == nil {
 			break
@@ -10381,6 +10638,7 @@ enum LiveSessionEndReason @goModel(model: "github.com/vidra-dev/vidra/ent/livese
   node_lost
   error
   deleted
+  completed
 }
 """
 Ordering options for LiveSession connections
@@ -10460,6 +10718,7 @@ type LiveStream implements Node {
   leaseUntil: Time
   currentSessionID: ID
   reconnectDeadline: Time
+  completeRequestedAt: Time
   sessions(
     """
     Returns the elements in the list that come after the specified cursor.
@@ -13246,6 +13505,117 @@ type LiveSimulcastState {
   "Bytes sent to the target."
   bytes: Int!
 }
+
+"""
+The ingest addresses of a live stream, without its key: the server URL to give
+a publisher (OBS "Server"), the key going in "Stream Key".
+"""
+type LiveIngest {
+  "RTMP server URL; the key is its last path element."
+  rtmpURL: String!
+  "RTMPS server URL; null when this deployment offers no RTMPS."
+  rtmpsURL: String
+  "SRT address; the key goes in streamid=publish:KEY."
+  srtURL: String
+}
+
+"""
+A live stream with its stream key, returned only when the key is new (creation,
+key reset): keep it, it is not shown again. The publish URLs carry the key.
+"""
+type LiveStreamWithKey {
+  liveStream: LiveStream!
+  "The stream key, shown this once."
+  streamKey: String!
+  "The full RTMP publish URL (server URL and key)."
+  rtmpPublishURL: String!
+  "The full RTMPS publish URL; null when RTMPS is not offered."
+  rtmpsPublishURL: String
+  "The full SRT publish URL (streamid=publish:KEY); null when SRT is not offered."
+  srtPublishURL: String
+}
+
+"""
+What updateLiveStreamStatus does: ENABLE lets publishers in again, DISABLE
+refuses them and kicks a publishing one (its session ends with end reason
+disabled), COMPLETE ends the session in progress at once (no reconnect window)
+and leaves the stream enabled.
+"""
+enum LiveStreamAction {
+  ENABLE
+  DISABLE
+  COMPLETE
+}
+
+extend type LiveStream {
+  "The ingest addresses (without the key)."
+  ingest: LiveIngest!
+  "The session in progress (active or disconnected), null when none."
+  currentSession: LiveSession
+}
+
+extend type LiveSimulcastTarget {
+  "The last four characters of the target's stream key."
+  streamKeyLast4: String!
+}
+
+extend type Query {
+  """
+  A project's live streams, newest first by default; where filters them
+  (e.g. {status: ACTIVE}).
+  """
+  liveStreams(projectID: ID!, after: Cursor, first: Int, before: Cursor, last: Int, orderBy: LiveStreamOrder, where: LiveStreamWhereInput): LiveStreamConnection!
+  """
+  One live stream of a project; NOT_FOUND when the project has no such stream.
+  """
+  liveStream(projectID: ID!, id: ID!): LiveStream!
+  """
+  A live stream's sessions (its history), newest first by default.
+  """
+  liveStreamSessions(projectID: ID!, liveStreamID: ID!, after: Cursor, first: Int, before: Cursor, last: Int, orderBy: LiveSessionOrder): LiveSessionConnection!
+  """
+  A live stream's simulcast targets, oldest first.
+  """
+  liveSimulcastTargets(projectID: ID!, liveStreamID: ID!): [LiveSimulcastTarget!]!
+}
+
+extend type Mutation {
+  """
+  Creates a live stream; the answer carries its stream key and publish URLs,
+  shown this once.
+  """
+  createLiveStream(projectID: ID!, input: CreateLiveStreamInput!): LiveStreamWithKey!
+  """
+  Changes a live stream's settings; a session in progress keeps the settings it
+  started with (latency mode, transcode, record), except the reconnect window
+  and maximum duration, which apply at once.
+  """
+  updateLiveStream(projectID: ID!, id: ID!, input: UpdateLiveStreamInput!): LiveStream!
+  """
+  Enables, disables or completes a live stream (LiveStreamAction).
+  """
+  updateLiveStreamStatus(projectID: ID!, id: ID!, action: LiveStreamAction!): LiveStream!
+  """
+  Gives a live stream a new key; the old one is refused from now on and a
+  publisher using it is kicked. The answer carries the new key, shown this once.
+  """
+  resetLiveStreamKey(projectID: ID!, id: ID!): LiveStreamWithKey!
+  """
+  Deletes a live stream with its sessions and simulcast targets; a publisher
+  is kicked, the recordings stay as videos. Returns its id.
+  """
+  deleteLiveStream(projectID: ID!, id: ID!): ID!
+  """
+  Adds a simulcast target to a live stream (at most 5); it applies from the
+  next session.
+  """
+  createLiveSimulcastTarget(projectID: ID!, liveStreamID: ID!, input: CreateLiveSimulcastTargetInput!): LiveSimulcastTarget!
+  updateLiveSimulcastTarget(projectID: ID!, liveStreamID: ID!, id: ID!, input: UpdateLiveSimulcastTargetInput!): LiveSimulcastTarget!
+  """
+  Deletes a simulcast target; returns its id.
+  """
+  deleteLiveSimulcastTarget(projectID: ID!, liveStreamID: ID!, id: ID!): ID!
+}
 `, BuiltIn: false},
 	{Name: "../../schema/media.graphql", Input: `# The media pipeline: upload tokens, playback tokens, imports, thumbnails and timelines.
 
@@ -13988,7 +14358,7 @@ type WebhookEventType {
   name: String!
   description: String!
   """
-  Reserved families ("livestream.*") are named for later features and not sent yet.
+  Reserved families ("subscription.*") are named for later features and not sent yet.
   """
   reserved: Boolean!
 }
@@ -15035,6 +15405,18 @@ func (ec *executionContext) childFields_LadderRung(ctx context.Context, field gr
 	return nil, fmt.Errorf("no field named %q was found under type LadderRung", field.Name)
 }
 
+func (ec *executionContext) childFields_LiveIngest(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "rtmpURL":
+		return ec.fieldContext_LiveIngest_rtmpURL(ctx, field)
+	case "rtmpsURL":
+		return ec.fieldContext_LiveIngest_rtmpsURL(ctx, field)
+	case "srtURL":
+		return ec.fieldContext_LiveIngest_srtURL(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type LiveIngest", field.Name)
+}
+
 func (ec *executionContext) childFields_LiveSession(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -15153,6 +15535,8 @@ func (ec *executionContext) childFields_LiveSimulcastTarget(ctx context.Context,
 		return ec.fieldContext_LiveSimulcastTarget_enabled(ctx, field)
 	case "liveStream":
 		return ec.fieldContext_LiveSimulcastTarget_liveStream(ctx, field)
+	case "streamKeyLast4":
+		return ec.fieldContext_LiveSimulcastTarget_streamKeyLast4(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type LiveSimulcastTarget", field.Name)
 }
@@ -15193,12 +15577,30 @@ func (ec *executionContext) childFields_LiveStream(ctx context.Context, field gr
 		return ec.fieldContext_LiveStream_currentSessionID(ctx, field)
 	case "reconnectDeadline":
 		return ec.fieldContext_LiveStream_reconnectDeadline(ctx, field)
+	case "completeRequestedAt":
+		return ec.fieldContext_LiveStream_completeRequestedAt(ctx, field)
 	case "sessions":
 		return ec.fieldContext_LiveStream_sessions(ctx, field)
 	case "simulcastTargets":
 		return ec.fieldContext_LiveStream_simulcastTargets(ctx, field)
+	case "ingest":
+		return ec.fieldContext_LiveStream_ingest(ctx, field)
+	case "currentSession":
+		return ec.fieldContext_LiveStream_currentSession(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type LiveStream", field.Name)
+}
+
+func (ec *executionContext) childFields_LiveStreamConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_LiveStreamConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_LiveStreamConnection_pageInfo(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_LiveStreamConnection_totalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type LiveStreamConnection", field.Name)
 }
 
 func (ec *executionContext) childFields_LiveStreamEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -15209,6 +15611,22 @@ func (ec *executionContext) childFields_LiveStreamEdge(ctx context.Context, fiel
 		return ec.fieldContext_LiveStreamEdge_cursor(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type LiveStreamEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_LiveStreamWithKey(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "liveStream":
+		return ec.fieldContext_LiveStreamWithKey_liveStream(ctx, field)
+	case "streamKey":
+		return ec.fieldContext_LiveStreamWithKey_streamKey(ctx, field)
+	case "rtmpPublishURL":
+		return ec.fieldContext_LiveStreamWithKey_rtmpPublishURL(ctx, field)
+	case "rtmpsPublishURL":
+		return ec.fieldContext_LiveStreamWithKey_rtmpsPublishURL(ctx, field)
+	case "srtPublishURL":
+		return ec.fieldContext_LiveStreamWithKey_srtPublishURL(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type LiveStreamWithKey", field.Name)
 }
 
 func (ec *executionContext) childFields_Membership(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -16449,6 +16867,58 @@ func (ec *executionContext) field_Mutation_createFolder_args(ctx context.Context
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_createLiveSimulcastTarget_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "liveStreamID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["liveStreamID"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (ent.CreateLiveSimulcastTargetInput, error) {
+			return ec.unmarshalNCreateLiveSimulcastTargetInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐCreateLiveSimulcastTargetInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_createLiveStream_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (ent.CreateLiveStreamInput, error) {
+			return ec.unmarshalNCreateLiveStreamInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐCreateLiveStreamInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_createOrganization_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -16738,6 +17208,58 @@ func (ec *executionContext) field_Mutation_deleteFolder_args(ctx context.Context
 		return nil, err
 	}
 	args["projectID"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_deleteLiveSimulcastTarget_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "liveStreamID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["liveStreamID"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_deleteLiveStream_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
 	return args, nil
 }
 
@@ -17237,6 +17759,28 @@ func (ec *executionContext) field_Mutation_resendWebhookEvent_args(ctx context.C
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_resetLiveStreamKey_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_revokeInvitation_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -17594,6 +18138,104 @@ func (ec *executionContext) field_Mutation_updateFolder_args(ctx context.Context
 		return nil, err
 	}
 	args["projectID"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateLiveSimulcastTarget_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "liveStreamID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["liveStreamID"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (ent.UpdateLiveSimulcastTargetInput, error) {
+			return ec.unmarshalNUpdateLiveSimulcastTargetInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐUpdateLiveSimulcastTargetInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg3
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateLiveStreamStatus_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "action",
+		func(ctx context.Context, v any) (model.LiveStreamAction, error) {
+			return ec.unmarshalNLiveStreamAction2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐLiveStreamAction(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["action"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateLiveStream_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (ent.UpdateLiveStreamInput, error) {
+			return ec.unmarshalNUpdateLiveStreamInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐUpdateLiveStreamInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg2
 	return args, nil
 }
 
@@ -19016,6 +19658,174 @@ func (ec *executionContext) field_Query_invitations_args(ctx context.Context, ra
 		return nil, err
 	}
 	args["status"] = arg4
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_liveSimulcastTargets_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "liveStreamID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["liveStreamID"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_liveStreamSessions_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "liveStreamID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["liveStreamID"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*entgql.Cursor[uuid.UUID], error) {
+			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*entgql.Cursor[uuid.UUID], error) {
+			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg5
+	arg6, err := graphql.ProcessArgField(ctx, rawArgs, "orderBy",
+		func(ctx context.Context, v any) (*ent.LiveSessionOrder, error) {
+			return ec.unmarshalOLiveSessionOrder2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveSessionOrder(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["orderBy"] = arg6
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_liveStream_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_liveStreams_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*entgql.Cursor[uuid.UUID], error) {
+			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*entgql.Cursor[uuid.UUID], error) {
+			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "orderBy",
+		func(ctx context.Context, v any) (*ent.LiveStreamOrder, error) {
+			return ec.unmarshalOLiveStreamOrder2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveStreamOrder(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["orderBy"] = arg5
+	arg6, err := graphql.ProcessArgField(ctx, rawArgs, "where",
+		func(ctx context.Context, v any) (*ent.LiveStreamWhereInput, error) {
+			return ec.unmarshalOLiveStreamWhereInput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveStreamWhereInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["where"] = arg6
 	return args, nil
 }
 
@@ -23279,6 +24089,27 @@ func (ec *executionContext) fieldContext_LadderRung_audioBitrateKbps(_ context.C
 	return gqlexec.NewScalarFieldContext("LadderRung", field, false, false, scalarChild4)
 }
 
+func (ec *executionContext) _LiveIngest_rtmpURL(ctx context.Context, field graphql.CollectedField, obj *model.LiveIngest) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveIngest_rtmpURL, &obj.RtmpURL, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_LiveIngest_rtmpURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveIngest", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _LiveIngest_rtmpsURL(ctx context.Context, field graphql.CollectedField, obj *model.LiveIngest) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveIngest_rtmpsURL, obj.RtmpsURL, ec.marshalOString2ᚖstring, false)
+}
+func (ec *executionContext) fieldContext_LiveIngest_rtmpsURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveIngest", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _LiveIngest_srtURL(ctx context.Context, field graphql.CollectedField, obj *model.LiveIngest) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveIngest_srtURL, obj.SrtURL, ec.marshalOString2ᚖstring, false)
+}
+func (ec *executionContext) fieldContext_LiveIngest_srtURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveIngest", field, false, false, scalarChild2)
+}
+
 func (ec *executionContext) _LiveSession_id(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSession) (ret graphql.Marshaler) {
 	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSession_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
@@ -23712,6 +24543,29 @@ func (ec *executionContext) fieldContext_LiveSimulcastTarget_liveStream(_ contex
 	return fc, nil
 }
 
+func (ec *executionContext) _LiveSimulcastTarget_streamKeyLast4(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSimulcastTarget) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LiveSimulcastTarget_streamKeyLast4(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.LiveSimulcastTarget().StreamKeyLast4(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LiveSimulcastTarget_streamKeyLast4(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSimulcastTarget", field, true, true, scalarChild2)
+}
+
 func (ec *executionContext) _LiveStream_id(ctx context.Context, field graphql.CollectedField, obj *ent.LiveStream) (ret graphql.Marshaler) {
 	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveStream_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
@@ -23831,6 +24685,13 @@ func (ec *executionContext) fieldContext_LiveStream_reconnectDeadline(_ context.
 	return gqlexec.NewScalarFieldContext("LiveStream", field, false, false, scalarChild1)
 }
 
+func (ec *executionContext) _LiveStream_completeRequestedAt(ctx context.Context, field graphql.CollectedField, obj *ent.LiveStream) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveStream_completeRequestedAt, obj.CompleteRequestedAt, ec.marshalOTime2ᚖtimeᚐTime, false)
+}
+func (ec *executionContext) fieldContext_LiveStream_completeRequestedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveStream", field, false, false, scalarChild1)
+}
+
 func (ec *executionContext) _LiveStream_sessions(ctx context.Context, field graphql.CollectedField, obj *ent.LiveStream) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -23907,6 +24768,70 @@ func (ec *executionContext) fieldContext_LiveStream_simulcastTargets(_ context.C
 	return fc, nil
 }
 
+func (ec *executionContext) _LiveStream_ingest(ctx context.Context, field graphql.CollectedField, obj *ent.LiveStream) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LiveStream_ingest(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.LiveStream().Ingest(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.LiveIngest) graphql.Marshaler {
+			return ec.marshalNLiveIngest2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐLiveIngest(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LiveStream_ingest(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LiveStream",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LiveIngest(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LiveStream_currentSession(ctx context.Context, field graphql.CollectedField, obj *ent.LiveStream) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LiveStream_currentSession(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.LiveStream().CurrentSession(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.LiveSession) graphql.Marshaler {
+			return ec.marshalOLiveSession2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveSession(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_LiveStream_currentSession(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LiveStream",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LiveSession(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _LiveStreamConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.LiveStreamConnection) (ret graphql.Marshaler) {
 	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveStreamConnection_edges, obj.Edges, ec.marshalOLiveStreamEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveStreamEdge, false)
 }
@@ -23967,6 +24892,50 @@ func (ec *executionContext) _LiveStreamEdge_cursor(ctx context.Context, field gr
 }
 func (ec *executionContext) fieldContext_LiveStreamEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("LiveStreamEdge", field, false, false, scalarChild5)
+}
+
+func (ec *executionContext) _LiveStreamWithKey_liveStream(ctx context.Context, field graphql.CollectedField, obj *model.LiveStreamWithKey) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveStreamWithKey_liveStream, obj.LiveStream, ec.marshalNLiveStream2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveStream, true)
+}
+func (ec *executionContext) fieldContext_LiveStreamWithKey_liveStream(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LiveStreamWithKey",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LiveStream(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LiveStreamWithKey_streamKey(ctx context.Context, field graphql.CollectedField, obj *model.LiveStreamWithKey) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveStreamWithKey_streamKey, &obj.StreamKey, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_LiveStreamWithKey_streamKey(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveStreamWithKey", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _LiveStreamWithKey_rtmpPublishURL(ctx context.Context, field graphql.CollectedField, obj *model.LiveStreamWithKey) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveStreamWithKey_rtmpPublishURL, &obj.RtmpPublishURL, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_LiveStreamWithKey_rtmpPublishURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveStreamWithKey", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _LiveStreamWithKey_rtmpsPublishURL(ctx context.Context, field graphql.CollectedField, obj *model.LiveStreamWithKey) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveStreamWithKey_rtmpsPublishURL, obj.RtmpsPublishURL, ec.marshalOString2ᚖstring, false)
+}
+func (ec *executionContext) fieldContext_LiveStreamWithKey_rtmpsPublishURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveStreamWithKey", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _LiveStreamWithKey_srtPublishURL(ctx context.Context, field graphql.CollectedField, obj *model.LiveStreamWithKey) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveStreamWithKey_srtPublishURL, obj.SrtPublishURL, ec.marshalOString2ᚖstring, false)
+}
+func (ec *executionContext) fieldContext_LiveStreamWithKey_srtPublishURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveStreamWithKey", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _Membership_id(ctx context.Context, field graphql.CollectedField, obj *ent.Membership) (ret graphql.Marshaler) {
@@ -26018,6 +26987,358 @@ func (ec *executionContext) fieldContext_Mutation_revokeInvitation(ctx context.C
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_revokeInvitation_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_createLiveStream(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createLiveStream(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateLiveStream(ctx, fc.Args["projectID"].(uuid.UUID), fc.Args["input"].(ent.CreateLiveStreamInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.LiveStreamWithKey) graphql.Marshaler {
+			return ec.marshalNLiveStreamWithKey2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐLiveStreamWithKey(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createLiveStream(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LiveStreamWithKey(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createLiveStream_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateLiveStream(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateLiveStream(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateLiveStream(ctx, fc.Args["projectID"].(uuid.UUID), fc.Args["id"].(uuid.UUID), fc.Args["input"].(ent.UpdateLiveStreamInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.LiveStream) graphql.Marshaler {
+			return ec.marshalNLiveStream2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveStream(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateLiveStream(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LiveStream(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateLiveStream_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateLiveStreamStatus(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateLiveStreamStatus(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateLiveStreamStatus(ctx, fc.Args["projectID"].(uuid.UUID), fc.Args["id"].(uuid.UUID), fc.Args["action"].(model.LiveStreamAction))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.LiveStream) graphql.Marshaler {
+			return ec.marshalNLiveStream2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveStream(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateLiveStreamStatus(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LiveStream(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateLiveStreamStatus_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_resetLiveStreamKey(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_resetLiveStreamKey(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().ResetLiveStreamKey(ctx, fc.Args["projectID"].(uuid.UUID), fc.Args["id"].(uuid.UUID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.LiveStreamWithKey) graphql.Marshaler {
+			return ec.marshalNLiveStreamWithKey2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐLiveStreamWithKey(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_resetLiveStreamKey(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LiveStreamWithKey(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_resetLiveStreamKey_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deleteLiveStream(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_deleteLiveStream(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeleteLiveStream(ctx, fc.Args["projectID"].(uuid.UUID), fc.Args["id"].(uuid.UUID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_deleteLiveStream(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deleteLiveStream_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_createLiveSimulcastTarget(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createLiveSimulcastTarget(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateLiveSimulcastTarget(ctx, fc.Args["projectID"].(uuid.UUID), fc.Args["liveStreamID"].(uuid.UUID), fc.Args["input"].(ent.CreateLiveSimulcastTargetInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.LiveSimulcastTarget) graphql.Marshaler {
+			return ec.marshalNLiveSimulcastTarget2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveSimulcastTarget(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createLiveSimulcastTarget(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LiveSimulcastTarget(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createLiveSimulcastTarget_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateLiveSimulcastTarget(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateLiveSimulcastTarget(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateLiveSimulcastTarget(ctx, fc.Args["projectID"].(uuid.UUID), fc.Args["liveStreamID"].(uuid.UUID), fc.Args["id"].(uuid.UUID), fc.Args["input"].(ent.UpdateLiveSimulcastTargetInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.LiveSimulcastTarget) graphql.Marshaler {
+			return ec.marshalNLiveSimulcastTarget2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveSimulcastTarget(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateLiveSimulcastTarget(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LiveSimulcastTarget(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateLiveSimulcastTarget_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deleteLiveSimulcastTarget(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_deleteLiveSimulcastTarget(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeleteLiveSimulcastTarget(ctx, fc.Args["projectID"].(uuid.UUID), fc.Args["liveStreamID"].(uuid.UUID), fc.Args["id"].(uuid.UUID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_deleteLiveSimulcastTarget(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deleteLiveSimulcastTarget_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -30357,6 +31678,182 @@ func (ec *executionContext) fieldContext_Query_invitationByToken(ctx context.Con
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Query_invitationByToken_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_liveStreams(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_liveStreams(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().LiveStreams(ctx, fc.Args["projectID"].(uuid.UUID), fc.Args["after"].(*entgql.Cursor[uuid.UUID]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[uuid.UUID]), fc.Args["last"].(*int), fc.Args["orderBy"].(*ent.LiveStreamOrder), fc.Args["where"].(*ent.LiveStreamWhereInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.LiveStreamConnection) graphql.Marshaler {
+			return ec.marshalNLiveStreamConnection2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveStreamConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_liveStreams(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LiveStreamConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_liveStreams_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_liveStream(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_liveStream(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().LiveStream(ctx, fc.Args["projectID"].(uuid.UUID), fc.Args["id"].(uuid.UUID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.LiveStream) graphql.Marshaler {
+			return ec.marshalNLiveStream2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveStream(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_liveStream(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LiveStream(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_liveStream_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_liveStreamSessions(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_liveStreamSessions(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().LiveStreamSessions(ctx, fc.Args["projectID"].(uuid.UUID), fc.Args["liveStreamID"].(uuid.UUID), fc.Args["after"].(*entgql.Cursor[uuid.UUID]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[uuid.UUID]), fc.Args["last"].(*int), fc.Args["orderBy"].(*ent.LiveSessionOrder))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.LiveSessionConnection) graphql.Marshaler {
+			return ec.marshalNLiveSessionConnection2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveSessionConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_liveStreamSessions(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LiveSessionConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_liveStreamSessions_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_liveSimulcastTargets(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_liveSimulcastTargets(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().LiveSimulcastTargets(ctx, fc.Args["projectID"].(uuid.UUID), fc.Args["liveStreamID"].(uuid.UUID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.LiveSimulcastTarget) graphql.Marshaler {
+			return ec.marshalNLiveSimulcastTarget2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveSimulcastTargetᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_liveSimulcastTargets(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LiveSimulcastTarget(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_liveSimulcastTargets_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -52668,6 +54165,56 @@ func (ec *executionContext) _LadderRung(ctx context.Context, sel ast.SelectionSe
 	return outObject
 }
 
+var liveIngestImplementors = []string{"LiveIngest"}
+
+func (ec *executionContext) _LiveIngest(ctx context.Context, sel ast.SelectionSet, obj *model.LiveIngest) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, liveIngestImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("LiveIngest")
+		case "rtmpURL":
+			out.Values[i] = ec._LiveIngest_rtmpURL(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "rtmpsURL":
+			out.Values[i] = ec._LiveIngest_rtmpsURL(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "srtURL":
+			out.Values[i] = ec._LiveIngest_srtURL(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
 var liveSessionImplementors = []string{"LiveSession", "Node"}
 
 func (ec *executionContext) _LiveSession(ctx context.Context, sel ast.SelectionSet, obj *ent.LiveSession) graphql.Marshaler {
@@ -53164,6 +54711,49 @@ func (ec *executionContext) _LiveSimulcastTarget(ctx context.Context, sel ast.Se
 
 			outSet := out.Set()
 			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
+		case "streamKeyLast4":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._LiveSimulcastTarget_streamKeyLast4(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredSet := deferredFieldSet
+				deferredSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// the field is not queued below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -53284,6 +54874,11 @@ func (ec *executionContext) _LiveStream(ctx context.Context, sel ast.SelectionSe
 			if out.Values[i] == graphql.RequiredNull {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "completeRequestedAt":
+			out.Values[i] = ec._LiveStream_completeRequestedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "sessions":
 			field := field
 
@@ -53337,6 +54932,92 @@ func (ec *executionContext) _LiveStream(ctx context.Context, sel ast.SelectionSe
 					}
 				}()
 				res = ec._LiveStream_simulcastTargets(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredSet := deferredFieldSet
+				deferredSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// the field is not queued below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
+		case "ingest":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._LiveStream_ingest(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredSet := deferredFieldSet
+				deferredSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// the field is not queued below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
+		case "currentSession":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._LiveStream_currentSession(ctx, field, obj)
 				if res == graphql.RequiredNull {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}
@@ -53463,6 +55144,66 @@ func (ec *executionContext) _LiveStreamEdge(ctx context.Context, sel ast.Selecti
 		case "cursor":
 			out.Values[i] = ec._LiveStreamEdge_cursor(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
+var liveStreamWithKeyImplementors = []string{"LiveStreamWithKey"}
+
+func (ec *executionContext) _LiveStreamWithKey(ctx context.Context, sel ast.SelectionSet, obj *model.LiveStreamWithKey) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, liveStreamWithKeyImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("LiveStreamWithKey")
+		case "liveStream":
+			out.Values[i] = ec._LiveStreamWithKey_liveStream(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "streamKey":
+			out.Values[i] = ec._LiveStreamWithKey_streamKey(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "rtmpPublishURL":
+			out.Values[i] = ec._LiveStreamWithKey_rtmpPublishURL(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "rtmpsPublishURL":
+			out.Values[i] = ec._LiveStreamWithKey_rtmpsPublishURL(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "srtPublishURL":
+			out.Values[i] = ec._LiveStreamWithKey_srtPublishURL(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		default:
@@ -54139,6 +55880,62 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "revokeInvitation":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_revokeInvitation(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createLiveStream":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createLiveStream(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateLiveStream":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateLiveStream(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateLiveStreamStatus":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateLiveStreamStatus(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "resetLiveStreamKey":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_resetLiveStreamKey(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deleteLiveStream":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deleteLiveStream(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createLiveSimulcastTarget":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createLiveSimulcastTarget(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateLiveSimulcastTarget":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateLiveSimulcastTarget(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deleteLiveSimulcastTarget":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deleteLiveSimulcastTarget(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -56846,6 +58643,94 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 					}
 				}()
 				res = ec._Query_invitationByToken(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "liveStreams":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_liveStreams(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "liveStream":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_liveStream(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "liveStreamSessions":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_liveStreamSessions(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "liveSimulcastTargets":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_liveSimulcastTargets(ctx, field)
 				if res == graphql.Null {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}
@@ -61445,6 +63330,16 @@ func (ec *executionContext) unmarshalNCreateFolderInput2githubᚗcomᚋvidraᚑd
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalNCreateLiveSimulcastTargetInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐCreateLiveSimulcastTargetInput(ctx context.Context, v any) (ent.CreateLiveSimulcastTargetInput, error) {
+	res, err := ec.unmarshalInputCreateLiveSimulcastTargetInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNCreateLiveStreamInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐCreateLiveStreamInput(ctx context.Context, v any) (ent.CreateLiveStreamInput, error) {
+	res, err := ec.unmarshalInputCreateLiveStreamInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNCreateOrganizationInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐCreateOrganizationInput(ctx context.Context, v any) (ent.CreateOrganizationInput, error) {
 	res, err := ec.unmarshalInputCreateOrganizationInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -62157,6 +64052,16 @@ func (ec *executionContext) unmarshalNLadderRungInput2ᚖgithubᚗcomᚋvidraᚑ
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) marshalNLiveIngest2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐLiveIngest(ctx context.Context, sel ast.SelectionSet, v *model.LiveIngest) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._LiveIngest(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNLiveSessionConnection2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveSessionConnection(ctx context.Context, sel ast.SelectionSet, v *ent.LiveSessionConnection) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -62212,6 +64117,21 @@ func (ec *executionContext) marshalNLiveSimulcastState2ᚕgithubᚗcomᚋvidra�
 	return ret
 }
 
+func (ec *executionContext) marshalNLiveSimulcastTarget2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveSimulcastTargetᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.LiveSimulcastTarget) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
+		gqlexec.SetElementResult(ctx, &v[i])
+		return ec.marshalNLiveSimulcastTarget2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveSimulcastTarget(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
 func (ec *executionContext) marshalNLiveSimulcastTarget2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveSimulcastTarget(ctx context.Context, sel ast.SelectionSet, v *ent.LiveSimulcastTarget) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -62246,6 +64166,26 @@ func (ec *executionContext) marshalNLiveStream2ᚖgithubᚗcomᚋvidraᚑdevᚋv
 		return graphql.Null
 	}
 	return ec._LiveStream(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNLiveStreamAction2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐLiveStreamAction(ctx context.Context, v any) (model.LiveStreamAction, error) {
+	var res model.LiveStreamAction
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNLiveStreamAction2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐLiveStreamAction(ctx context.Context, sel ast.SelectionSet, v model.LiveStreamAction) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) marshalNLiveStreamConnection2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveStreamConnection(ctx context.Context, sel ast.SelectionSet, v *ent.LiveStreamConnection) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._LiveStreamConnection(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNLiveStreamLatencyMode2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋlivestreamᚐLatencyMode(ctx context.Context, v any) (livestream.LatencyMode, error) {
@@ -62287,6 +64227,16 @@ func (ec *executionContext) marshalNLiveStreamStatus2githubᚗcomᚋvidraᚑdev�
 func (ec *executionContext) unmarshalNLiveStreamWhereInput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveStreamWhereInput(ctx context.Context, v any) (*ent.LiveStreamWhereInput, error) {
 	res, err := ec.unmarshalInputLiveStreamWhereInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNLiveStreamWithKey2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐLiveStreamWithKey(ctx context.Context, sel ast.SelectionSet, v *model.LiveStreamWithKey) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._LiveStreamWithKey(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNMap2map(ctx context.Context, v any) (map[string]any, error) {
@@ -63083,6 +65033,16 @@ func (ec *executionContext) unmarshalNUpdateAdvertisementInput2githubᚗcomᚋvi
 
 func (ec *executionContext) unmarshalNUpdateFolderInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐUpdateFolderInput(ctx context.Context, v any) (ent.UpdateFolderInput, error) {
 	res, err := ec.unmarshalInputUpdateFolderInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNUpdateLiveSimulcastTargetInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐUpdateLiveSimulcastTargetInput(ctx context.Context, v any) (ent.UpdateLiveSimulcastTargetInput, error) {
+	res, err := ec.unmarshalInputUpdateLiveSimulcastTargetInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNUpdateLiveStreamInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐUpdateLiveStreamInput(ctx context.Context, v any) (ent.UpdateLiveStreamInput, error) {
+	res, err := ec.unmarshalInputUpdateLiveStreamInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
@@ -65002,6 +66962,14 @@ func (ec *executionContext) marshalOLiveStreamLatencyMode2ᚖgithubᚗcomᚋvidr
 		return graphql.Null
 	}
 	return v
+}
+
+func (ec *executionContext) unmarshalOLiveStreamOrder2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveStreamOrder(ctx context.Context, v any) (*ent.LiveStreamOrder, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputLiveStreamOrder(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) unmarshalOLiveStreamStatus2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋlivestreamᚐStatusᚄ(ctx context.Context, v any) ([]livestream.Status, error) {

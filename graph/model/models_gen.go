@@ -386,6 +386,31 @@ type InvitationPreview struct {
 	OrganizationName string            `json:"organizationName"`
 }
 
+// The ingest addresses of a live stream, without its key: the server URL to give
+// a publisher (OBS "Server"), the key going in "Stream Key".
+type LiveIngest struct {
+	// RTMP server URL; the key is its last path element.
+	RtmpURL string `json:"rtmpURL"`
+	// RTMPS server URL; null when this deployment offers no RTMPS.
+	RtmpsURL *string `json:"rtmpsURL,omitempty"`
+	// SRT address; the key goes in streamid=publish:KEY.
+	SrtURL *string `json:"srtURL,omitempty"`
+}
+
+// A live stream with its stream key, returned only when the key is new (creation,
+// key reset): keep it, it is not shown again. The publish URLs carry the key.
+type LiveStreamWithKey struct {
+	LiveStream *ent.LiveStream `json:"liveStream"`
+	// The stream key, shown this once.
+	StreamKey string `json:"streamKey"`
+	// The full RTMP publish URL (server URL and key).
+	RtmpPublishURL string `json:"rtmpPublishURL"`
+	// The full RTMPS publish URL; null when RTMPS is not offered.
+	RtmpsPublishURL *string `json:"rtmpsPublishURL,omitempty"`
+	// The full SRT publish URL (streamid=publish:KEY); null when SRT is not offered.
+	SrtPublishURL *string `json:"srtPublishURL,omitempty"`
+}
+
 // One key of a video's custom metadata, as text (values that are not strings are shown
 // as their JSON text).
 type MetadataEntry struct {
@@ -611,7 +636,7 @@ type WebhookEndpointWithSecret struct {
 type WebhookEventType struct {
 	Name        string `json:"name"`
 	Description string `json:"description"`
-	// Reserved families ("livestream.*") are named for later features and not sent yet.
+	// Reserved families ("subscription.*") are named for later features and not sent yet.
 	Reserved bool `json:"reserved"`
 }
 
@@ -1034,6 +1059,67 @@ func (e *ImportItemState) UnmarshalJSON(b []byte) error {
 }
 
 func (e ImportItemState) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// What updateLiveStreamStatus does: ENABLE lets publishers in again, DISABLE
+// refuses them and kicks a publishing one (its session ends with end reason
+// disabled), COMPLETE ends the session in progress at once (no reconnect window)
+// and leaves the stream enabled.
+type LiveStreamAction string
+
+const (
+	LiveStreamActionEnable   LiveStreamAction = "ENABLE"
+	LiveStreamActionDisable  LiveStreamAction = "DISABLE"
+	LiveStreamActionComplete LiveStreamAction = "COMPLETE"
+)
+
+var AllLiveStreamAction = []LiveStreamAction{
+	LiveStreamActionEnable,
+	LiveStreamActionDisable,
+	LiveStreamActionComplete,
+}
+
+func (e LiveStreamAction) IsValid() bool {
+	switch e {
+	case LiveStreamActionEnable, LiveStreamActionDisable, LiveStreamActionComplete:
+		return true
+	}
+	return false
+}
+
+func (e LiveStreamAction) String() string {
+	return string(e)
+}
+
+func (e *LiveStreamAction) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = LiveStreamAction(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid LiveStreamAction", str)
+	}
+	return nil
+}
+
+func (e LiveStreamAction) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *LiveStreamAction) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e LiveStreamAction) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	e.MarshalGQL(&buf)
 	return buf.Bytes(), nil
