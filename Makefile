@@ -4,7 +4,7 @@ VERSION   ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo de
 LDFLAGS   := -X main.version=$(VERSION)
 BENCHTIME ?= 1x
 
-.PHONY: player player-check bench-player run build deps test-deps test test-short generate migrations bench bench-usage bench-recovery bench-http bench-cluster lint check-generated smoke demo-cluster
+.PHONY: player player-check bench-player run build deps test-deps test test-short generate migrations bench bench-usage bench-live bench-recovery bench-http bench-cluster lint check-generated smoke demo-cluster
 
 ## run: build and start the server in the embedded mode (SQLite and files under ./data)
 run: deps build
@@ -60,6 +60,11 @@ bench:
 bench-usage:
 	$(GO) test -run '^$$' -bench 'BenchmarkPlaybackMetering|BenchmarkMeterAdd' -benchtime 2s ./playback ./usage
 	$(GO) test -run '^$$' -bench BenchmarkUsageLostOnKill -benchtime 1x -timeout 10m .
+
+## bench-live: live HLS latency (live/livehls): first segment, segment/part availability and
+## glass-to-glass (PROGRAM-DATE-TIME against arrival at a polling viewer), standard and low mode
+bench-live:
+	$(GO) test -run '^$$' -bench BenchmarkLiveLatency -benchtime $(BENCHTIME) -timeout 10m ./live/livehls/
 
 ## bench-recovery: time from kill -9 of a `vidra worker` mid-transcode to the video
 ## processed again and ready, restarted and with a surviving worker (needs PostgreSQL)

@@ -14,6 +14,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/riverqueue/river"
 	"github.com/vidra-dev/vidra/analytics"
 	"github.com/vidra-dev/vidra/billing"
 	"github.com/vidra-dev/vidra/cleanup"
@@ -23,6 +24,7 @@ import (
 	"github.com/vidra-dev/vidra/graph"
 	"github.com/vidra-dev/vidra/idempotency"
 	"github.com/vidra-dev/vidra/jobs"
+	"github.com/vidra-dev/vidra/live/livehls"
 	"github.com/vidra-dev/vidra/mail"
 	"github.com/vidra-dev/vidra/media"
 	"github.com/vidra-dev/vidra/playback"
@@ -134,8 +136,11 @@ func newMedia(ctx context.Context, cfg config.Config, db *database.DB, bucket *b
 
 		WebhookConcurrency: cfg.Webhooks.Concurrency,
 	}
+	// The live recording finalizer (its Queue is set once the queue is open).
+	finalize := &livehls.FinalizeWorker{Client: db.Client, Bucket: bucket, Tools: m.tools, Events: rec, Log: log}
 	if cfg.Media.Workers {
 		opts.Workers = m.pipeline.Workers()
+		river.AddWorker(opts.Workers, finalize)
 		deliverer.AddWorkers(opts.Workers)
 		opts.Periodic = append(m.pipeline.Periodic(cfg.Media.SweepInterval), deliverer.Periodic(cfg.Media.SweepInterval))
 		aj := &analytics.Jobs{Store: m.analytics, Log: log, Retention: analytics.Retention{
@@ -156,6 +161,7 @@ func newMedia(ctx context.Context, cfg config.Config, db *database.DB, bucket *b
 		return nil, err
 	}
 	m.pipeline.Queue = m.queue
+	finalize.Queue = m.queue
 	db.Client.BlobDeletion.Use(jobs.RemoveBlobsAfterCommit(m.queue, log))
 	rec.Queue = m.queue
 	// Workers outlive the start-up context; Close stops them.

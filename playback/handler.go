@@ -226,7 +226,11 @@ func (s *Server) serveFile(w http.ResponseWriter, r *http.Request, v *ent.Video,
 				return
 			}
 		}
-		s.serveMaster(w, r, v, token)
+		if !s.serveLiveMaster(w, r, v, token) {
+			s.serveMaster(w, r, v, token)
+		}
+	case liveFile.MatchString(file):
+		s.serveLive(w, r, v, file, token, tokenErr, cache)
 	case renditionFile.MatchString(file) && path.Ext(file) == ".m3u8":
 		s.servePlaylist(w, r, hlsKey(v.ID, file), token, playlistCache(v))
 	case renditionFile.MatchString(file):
