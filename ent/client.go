@@ -42,10 +42,15 @@ import (
 	"github.com/vidra-dev/vidra/ent/importmigration"
 	"github.com/vidra-dev/vidra/ent/invitation"
 	"github.com/vidra-dev/vidra/ent/jobprocess"
+	"github.com/vidra-dev/vidra/ent/livesession"
+	"github.com/vidra-dev/vidra/ent/livesimulcasttarget"
+	"github.com/vidra-dev/vidra/ent/livestream"
 	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/ent/oauthidentity"
 	"github.com/vidra-dev/vidra/ent/oauthstate"
 	"github.com/vidra-dev/vidra/ent/organization"
+	"github.com/vidra-dev/vidra/ent/plan"
+	"github.com/vidra-dev/vidra/ent/planmetric"
 	"github.com/vidra-dev/vidra/ent/player"
 	"github.com/vidra-dev/vidra/ent/project"
 	"github.com/vidra-dev/vidra/ent/projectsetting"
@@ -54,6 +59,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/rendition"
 	"github.com/vidra-dev/vidra/ent/session"
 	"github.com/vidra-dev/vidra/ent/storedobject"
+	"github.com/vidra-dev/vidra/ent/subscription"
 	"github.com/vidra-dev/vidra/ent/tag"
 	"github.com/vidra-dev/vidra/ent/thumbnail"
 	"github.com/vidra-dev/vidra/ent/transcodingjob"
@@ -128,6 +134,12 @@ type Client struct {
 	Invitation *InvitationClient
 	// JobProcess is the client for interacting with the JobProcess builders.
 	JobProcess *JobProcessClient
+	// LiveSession is the client for interacting with the LiveSession builders.
+	LiveSession *LiveSessionClient
+	// LiveSimulcastTarget is the client for interacting with the LiveSimulcastTarget builders.
+	LiveSimulcastTarget *LiveSimulcastTargetClient
+	// LiveStream is the client for interacting with the LiveStream builders.
+	LiveStream *LiveStreamClient
 	// Membership is the client for interacting with the Membership builders.
 	Membership *MembershipClient
 	// OAuthIdentity is the client for interacting with the OAuthIdentity builders.
@@ -136,6 +148,10 @@ type Client struct {
 	OAuthState *OAuthStateClient
 	// Organization is the client for interacting with the Organization builders.
 	Organization *OrganizationClient
+	// Plan is the client for interacting with the Plan builders.
+	Plan *PlanClient
+	// PlanMetric is the client for interacting with the PlanMetric builders.
+	PlanMetric *PlanMetricClient
 	// Player is the client for interacting with the Player builders.
 	Player *PlayerClient
 	// Project is the client for interacting with the Project builders.
@@ -152,6 +168,8 @@ type Client struct {
 	Session *SessionClient
 	// StoredObject is the client for interacting with the StoredObject builders.
 	StoredObject *StoredObjectClient
+	// Subscription is the client for interacting with the Subscription builders.
+	Subscription *SubscriptionClient
 	// Tag is the client for interacting with the Tag builders.
 	Tag *TagClient
 	// Thumbnail is the client for interacting with the Thumbnail builders.
@@ -215,10 +233,15 @@ func (c *Client) init() {
 	c.Importer = NewImporterClient(c.config)
 	c.Invitation = NewInvitationClient(c.config)
 	c.JobProcess = NewJobProcessClient(c.config)
+	c.LiveSession = NewLiveSessionClient(c.config)
+	c.LiveSimulcastTarget = NewLiveSimulcastTargetClient(c.config)
+	c.LiveStream = NewLiveStreamClient(c.config)
 	c.Membership = NewMembershipClient(c.config)
 	c.OAuthIdentity = NewOAuthIdentityClient(c.config)
 	c.OAuthState = NewOAuthStateClient(c.config)
 	c.Organization = NewOrganizationClient(c.config)
+	c.Plan = NewPlanClient(c.config)
+	c.PlanMetric = NewPlanMetricClient(c.config)
 	c.Player = NewPlayerClient(c.config)
 	c.Project = NewProjectClient(c.config)
 	c.ProjectSetting = NewProjectSettingClient(c.config)
@@ -227,6 +250,7 @@ func (c *Client) init() {
 	c.Rendition = NewRenditionClient(c.config)
 	c.Session = NewSessionClient(c.config)
 	c.StoredObject = NewStoredObjectClient(c.config)
+	c.Subscription = NewSubscriptionClient(c.config)
 	c.Tag = NewTagClient(c.config)
 	c.Thumbnail = NewThumbnailClient(c.config)
 	c.TranscodingJob = NewTranscodingJobClient(c.config)
@@ -358,10 +382,15 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		Importer:             NewImporterClient(cfg),
 		Invitation:           NewInvitationClient(cfg),
 		JobProcess:           NewJobProcessClient(cfg),
+		LiveSession:          NewLiveSessionClient(cfg),
+		LiveSimulcastTarget:  NewLiveSimulcastTargetClient(cfg),
+		LiveStream:           NewLiveStreamClient(cfg),
 		Membership:           NewMembershipClient(cfg),
 		OAuthIdentity:        NewOAuthIdentityClient(cfg),
 		OAuthState:           NewOAuthStateClient(cfg),
 		Organization:         NewOrganizationClient(cfg),
+		Plan:                 NewPlanClient(cfg),
+		PlanMetric:           NewPlanMetricClient(cfg),
 		Player:               NewPlayerClient(cfg),
 		Project:              NewProjectClient(cfg),
 		ProjectSetting:       NewProjectSettingClient(cfg),
@@ -370,6 +399,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		Rendition:            NewRenditionClient(cfg),
 		Session:              NewSessionClient(cfg),
 		StoredObject:         NewStoredObjectClient(cfg),
+		Subscription:         NewSubscriptionClient(cfg),
 		Tag:                  NewTagClient(cfg),
 		Thumbnail:            NewThumbnailClient(cfg),
 		TranscodingJob:       NewTranscodingJobClient(cfg),
@@ -428,10 +458,15 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		Importer:             NewImporterClient(cfg),
 		Invitation:           NewInvitationClient(cfg),
 		JobProcess:           NewJobProcessClient(cfg),
+		LiveSession:          NewLiveSessionClient(cfg),
+		LiveSimulcastTarget:  NewLiveSimulcastTargetClient(cfg),
+		LiveStream:           NewLiveStreamClient(cfg),
 		Membership:           NewMembershipClient(cfg),
 		OAuthIdentity:        NewOAuthIdentityClient(cfg),
 		OAuthState:           NewOAuthStateClient(cfg),
 		Organization:         NewOrganizationClient(cfg),
+		Plan:                 NewPlanClient(cfg),
+		PlanMetric:           NewPlanMetricClient(cfg),
 		Player:               NewPlayerClient(cfg),
 		Project:              NewProjectClient(cfg),
 		ProjectSetting:       NewProjectSettingClient(cfg),
@@ -440,6 +475,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		Rendition:            NewRenditionClient(cfg),
 		Session:              NewSessionClient(cfg),
 		StoredObject:         NewStoredObjectClient(cfg),
+		Subscription:         NewSubscriptionClient(cfg),
 		Tag:                  NewTagClient(cfg),
 		Thumbnail:            NewThumbnailClient(cfg),
 		TranscodingJob:       NewTranscodingJobClient(cfg),
@@ -487,12 +523,13 @@ func (c *Client) Use(hooks ...Hook) {
 		c.AnalyticsHourly, c.AnalyticsSalt, c.AnalyticsView, c.AnalyticsViewerDaily,
 		c.AuditLog, c.AuthCode, c.BlobDeletion, c.Caption, c.Chapter,
 		c.EncodingProfile, c.Event, c.Folder, c.IdempotencyKey, c.ImportItem,
-		c.ImportMigration, c.Importer, c.Invitation, c.JobProcess, c.Membership,
-		c.OAuthIdentity, c.OAuthState, c.Organization, c.Player, c.Project,
+		c.ImportMigration, c.Importer, c.Invitation, c.JobProcess, c.LiveSession,
+		c.LiveSimulcastTarget, c.LiveStream, c.Membership, c.OAuthIdentity,
+		c.OAuthState, c.Organization, c.Plan, c.PlanMetric, c.Player, c.Project,
 		c.ProjectSetting, c.RateLimit, c.RefreshToken, c.Rendition, c.Session,
-		c.StoredObject, c.Tag, c.Thumbnail, c.TranscodingJob, c.UploadLock,
-		c.UploadToken, c.UsageFlush, c.UsageHourly, c.UsageRecord, c.User, c.Video,
-		c.WebhookAttempt, c.WebhookDelivery, c.WebhookEndpoint,
+		c.StoredObject, c.Subscription, c.Tag, c.Thumbnail, c.TranscodingJob,
+		c.UploadLock, c.UploadToken, c.UsageFlush, c.UsageHourly, c.UsageRecord,
+		c.User, c.Video, c.WebhookAttempt, c.WebhookDelivery, c.WebhookEndpoint,
 	} {
 		n.Use(hooks...)
 	}
@@ -507,12 +544,13 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 		c.AnalyticsHourly, c.AnalyticsSalt, c.AnalyticsView, c.AnalyticsViewerDaily,
 		c.AuditLog, c.AuthCode, c.BlobDeletion, c.Caption, c.Chapter,
 		c.EncodingProfile, c.Event, c.Folder, c.IdempotencyKey, c.ImportItem,
-		c.ImportMigration, c.Importer, c.Invitation, c.JobProcess, c.Membership,
-		c.OAuthIdentity, c.OAuthState, c.Organization, c.Player, c.Project,
+		c.ImportMigration, c.Importer, c.Invitation, c.JobProcess, c.LiveSession,
+		c.LiveSimulcastTarget, c.LiveStream, c.Membership, c.OAuthIdentity,
+		c.OAuthState, c.Organization, c.Plan, c.PlanMetric, c.Player, c.Project,
 		c.ProjectSetting, c.RateLimit, c.RefreshToken, c.Rendition, c.Session,
-		c.StoredObject, c.Tag, c.Thumbnail, c.TranscodingJob, c.UploadLock,
-		c.UploadToken, c.UsageFlush, c.UsageHourly, c.UsageRecord, c.User, c.Video,
-		c.WebhookAttempt, c.WebhookDelivery, c.WebhookEndpoint,
+		c.StoredObject, c.Subscription, c.Tag, c.Thumbnail, c.TranscodingJob,
+		c.UploadLock, c.UploadToken, c.UsageFlush, c.UsageHourly, c.UsageRecord,
+		c.User, c.Video, c.WebhookAttempt, c.WebhookDelivery, c.WebhookEndpoint,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -573,6 +611,12 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Invitation.mutate(ctx, m)
 	case *JobProcessMutation:
 		return c.JobProcess.mutate(ctx, m)
+	case *LiveSessionMutation:
+		return c.LiveSession.mutate(ctx, m)
+	case *LiveSimulcastTargetMutation:
+		return c.LiveSimulcastTarget.mutate(ctx, m)
+	case *LiveStreamMutation:
+		return c.LiveStream.mutate(ctx, m)
 	case *MembershipMutation:
 		return c.Membership.mutate(ctx, m)
 	case *OAuthIdentityMutation:
@@ -581,6 +625,10 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.OAuthState.mutate(ctx, m)
 	case *OrganizationMutation:
 		return c.Organization.mutate(ctx, m)
+	case *PlanMutation:
+		return c.Plan.mutate(ctx, m)
+	case *PlanMetricMutation:
+		return c.PlanMetric.mutate(ctx, m)
 	case *PlayerMutation:
 		return c.Player.mutate(ctx, m)
 	case *ProjectMutation:
@@ -597,6 +645,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Session.mutate(ctx, m)
 	case *StoredObjectMutation:
 		return c.StoredObject.mutate(ctx, m)
+	case *SubscriptionMutation:
+		return c.Subscription.mutate(ctx, m)
 	case *TagMutation:
 		return c.Tag.mutate(ctx, m)
 	case *ThumbnailMutation:
@@ -4362,6 +4412,491 @@ func (c *JobProcessClient) mutate(ctx context.Context, m *JobProcessMutation) (V
 	}
 }
 
+// LiveSessionClient is a client for the LiveSession schema.
+type LiveSessionClient struct {
+	config
+}
+
+// NewLiveSessionClient returns a client for the LiveSession from the given config.
+func NewLiveSessionClient(c config) *LiveSessionClient {
+	return &LiveSessionClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `livesession.Hooks(f(g(h())))`.
+func (c *LiveSessionClient) Use(hooks ...Hook) {
+	c.hooks.LiveSession = append(c.hooks.LiveSession, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `livesession.Intercept(f(g(h())))`.
+func (c *LiveSessionClient) Intercept(interceptors ...Interceptor) {
+	c.inters.LiveSession = append(c.inters.LiveSession, interceptors...)
+}
+
+// Create returns a builder for creating a LiveSession entity.
+func (c *LiveSessionClient) Create() *LiveSessionCreate {
+	mutation := newLiveSessionMutation(c.config, OpCreate)
+	return &LiveSessionCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of LiveSession entities.
+func (c *LiveSessionClient) CreateBulk(builders ...*LiveSessionCreate) *LiveSessionCreateBulk {
+	return &LiveSessionCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *LiveSessionClient) MapCreateBulk(slice any, setFunc func(*LiveSessionCreate, int)) *LiveSessionCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &LiveSessionCreateBulk{err: fmt.Errorf("calling to LiveSessionClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*LiveSessionCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &LiveSessionCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for LiveSession.
+func (c *LiveSessionClient) Update() *LiveSessionUpdate {
+	mutation := newLiveSessionMutation(c.config, OpUpdate)
+	return &LiveSessionUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *LiveSessionClient) UpdateOne(_m *LiveSession) *LiveSessionUpdateOne {
+	mutation := newLiveSessionMutation(c.config, OpUpdateOne, withLiveSession(_m))
+	return &LiveSessionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *LiveSessionClient) UpdateOneID(id uuid.UUID) *LiveSessionUpdateOne {
+	mutation := newLiveSessionMutation(c.config, OpUpdateOne, withLiveSessionID(id))
+	return &LiveSessionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for LiveSession.
+func (c *LiveSessionClient) Delete() *LiveSessionDelete {
+	mutation := newLiveSessionMutation(c.config, OpDelete)
+	return &LiveSessionDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *LiveSessionClient) DeleteOne(_m *LiveSession) *LiveSessionDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *LiveSessionClient) DeleteOneID(id uuid.UUID) *LiveSessionDeleteOne {
+	builder := c.Delete().Where(livesession.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &LiveSessionDeleteOne{builder}
+}
+
+// Query returns a query builder for LiveSession.
+func (c *LiveSessionClient) Query() *LiveSessionQuery {
+	return &LiveSessionQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeLiveSession},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a LiveSession entity by its id.
+func (c *LiveSessionClient) Get(ctx context.Context, id uuid.UUID) (*LiveSession, error) {
+	return c.Query().Where(livesession.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *LiveSessionClient) GetX(ctx context.Context, id uuid.UUID) *LiveSession {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryLiveStream queries the live_stream edge of a LiveSession.
+func (c *LiveSessionClient) QueryLiveStream(_m *LiveSession) *LiveStreamQuery {
+	query := (&LiveStreamClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(livesession.Table, livesession.FieldID, id),
+			sqlgraph.To(livestream.Table, livestream.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, livesession.LiveStreamTable, livesession.LiveStreamColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryVideo queries the video edge of a LiveSession.
+func (c *LiveSessionClient) QueryVideo(_m *LiveSession) *VideoQuery {
+	query := (&VideoClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(livesession.Table, livesession.FieldID, id),
+			sqlgraph.To(video.Table, video.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, false, livesession.VideoTable, livesession.VideoColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *LiveSessionClient) Hooks() []Hook {
+	hooks := c.hooks.LiveSession
+	return append(hooks[:len(hooks):len(hooks)], livesession.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *LiveSessionClient) Interceptors() []Interceptor {
+	inters := c.inters.LiveSession
+	return append(inters[:len(inters):len(inters)], livesession.Interceptors[:]...)
+}
+
+func (c *LiveSessionClient) mutate(ctx context.Context, m *LiveSessionMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&LiveSessionCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&LiveSessionUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&LiveSessionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&LiveSessionDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown LiveSession mutation op: %q", m.Op())
+	}
+}
+
+// LiveSimulcastTargetClient is a client for the LiveSimulcastTarget schema.
+type LiveSimulcastTargetClient struct {
+	config
+}
+
+// NewLiveSimulcastTargetClient returns a client for the LiveSimulcastTarget from the given config.
+func NewLiveSimulcastTargetClient(c config) *LiveSimulcastTargetClient {
+	return &LiveSimulcastTargetClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `livesimulcasttarget.Hooks(f(g(h())))`.
+func (c *LiveSimulcastTargetClient) Use(hooks ...Hook) {
+	c.hooks.LiveSimulcastTarget = append(c.hooks.LiveSimulcastTarget, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `livesimulcasttarget.Intercept(f(g(h())))`.
+func (c *LiveSimulcastTargetClient) Intercept(interceptors ...Interceptor) {
+	c.inters.LiveSimulcastTarget = append(c.inters.LiveSimulcastTarget, interceptors...)
+}
+
+// Create returns a builder for creating a LiveSimulcastTarget entity.
+func (c *LiveSimulcastTargetClient) Create() *LiveSimulcastTargetCreate {
+	mutation := newLiveSimulcastTargetMutation(c.config, OpCreate)
+	return &LiveSimulcastTargetCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of LiveSimulcastTarget entities.
+func (c *LiveSimulcastTargetClient) CreateBulk(builders ...*LiveSimulcastTargetCreate) *LiveSimulcastTargetCreateBulk {
+	return &LiveSimulcastTargetCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *LiveSimulcastTargetClient) MapCreateBulk(slice any, setFunc func(*LiveSimulcastTargetCreate, int)) *LiveSimulcastTargetCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &LiveSimulcastTargetCreateBulk{err: fmt.Errorf("calling to LiveSimulcastTargetClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*LiveSimulcastTargetCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &LiveSimulcastTargetCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for LiveSimulcastTarget.
+func (c *LiveSimulcastTargetClient) Update() *LiveSimulcastTargetUpdate {
+	mutation := newLiveSimulcastTargetMutation(c.config, OpUpdate)
+	return &LiveSimulcastTargetUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *LiveSimulcastTargetClient) UpdateOne(_m *LiveSimulcastTarget) *LiveSimulcastTargetUpdateOne {
+	mutation := newLiveSimulcastTargetMutation(c.config, OpUpdateOne, withLiveSimulcastTarget(_m))
+	return &LiveSimulcastTargetUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *LiveSimulcastTargetClient) UpdateOneID(id uuid.UUID) *LiveSimulcastTargetUpdateOne {
+	mutation := newLiveSimulcastTargetMutation(c.config, OpUpdateOne, withLiveSimulcastTargetID(id))
+	return &LiveSimulcastTargetUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for LiveSimulcastTarget.
+func (c *LiveSimulcastTargetClient) Delete() *LiveSimulcastTargetDelete {
+	mutation := newLiveSimulcastTargetMutation(c.config, OpDelete)
+	return &LiveSimulcastTargetDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *LiveSimulcastTargetClient) DeleteOne(_m *LiveSimulcastTarget) *LiveSimulcastTargetDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *LiveSimulcastTargetClient) DeleteOneID(id uuid.UUID) *LiveSimulcastTargetDeleteOne {
+	builder := c.Delete().Where(livesimulcasttarget.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &LiveSimulcastTargetDeleteOne{builder}
+}
+
+// Query returns a query builder for LiveSimulcastTarget.
+func (c *LiveSimulcastTargetClient) Query() *LiveSimulcastTargetQuery {
+	return &LiveSimulcastTargetQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeLiveSimulcastTarget},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a LiveSimulcastTarget entity by its id.
+func (c *LiveSimulcastTargetClient) Get(ctx context.Context, id uuid.UUID) (*LiveSimulcastTarget, error) {
+	return c.Query().Where(livesimulcasttarget.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *LiveSimulcastTargetClient) GetX(ctx context.Context, id uuid.UUID) *LiveSimulcastTarget {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryLiveStream queries the live_stream edge of a LiveSimulcastTarget.
+func (c *LiveSimulcastTargetClient) QueryLiveStream(_m *LiveSimulcastTarget) *LiveStreamQuery {
+	query := (&LiveStreamClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(livesimulcasttarget.Table, livesimulcasttarget.FieldID, id),
+			sqlgraph.To(livestream.Table, livestream.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, livesimulcasttarget.LiveStreamTable, livesimulcasttarget.LiveStreamColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *LiveSimulcastTargetClient) Hooks() []Hook {
+	hooks := c.hooks.LiveSimulcastTarget
+	return append(hooks[:len(hooks):len(hooks)], livesimulcasttarget.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *LiveSimulcastTargetClient) Interceptors() []Interceptor {
+	inters := c.inters.LiveSimulcastTarget
+	return append(inters[:len(inters):len(inters)], livesimulcasttarget.Interceptors[:]...)
+}
+
+func (c *LiveSimulcastTargetClient) mutate(ctx context.Context, m *LiveSimulcastTargetMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&LiveSimulcastTargetCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&LiveSimulcastTargetUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&LiveSimulcastTargetUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&LiveSimulcastTargetDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown LiveSimulcastTarget mutation op: %q", m.Op())
+	}
+}
+
+// LiveStreamClient is a client for the LiveStream schema.
+type LiveStreamClient struct {
+	config
+}
+
+// NewLiveStreamClient returns a client for the LiveStream from the given config.
+func NewLiveStreamClient(c config) *LiveStreamClient {
+	return &LiveStreamClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `livestream.Hooks(f(g(h())))`.
+func (c *LiveStreamClient) Use(hooks ...Hook) {
+	c.hooks.LiveStream = append(c.hooks.LiveStream, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `livestream.Intercept(f(g(h())))`.
+func (c *LiveStreamClient) Intercept(interceptors ...Interceptor) {
+	c.inters.LiveStream = append(c.inters.LiveStream, interceptors...)
+}
+
+// Create returns a builder for creating a LiveStream entity.
+func (c *LiveStreamClient) Create() *LiveStreamCreate {
+	mutation := newLiveStreamMutation(c.config, OpCreate)
+	return &LiveStreamCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of LiveStream entities.
+func (c *LiveStreamClient) CreateBulk(builders ...*LiveStreamCreate) *LiveStreamCreateBulk {
+	return &LiveStreamCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *LiveStreamClient) MapCreateBulk(slice any, setFunc func(*LiveStreamCreate, int)) *LiveStreamCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &LiveStreamCreateBulk{err: fmt.Errorf("calling to LiveStreamClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*LiveStreamCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &LiveStreamCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for LiveStream.
+func (c *LiveStreamClient) Update() *LiveStreamUpdate {
+	mutation := newLiveStreamMutation(c.config, OpUpdate)
+	return &LiveStreamUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *LiveStreamClient) UpdateOne(_m *LiveStream) *LiveStreamUpdateOne {
+	mutation := newLiveStreamMutation(c.config, OpUpdateOne, withLiveStream(_m))
+	return &LiveStreamUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *LiveStreamClient) UpdateOneID(id uuid.UUID) *LiveStreamUpdateOne {
+	mutation := newLiveStreamMutation(c.config, OpUpdateOne, withLiveStreamID(id))
+	return &LiveStreamUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for LiveStream.
+func (c *LiveStreamClient) Delete() *LiveStreamDelete {
+	mutation := newLiveStreamMutation(c.config, OpDelete)
+	return &LiveStreamDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *LiveStreamClient) DeleteOne(_m *LiveStream) *LiveStreamDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *LiveStreamClient) DeleteOneID(id uuid.UUID) *LiveStreamDeleteOne {
+	builder := c.Delete().Where(livestream.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &LiveStreamDeleteOne{builder}
+}
+
+// Query returns a query builder for LiveStream.
+func (c *LiveStreamClient) Query() *LiveStreamQuery {
+	return &LiveStreamQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeLiveStream},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a LiveStream entity by its id.
+func (c *LiveStreamClient) Get(ctx context.Context, id uuid.UUID) (*LiveStream, error) {
+	return c.Query().Where(livestream.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *LiveStreamClient) GetX(ctx context.Context, id uuid.UUID) *LiveStream {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QuerySessions queries the sessions edge of a LiveStream.
+func (c *LiveStreamClient) QuerySessions(_m *LiveStream) *LiveSessionQuery {
+	query := (&LiveSessionClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(livestream.Table, livestream.FieldID, id),
+			sqlgraph.To(livesession.Table, livesession.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, livestream.SessionsTable, livestream.SessionsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QuerySimulcastTargets queries the simulcast_targets edge of a LiveStream.
+func (c *LiveStreamClient) QuerySimulcastTargets(_m *LiveStream) *LiveSimulcastTargetQuery {
+	query := (&LiveSimulcastTargetClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(livestream.Table, livestream.FieldID, id),
+			sqlgraph.To(livesimulcasttarget.Table, livesimulcasttarget.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, livestream.SimulcastTargetsTable, livestream.SimulcastTargetsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *LiveStreamClient) Hooks() []Hook {
+	hooks := c.hooks.LiveStream
+	return append(hooks[:len(hooks):len(hooks)], livestream.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *LiveStreamClient) Interceptors() []Interceptor {
+	inters := c.inters.LiveStream
+	return append(inters[:len(inters):len(inters)], livestream.Interceptors[:]...)
+}
+
+func (c *LiveStreamClient) mutate(ctx context.Context, m *LiveStreamMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&LiveStreamCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&LiveStreamUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&LiveStreamUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&LiveStreamDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown LiveStream mutation op: %q", m.Op())
+	}
+}
+
 // MembershipClient is a client for the Membership schema.
 type MembershipClient struct {
 	config
@@ -5027,6 +5562,324 @@ func (c *OrganizationClient) mutate(ctx context.Context, m *OrganizationMutation
 		return (&OrganizationDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown Organization mutation op: %q", m.Op())
+	}
+}
+
+// PlanClient is a client for the Plan schema.
+type PlanClient struct {
+	config
+}
+
+// NewPlanClient returns a client for the Plan from the given config.
+func NewPlanClient(c config) *PlanClient {
+	return &PlanClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `plan.Hooks(f(g(h())))`.
+func (c *PlanClient) Use(hooks ...Hook) {
+	c.hooks.Plan = append(c.hooks.Plan, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `plan.Intercept(f(g(h())))`.
+func (c *PlanClient) Intercept(interceptors ...Interceptor) {
+	c.inters.Plan = append(c.inters.Plan, interceptors...)
+}
+
+// Create returns a builder for creating a Plan entity.
+func (c *PlanClient) Create() *PlanCreate {
+	mutation := newPlanMutation(c.config, OpCreate)
+	return &PlanCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of Plan entities.
+func (c *PlanClient) CreateBulk(builders ...*PlanCreate) *PlanCreateBulk {
+	return &PlanCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *PlanClient) MapCreateBulk(slice any, setFunc func(*PlanCreate, int)) *PlanCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &PlanCreateBulk{err: fmt.Errorf("calling to PlanClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*PlanCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &PlanCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for Plan.
+func (c *PlanClient) Update() *PlanUpdate {
+	mutation := newPlanMutation(c.config, OpUpdate)
+	return &PlanUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *PlanClient) UpdateOne(_m *Plan) *PlanUpdateOne {
+	mutation := newPlanMutation(c.config, OpUpdateOne, withPlan(_m))
+	return &PlanUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *PlanClient) UpdateOneID(id uuid.UUID) *PlanUpdateOne {
+	mutation := newPlanMutation(c.config, OpUpdateOne, withPlanID(id))
+	return &PlanUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for Plan.
+func (c *PlanClient) Delete() *PlanDelete {
+	mutation := newPlanMutation(c.config, OpDelete)
+	return &PlanDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *PlanClient) DeleteOne(_m *Plan) *PlanDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *PlanClient) DeleteOneID(id uuid.UUID) *PlanDeleteOne {
+	builder := c.Delete().Where(plan.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &PlanDeleteOne{builder}
+}
+
+// Query returns a query builder for Plan.
+func (c *PlanClient) Query() *PlanQuery {
+	return &PlanQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypePlan},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a Plan entity by its id.
+func (c *PlanClient) Get(ctx context.Context, id uuid.UUID) (*Plan, error) {
+	return c.Query().Where(plan.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *PlanClient) GetX(ctx context.Context, id uuid.UUID) *Plan {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryMetrics queries the metrics edge of a Plan.
+func (c *PlanClient) QueryMetrics(_m *Plan) *PlanMetricQuery {
+	query := (&PlanMetricClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(plan.Table, plan.FieldID, id),
+			sqlgraph.To(planmetric.Table, planmetric.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, plan.MetricsTable, plan.MetricsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QuerySubscriptions queries the subscriptions edge of a Plan.
+func (c *PlanClient) QuerySubscriptions(_m *Plan) *SubscriptionQuery {
+	query := (&SubscriptionClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(plan.Table, plan.FieldID, id),
+			sqlgraph.To(subscription.Table, subscription.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, plan.SubscriptionsTable, plan.SubscriptionsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *PlanClient) Hooks() []Hook {
+	hooks := c.hooks.Plan
+	return append(hooks[:len(hooks):len(hooks)], plan.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *PlanClient) Interceptors() []Interceptor {
+	inters := c.inters.Plan
+	return append(inters[:len(inters):len(inters)], plan.Interceptors[:]...)
+}
+
+func (c *PlanClient) mutate(ctx context.Context, m *PlanMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&PlanCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&PlanUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&PlanUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&PlanDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown Plan mutation op: %q", m.Op())
+	}
+}
+
+// PlanMetricClient is a client for the PlanMetric schema.
+type PlanMetricClient struct {
+	config
+}
+
+// NewPlanMetricClient returns a client for the PlanMetric from the given config.
+func NewPlanMetricClient(c config) *PlanMetricClient {
+	return &PlanMetricClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `planmetric.Hooks(f(g(h())))`.
+func (c *PlanMetricClient) Use(hooks ...Hook) {
+	c.hooks.PlanMetric = append(c.hooks.PlanMetric, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `planmetric.Intercept(f(g(h())))`.
+func (c *PlanMetricClient) Intercept(interceptors ...Interceptor) {
+	c.inters.PlanMetric = append(c.inters.PlanMetric, interceptors...)
+}
+
+// Create returns a builder for creating a PlanMetric entity.
+func (c *PlanMetricClient) Create() *PlanMetricCreate {
+	mutation := newPlanMetricMutation(c.config, OpCreate)
+	return &PlanMetricCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of PlanMetric entities.
+func (c *PlanMetricClient) CreateBulk(builders ...*PlanMetricCreate) *PlanMetricCreateBulk {
+	return &PlanMetricCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *PlanMetricClient) MapCreateBulk(slice any, setFunc func(*PlanMetricCreate, int)) *PlanMetricCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &PlanMetricCreateBulk{err: fmt.Errorf("calling to PlanMetricClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*PlanMetricCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &PlanMetricCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for PlanMetric.
+func (c *PlanMetricClient) Update() *PlanMetricUpdate {
+	mutation := newPlanMetricMutation(c.config, OpUpdate)
+	return &PlanMetricUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *PlanMetricClient) UpdateOne(_m *PlanMetric) *PlanMetricUpdateOne {
+	mutation := newPlanMetricMutation(c.config, OpUpdateOne, withPlanMetric(_m))
+	return &PlanMetricUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *PlanMetricClient) UpdateOneID(id uuid.UUID) *PlanMetricUpdateOne {
+	mutation := newPlanMetricMutation(c.config, OpUpdateOne, withPlanMetricID(id))
+	return &PlanMetricUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for PlanMetric.
+func (c *PlanMetricClient) Delete() *PlanMetricDelete {
+	mutation := newPlanMetricMutation(c.config, OpDelete)
+	return &PlanMetricDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *PlanMetricClient) DeleteOne(_m *PlanMetric) *PlanMetricDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *PlanMetricClient) DeleteOneID(id uuid.UUID) *PlanMetricDeleteOne {
+	builder := c.Delete().Where(planmetric.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &PlanMetricDeleteOne{builder}
+}
+
+// Query returns a query builder for PlanMetric.
+func (c *PlanMetricClient) Query() *PlanMetricQuery {
+	return &PlanMetricQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypePlanMetric},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a PlanMetric entity by its id.
+func (c *PlanMetricClient) Get(ctx context.Context, id uuid.UUID) (*PlanMetric, error) {
+	return c.Query().Where(planmetric.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *PlanMetricClient) GetX(ctx context.Context, id uuid.UUID) *PlanMetric {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryPlan queries the plan edge of a PlanMetric.
+func (c *PlanMetricClient) QueryPlan(_m *PlanMetric) *PlanQuery {
+	query := (&PlanClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(planmetric.Table, planmetric.FieldID, id),
+			sqlgraph.To(plan.Table, plan.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, planmetric.PlanTable, planmetric.PlanColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *PlanMetricClient) Hooks() []Hook {
+	hooks := c.hooks.PlanMetric
+	return append(hooks[:len(hooks):len(hooks)], planmetric.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *PlanMetricClient) Interceptors() []Interceptor {
+	inters := c.inters.PlanMetric
+	return append(inters[:len(inters):len(inters)], planmetric.Interceptors[:]...)
+}
+
+func (c *PlanMetricClient) mutate(ctx context.Context, m *PlanMetricMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&PlanMetricCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&PlanMetricUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&PlanMetricUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&PlanMetricDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown PlanMetric mutation op: %q", m.Op())
 	}
 }
 
@@ -6347,6 +7200,157 @@ func (c *StoredObjectClient) mutate(ctx context.Context, m *StoredObjectMutation
 		return (&StoredObjectDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown StoredObject mutation op: %q", m.Op())
+	}
+}
+
+// SubscriptionClient is a client for the Subscription schema.
+type SubscriptionClient struct {
+	config
+}
+
+// NewSubscriptionClient returns a client for the Subscription from the given config.
+func NewSubscriptionClient(c config) *SubscriptionClient {
+	return &SubscriptionClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `subscription.Hooks(f(g(h())))`.
+func (c *SubscriptionClient) Use(hooks ...Hook) {
+	c.hooks.Subscription = append(c.hooks.Subscription, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `subscription.Intercept(f(g(h())))`.
+func (c *SubscriptionClient) Intercept(interceptors ...Interceptor) {
+	c.inters.Subscription = append(c.inters.Subscription, interceptors...)
+}
+
+// Create returns a builder for creating a Subscription entity.
+func (c *SubscriptionClient) Create() *SubscriptionCreate {
+	mutation := newSubscriptionMutation(c.config, OpCreate)
+	return &SubscriptionCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of Subscription entities.
+func (c *SubscriptionClient) CreateBulk(builders ...*SubscriptionCreate) *SubscriptionCreateBulk {
+	return &SubscriptionCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *SubscriptionClient) MapCreateBulk(slice any, setFunc func(*SubscriptionCreate, int)) *SubscriptionCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &SubscriptionCreateBulk{err: fmt.Errorf("calling to SubscriptionClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*SubscriptionCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &SubscriptionCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for Subscription.
+func (c *SubscriptionClient) Update() *SubscriptionUpdate {
+	mutation := newSubscriptionMutation(c.config, OpUpdate)
+	return &SubscriptionUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *SubscriptionClient) UpdateOne(_m *Subscription) *SubscriptionUpdateOne {
+	mutation := newSubscriptionMutation(c.config, OpUpdateOne, withSubscription(_m))
+	return &SubscriptionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *SubscriptionClient) UpdateOneID(id uuid.UUID) *SubscriptionUpdateOne {
+	mutation := newSubscriptionMutation(c.config, OpUpdateOne, withSubscriptionID(id))
+	return &SubscriptionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for Subscription.
+func (c *SubscriptionClient) Delete() *SubscriptionDelete {
+	mutation := newSubscriptionMutation(c.config, OpDelete)
+	return &SubscriptionDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *SubscriptionClient) DeleteOne(_m *Subscription) *SubscriptionDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *SubscriptionClient) DeleteOneID(id uuid.UUID) *SubscriptionDeleteOne {
+	builder := c.Delete().Where(subscription.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &SubscriptionDeleteOne{builder}
+}
+
+// Query returns a query builder for Subscription.
+func (c *SubscriptionClient) Query() *SubscriptionQuery {
+	return &SubscriptionQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeSubscription},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a Subscription entity by its id.
+func (c *SubscriptionClient) Get(ctx context.Context, id uuid.UUID) (*Subscription, error) {
+	return c.Query().Where(subscription.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *SubscriptionClient) GetX(ctx context.Context, id uuid.UUID) *Subscription {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryPlanRef queries the plan_ref edge of a Subscription.
+func (c *SubscriptionClient) QueryPlanRef(_m *Subscription) *PlanQuery {
+	query := (&PlanClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(subscription.Table, subscription.FieldID, id),
+			sqlgraph.To(plan.Table, plan.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, subscription.PlanRefTable, subscription.PlanRefColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *SubscriptionClient) Hooks() []Hook {
+	hooks := c.hooks.Subscription
+	return append(hooks[:len(hooks):len(hooks)], subscription.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *SubscriptionClient) Interceptors() []Interceptor {
+	inters := c.inters.Subscription
+	return append(inters[:len(inters):len(inters)], subscription.Interceptors[:]...)
+}
+
+func (c *SubscriptionClient) mutate(ctx context.Context, m *SubscriptionMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&SubscriptionCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&SubscriptionUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&SubscriptionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&SubscriptionDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown Subscription mutation op: %q", m.Op())
 	}
 }
 
@@ -8400,9 +9404,10 @@ type (
 		AnalyticsDirtyHour, AnalyticsDrop, AnalyticsEvent, AnalyticsHourly,
 		AnalyticsSalt, AnalyticsView, AnalyticsViewerDaily, AuditLog, AuthCode,
 		BlobDeletion, Caption, Chapter, EncodingProfile, Event, Folder, IdempotencyKey,
-		ImportItem, ImportMigration, Importer, Invitation, JobProcess, Membership,
-		OAuthIdentity, OAuthState, Organization, Player, Project, ProjectSetting,
-		RateLimit, RefreshToken, Rendition, Session, StoredObject, Tag, Thumbnail,
+		ImportItem, ImportMigration, Importer, Invitation, JobProcess, LiveSession,
+		LiveSimulcastTarget, LiveStream, Membership, OAuthIdentity, OAuthState,
+		Organization, Plan, PlanMetric, Player, Project, ProjectSetting, RateLimit,
+		RefreshToken, Rendition, Session, StoredObject, Subscription, Tag, Thumbnail,
 		TranscodingJob, UploadLock, UploadToken, UsageFlush, UsageHourly, UsageRecord,
 		User, Video, WebhookAttempt, WebhookDelivery, WebhookEndpoint []ent.Hook
 	}
@@ -8411,9 +9416,10 @@ type (
 		AnalyticsDirtyHour, AnalyticsDrop, AnalyticsEvent, AnalyticsHourly,
 		AnalyticsSalt, AnalyticsView, AnalyticsViewerDaily, AuditLog, AuthCode,
 		BlobDeletion, Caption, Chapter, EncodingProfile, Event, Folder, IdempotencyKey,
-		ImportItem, ImportMigration, Importer, Invitation, JobProcess, Membership,
-		OAuthIdentity, OAuthState, Organization, Player, Project, ProjectSetting,
-		RateLimit, RefreshToken, Rendition, Session, StoredObject, Tag, Thumbnail,
+		ImportItem, ImportMigration, Importer, Invitation, JobProcess, LiveSession,
+		LiveSimulcastTarget, LiveStream, Membership, OAuthIdentity, OAuthState,
+		Organization, Plan, PlanMetric, Player, Project, ProjectSetting, RateLimit,
+		RefreshToken, Rendition, Session, StoredObject, Subscription, Tag, Thumbnail,
 		TranscodingJob, UploadLock, UploadToken, UsageFlush, UsageHourly, UsageRecord,
 		User, Video, WebhookAttempt, WebhookDelivery, WebhookEndpoint []ent.Interceptor
 	}

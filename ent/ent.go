@@ -45,6 +45,8 @@ import (
 	"github.com/vidra-dev/vidra/ent/oauthidentity"
 	"github.com/vidra-dev/vidra/ent/oauthstate"
 	"github.com/vidra-dev/vidra/ent/organization"
+	"github.com/vidra-dev/vidra/ent/plan"
+	"github.com/vidra-dev/vidra/ent/planmetric"
 	"github.com/vidra-dev/vidra/ent/player"
 	"github.com/vidra-dev/vidra/ent/project"
 	"github.com/vidra-dev/vidra/ent/projectsetting"
@@ -53,6 +55,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/rendition"
 	"github.com/vidra-dev/vidra/ent/session"
 	"github.com/vidra-dev/vidra/ent/storedobject"
+	"github.com/vidra-dev/vidra/ent/subscription"
 	"github.com/vidra-dev/vidra/ent/tag"
 	"github.com/vidra-dev/vidra/ent/thumbnail"
 	"github.com/vidra-dev/vidra/ent/transcodingjob"
@@ -159,6 +162,8 @@ func checkColumn(t, c string) error {
 			oauthidentity.Table:        oauthidentity.ValidColumn,
 			oauthstate.Table:           oauthstate.ValidColumn,
 			organization.Table:         organization.ValidColumn,
+			plan.Table:                 plan.ValidColumn,
+			planmetric.Table:           planmetric.ValidColumn,
 			player.Table:               player.ValidColumn,
 			project.Table:              project.ValidColumn,
 			projectsetting.Table:       projectsetting.ValidColumn,
@@ -167,6 +172,7 @@ func checkColumn(t, c string) error {
 			rendition.Table:            rendition.ValidColumn,
 			session.Table:              session.ValidColumn,
 			storedobject.Table:         storedobject.ValidColumn,
+			subscription.Table:         subscription.ValidColumn,
 			tag.Table:                  tag.ValidColumn,
 			thumbnail.Table:            thumbnail.ValidColumn,
 			transcodingjob.Table:       transcodingjob.ValidColumn,

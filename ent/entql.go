@@ -29,10 +29,15 @@ import (
 	"github.com/vidra-dev/vidra/ent/importmigration"
 	"github.com/vidra-dev/vidra/ent/invitation"
 	"github.com/vidra-dev/vidra/ent/jobprocess"
+	"github.com/vidra-dev/vidra/ent/livesession"
+	"github.com/vidra-dev/vidra/ent/livesimulcasttarget"
+	"github.com/vidra-dev/vidra/ent/livestream"
 	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/ent/oauthidentity"
 	"github.com/vidra-dev/vidra/ent/oauthstate"
 	"github.com/vidra-dev/vidra/ent/organization"
+	"github.com/vidra-dev/vidra/ent/plan"
+	"github.com/vidra-dev/vidra/ent/planmetric"
 	"github.com/vidra-dev/vidra/ent/player"
 	"github.com/vidra-dev/vidra/ent/predicate"
 	"github.com/vidra-dev/vidra/ent/project"
@@ -42,6 +47,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/rendition"
 	"github.com/vidra-dev/vidra/ent/session"
 	"github.com/vidra-dev/vidra/ent/storedobject"
+	"github.com/vidra-dev/vidra/ent/subscription"
 	"github.com/vidra-dev/vidra/ent/tag"
 	"github.com/vidra-dev/vidra/ent/thumbnail"
 	"github.com/vidra-dev/vidra/ent/transcodingjob"
@@ -64,7 +70,7 @@ import (
 
 // schemaGraph holds a representation of ent/schema at runtime.
 var schemaGraph = func() *sqlgraph.Schema {
-	graph := &sqlgraph.Schema{Nodes: make([]*sqlgraph.Node, 51)}
+	graph := &sqlgraph.Schema{Nodes: make([]*sqlgraph.Node, 57)}
 	graph.Nodes[0] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   apikey.Table,
@@ -653,6 +659,95 @@ var schemaGraph = func() *sqlgraph.Schema {
 	}
 	graph.Nodes[26] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
+			Table:   livesession.Table,
+			Columns: livesession.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeUUID,
+				Column: livesession.FieldID,
+			},
+		},
+		Type: "LiveSession",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			livesession.FieldCreatedAt:               {Type: field.TypeTime, Column: livesession.FieldCreatedAt},
+			livesession.FieldUpdatedAt:               {Type: field.TypeTime, Column: livesession.FieldUpdatedAt},
+			livesession.FieldLiveStreamID:            {Type: field.TypeUUID, Column: livesession.FieldLiveStreamID},
+			livesession.FieldProjectID:               {Type: field.TypeUUID, Column: livesession.FieldProjectID},
+			livesession.FieldVideoID:                 {Type: field.TypeUUID, Column: livesession.FieldVideoID},
+			livesession.FieldNodeID:                  {Type: field.TypeString, Column: livesession.FieldNodeID},
+			livesession.FieldProtocol:                {Type: field.TypeEnum, Column: livesession.FieldProtocol},
+			livesession.FieldRemoteAddr:              {Type: field.TypeString, Column: livesession.FieldRemoteAddr},
+			livesession.FieldStartedAt:               {Type: field.TypeTime, Column: livesession.FieldStartedAt},
+			livesession.FieldEndedAt:                 {Type: field.TypeTime, Column: livesession.FieldEndedAt},
+			livesession.FieldEndReason:               {Type: field.TypeEnum, Column: livesession.FieldEndReason},
+			livesession.FieldEndError:                {Type: field.TypeString, Column: livesession.FieldEndError},
+			livesession.FieldReconnects:              {Type: field.TypeInt, Column: livesession.FieldReconnects},
+			livesession.FieldBytes:                   {Type: field.TypeInt64, Column: livesession.FieldBytes},
+			livesession.FieldBitrateKbps:             {Type: field.TypeInt, Column: livesession.FieldBitrateKbps},
+			livesession.FieldFps:                     {Type: field.TypeFloat64, Column: livesession.FieldFps},
+			livesession.FieldKeyframeIntervalSeconds: {Type: field.TypeFloat64, Column: livesession.FieldKeyframeIntervalSeconds},
+			livesession.FieldVideoCodec:              {Type: field.TypeString, Column: livesession.FieldVideoCodec},
+			livesession.FieldAudioCodec:              {Type: field.TypeString, Column: livesession.FieldAudioCodec},
+			livesession.FieldWidth:                   {Type: field.TypeInt, Column: livesession.FieldWidth},
+			livesession.FieldHeight:                  {Type: field.TypeInt, Column: livesession.FieldHeight},
+			livesession.FieldWarnings:                {Type: field.TypeJSON, Column: livesession.FieldWarnings},
+			livesession.FieldSimulcast:               {Type: field.TypeJSON, Column: livesession.FieldSimulcast},
+			livesession.FieldLastDataAt:              {Type: field.TypeTime, Column: livesession.FieldLastDataAt},
+		},
+	}
+	graph.Nodes[27] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
+			Table:   livesimulcasttarget.Table,
+			Columns: livesimulcasttarget.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeUUID,
+				Column: livesimulcasttarget.FieldID,
+			},
+		},
+		Type: "LiveSimulcastTarget",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			livesimulcasttarget.FieldCreatedAt:    {Type: field.TypeTime, Column: livesimulcasttarget.FieldCreatedAt},
+			livesimulcasttarget.FieldUpdatedAt:    {Type: field.TypeTime, Column: livesimulcasttarget.FieldUpdatedAt},
+			livesimulcasttarget.FieldLiveStreamID: {Type: field.TypeUUID, Column: livesimulcasttarget.FieldLiveStreamID},
+			livesimulcasttarget.FieldProjectID:    {Type: field.TypeUUID, Column: livesimulcasttarget.FieldProjectID},
+			livesimulcasttarget.FieldName:         {Type: field.TypeString, Column: livesimulcasttarget.FieldName},
+			livesimulcasttarget.FieldURL:          {Type: field.TypeString, Column: livesimulcasttarget.FieldURL},
+			livesimulcasttarget.FieldStreamKey:    {Type: field.TypeString, Column: livesimulcasttarget.FieldStreamKey},
+			livesimulcasttarget.FieldEnabled:      {Type: field.TypeBool, Column: livesimulcasttarget.FieldEnabled},
+		},
+	}
+	graph.Nodes[28] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
+			Table:   livestream.Table,
+			Columns: livestream.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeUUID,
+				Column: livestream.FieldID,
+			},
+		},
+		Type: "LiveStream",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			livestream.FieldCreatedAt:              {Type: field.TypeTime, Column: livestream.FieldCreatedAt},
+			livestream.FieldUpdatedAt:              {Type: field.TypeTime, Column: livestream.FieldUpdatedAt},
+			livestream.FieldProjectID:              {Type: field.TypeUUID, Column: livestream.FieldProjectID},
+			livestream.FieldName:                   {Type: field.TypeString, Column: livestream.FieldName},
+			livestream.FieldKeyHash:                {Type: field.TypeString, Column: livestream.FieldKeyHash},
+			livestream.FieldKeyLast4:               {Type: field.TypeString, Column: livestream.FieldKeyLast4},
+			livestream.FieldEnabled:                {Type: field.TypeBool, Column: livestream.FieldEnabled},
+			livestream.FieldStatus:                 {Type: field.TypeEnum, Column: livestream.FieldStatus},
+			livestream.FieldLatencyMode:            {Type: field.TypeEnum, Column: livestream.FieldLatencyMode},
+			livestream.FieldReconnectWindowSeconds: {Type: field.TypeInt, Column: livestream.FieldReconnectWindowSeconds},
+			livestream.FieldMaxDurationSeconds:     {Type: field.TypeInt, Column: livestream.FieldMaxDurationSeconds},
+			livestream.FieldRecord:                 {Type: field.TypeBool, Column: livestream.FieldRecord},
+			livestream.FieldTranscode:              {Type: field.TypeBool, Column: livestream.FieldTranscode},
+			livestream.FieldNodeID:                 {Type: field.TypeString, Column: livestream.FieldNodeID},
+			livestream.FieldLeaseUntil:             {Type: field.TypeTime, Column: livestream.FieldLeaseUntil},
+			livestream.FieldCurrentSessionID:       {Type: field.TypeUUID, Column: livestream.FieldCurrentSessionID},
+			livestream.FieldReconnectDeadline:      {Type: field.TypeTime, Column: livestream.FieldReconnectDeadline},
+			livestream.FieldCompleteRequestedAt:    {Type: field.TypeTime, Column: livestream.FieldCompleteRequestedAt},
+		},
+	}
+	graph.Nodes[29] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
 			Table:   membership.Table,
 			Columns: membership.Columns,
 			ID: &sqlgraph.FieldSpec{
@@ -670,7 +765,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			membership.FieldGrants:         {Type: field.TypeJSON, Column: membership.FieldGrants},
 		},
 	}
-	graph.Nodes[27] = &sqlgraph.Node{
+	graph.Nodes[30] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   oauthidentity.Table,
 			Columns: oauthidentity.Columns,
@@ -689,7 +784,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			oauthidentity.FieldEmail:     {Type: field.TypeString, Column: oauthidentity.FieldEmail},
 		},
 	}
-	graph.Nodes[28] = &sqlgraph.Node{
+	graph.Nodes[31] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   oauthstate.Table,
 			Columns: oauthstate.Columns,
@@ -708,7 +803,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			oauthstate.FieldExpiresAt:    {Type: field.TypeTime, Column: oauthstate.FieldExpiresAt},
 		},
 	}
-	graph.Nodes[29] = &sqlgraph.Node{
+	graph.Nodes[32] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   organization.Table,
 			Columns: organization.Columns,
@@ -724,7 +819,59 @@ var schemaGraph = func() *sqlgraph.Schema {
 			organization.FieldName:      {Type: field.TypeString, Column: organization.FieldName},
 		},
 	}
-	graph.Nodes[30] = &sqlgraph.Node{
+	graph.Nodes[33] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
+			Table:   plan.Table,
+			Columns: plan.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeUUID,
+				Column: plan.FieldID,
+			},
+		},
+		Type: "Plan",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			plan.FieldCreatedAt:       {Type: field.TypeTime, Column: plan.FieldCreatedAt},
+			plan.FieldUpdatedAt:       {Type: field.TypeTime, Column: plan.FieldUpdatedAt},
+			plan.FieldCode:            {Type: field.TypeString, Column: plan.FieldCode},
+			plan.FieldName:            {Type: field.TypeString, Column: plan.FieldName},
+			plan.FieldDescription:     {Type: field.TypeString, Column: plan.FieldDescription},
+			plan.FieldFamily:          {Type: field.TypeString, Column: plan.FieldFamily},
+			plan.FieldVisibility:      {Type: field.TypeString, Column: plan.FieldVisibility},
+			plan.FieldRank:            {Type: field.TypeInt, Column: plan.FieldRank},
+			plan.FieldInterval:        {Type: field.TypeString, Column: plan.FieldInterval},
+			plan.FieldCurrency:        {Type: field.TypeString, Column: plan.FieldCurrency},
+			plan.FieldBaseAmountMinor: {Type: field.TypeInt64, Column: plan.FieldBaseAmountMinor},
+			plan.FieldPayInAdvance:    {Type: field.TypeBool, Column: plan.FieldPayInAdvance},
+			plan.FieldTrialDays:       {Type: field.TypeInt, Column: plan.FieldTrialDays},
+			plan.FieldGracePeriodDays: {Type: field.TypeInt, Column: plan.FieldGracePeriodDays},
+			plan.FieldTaxCode:         {Type: field.TypeString, Column: plan.FieldTaxCode},
+			plan.FieldArchivedAt:      {Type: field.TypeTime, Column: plan.FieldArchivedAt},
+		},
+	}
+	graph.Nodes[34] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
+			Table:   planmetric.Table,
+			Columns: planmetric.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeUUID,
+				Column: planmetric.FieldID,
+			},
+		},
+		Type: "PlanMetric",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			planmetric.FieldCreatedAt:      {Type: field.TypeTime, Column: planmetric.FieldCreatedAt},
+			planmetric.FieldUpdatedAt:      {Type: field.TypeTime, Column: planmetric.FieldUpdatedAt},
+			planmetric.FieldPlanID:         {Type: field.TypeUUID, Column: planmetric.FieldPlanID},
+			planmetric.FieldMetric:         {Type: field.TypeString, Column: planmetric.FieldMetric},
+			planmetric.FieldIncluded:       {Type: field.TypeInt64, Column: planmetric.FieldIncluded},
+			planmetric.FieldHardLimit:      {Type: field.TypeInt64, Column: planmetric.FieldHardLimit},
+			planmetric.FieldModel:          {Type: field.TypeString, Column: planmetric.FieldModel},
+			planmetric.FieldUnitPriceMicro: {Type: field.TypeInt64, Column: planmetric.FieldUnitPriceMicro},
+			planmetric.FieldPackageSize:    {Type: field.TypeInt64, Column: planmetric.FieldPackageSize},
+			planmetric.FieldTiers:          {Type: field.TypeJSON, Column: planmetric.FieldTiers},
+		},
+	}
+	graph.Nodes[35] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   player.Table,
 			Columns: player.Columns,
@@ -755,7 +902,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			player.FieldDefaultCaptionLanguage: {Type: field.TypeString, Column: player.FieldDefaultCaptionLanguage},
 		},
 	}
-	graph.Nodes[31] = &sqlgraph.Node{
+	graph.Nodes[36] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   project.Table,
 			Columns: project.Columns,
@@ -775,7 +922,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			project.FieldDeletedAt:      {Type: field.TypeTime, Column: project.FieldDeletedAt},
 		},
 	}
-	graph.Nodes[32] = &sqlgraph.Node{
+	graph.Nodes[37] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   projectsetting.Table,
 			Columns: projectsetting.Columns,
@@ -793,7 +940,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			projectsetting.FieldValue:     {Type: field.TypeString, Column: projectsetting.FieldValue},
 		},
 	}
-	graph.Nodes[33] = &sqlgraph.Node{
+	graph.Nodes[38] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   ratelimit.Table,
 			Columns: ratelimit.Columns,
@@ -810,7 +957,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			ratelimit.FieldTatMs:     {Type: field.TypeInt64, Column: ratelimit.FieldTatMs},
 		},
 	}
-	graph.Nodes[34] = &sqlgraph.Node{
+	graph.Nodes[39] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   refreshtoken.Table,
 			Columns: refreshtoken.Columns,
@@ -829,7 +976,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			refreshtoken.FieldUsedAt:    {Type: field.TypeTime, Column: refreshtoken.FieldUsedAt},
 		},
 	}
-	graph.Nodes[35] = &sqlgraph.Node{
+	graph.Nodes[40] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   rendition.Table,
 			Columns: rendition.Columns,
@@ -850,7 +997,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			rendition.FieldStatus:    {Type: field.TypeEnum, Column: rendition.FieldStatus},
 		},
 	}
-	graph.Nodes[36] = &sqlgraph.Node{
+	graph.Nodes[41] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   session.Table,
 			Columns: session.Columns,
@@ -871,7 +1018,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			session.FieldRevokedAt:      {Type: field.TypeTime, Column: session.FieldRevokedAt},
 		},
 	}
-	graph.Nodes[37] = &sqlgraph.Node{
+	graph.Nodes[42] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   storedobject.Table,
 			Columns: storedobject.Columns,
@@ -893,7 +1040,52 @@ var schemaGraph = func() *sqlgraph.Schema {
 			storedobject.FieldDeletedAt:      {Type: field.TypeTime, Column: storedobject.FieldDeletedAt},
 		},
 	}
-	graph.Nodes[38] = &sqlgraph.Node{
+	graph.Nodes[43] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
+			Table:   subscription.Table,
+			Columns: subscription.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeUUID,
+				Column: subscription.FieldID,
+			},
+		},
+		Type: "Subscription",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			subscription.FieldCreatedAt:              {Type: field.TypeTime, Column: subscription.FieldCreatedAt},
+			subscription.FieldUpdatedAt:              {Type: field.TypeTime, Column: subscription.FieldUpdatedAt},
+			subscription.FieldOrganizationID:         {Type: field.TypeUUID, Column: subscription.FieldOrganizationID},
+			subscription.FieldPlanID:                 {Type: field.TypeUUID, Column: subscription.FieldPlanID},
+			subscription.FieldSubscribeBy:            {Type: field.TypeUUID, Column: subscription.FieldSubscribeBy},
+			subscription.FieldPaymentMethod:          {Type: field.TypeString, Column: subscription.FieldPaymentMethod},
+			subscription.FieldPaymentGateway:         {Type: field.TypeString, Column: subscription.FieldPaymentGateway},
+			subscription.FieldBillingTime:            {Type: field.TypeString, Column: subscription.FieldBillingTime},
+			subscription.FieldName:                   {Type: field.TypeString, Column: subscription.FieldName},
+			subscription.FieldPlanCode:               {Type: field.TypeString, Column: subscription.FieldPlanCode},
+			subscription.FieldStatus:                 {Type: field.TypeString, Column: subscription.FieldStatus},
+			subscription.FieldStartedAt:              {Type: field.TypeTime, Column: subscription.FieldStartedAt},
+			subscription.FieldEndingAt:               {Type: field.TypeTime, Column: subscription.FieldEndingAt},
+			subscription.FieldSubscriptionAt:         {Type: field.TypeTime, Column: subscription.FieldSubscriptionAt},
+			subscription.FieldCanceledAt:             {Type: field.TypeTime, Column: subscription.FieldCanceledAt},
+			subscription.FieldTerminatedAt:           {Type: field.TypeTime, Column: subscription.FieldTerminatedAt},
+			subscription.FieldDowngradePlanDate:      {Type: field.TypeTime, Column: subscription.FieldDowngradePlanDate},
+			subscription.FieldTrialEndedAt:           {Type: field.TypeTime, Column: subscription.FieldTrialEndedAt},
+			subscription.FieldPreviousPlanCode:       {Type: field.TypeString, Column: subscription.FieldPreviousPlanCode},
+			subscription.FieldNextPlanCode:           {Type: field.TypeString, Column: subscription.FieldNextPlanCode},
+			subscription.FieldPlan:                   {Type: field.TypeString, Column: subscription.FieldPlan},
+			subscription.FieldTax:                    {Type: field.TypeString, Column: subscription.FieldTax},
+			subscription.FieldGracePeriod:            {Type: field.TypeInt, Column: subscription.FieldGracePeriod},
+			subscription.FieldTrialEndsAt:            {Type: field.TypeTime, Column: subscription.FieldTrialEndsAt},
+			subscription.FieldTrialFamily:            {Type: field.TypeString, Column: subscription.FieldTrialFamily},
+			subscription.FieldCurrentPeriodStart:     {Type: field.TypeTime, Column: subscription.FieldCurrentPeriodStart},
+			subscription.FieldCurrentPeriodEnd:       {Type: field.TypeTime, Column: subscription.FieldCurrentPeriodEnd},
+			subscription.FieldPastDueAt:              {Type: field.TypeTime, Column: subscription.FieldPastDueAt},
+			subscription.FieldUnpaidAt:               {Type: field.TypeTime, Column: subscription.FieldUnpaidAt},
+			subscription.FieldGatewayCustomerRef:     {Type: field.TypeString, Column: subscription.FieldGatewayCustomerRef},
+			subscription.FieldUsageAlerts:            {Type: field.TypeJSON, Column: subscription.FieldUsageAlerts},
+			subscription.FieldPreviousSubscriptionID: {Type: field.TypeUUID, Column: subscription.FieldPreviousSubscriptionID},
+		},
+	}
+	graph.Nodes[44] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   tag.Table,
 			Columns: tag.Columns,
@@ -910,7 +1102,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			tag.FieldName:      {Type: field.TypeString, Column: tag.FieldName},
 		},
 	}
-	graph.Nodes[39] = &sqlgraph.Node{
+	graph.Nodes[45] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   thumbnail.Table,
 			Columns: thumbnail.Columns,
@@ -933,7 +1125,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			thumbnail.FieldIsDefault:   {Type: field.TypeBool, Column: thumbnail.FieldIsDefault},
 		},
 	}
-	graph.Nodes[40] = &sqlgraph.Node{
+	graph.Nodes[46] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   transcodingjob.Table,
 			Columns: transcodingjob.Columns,
@@ -959,7 +1151,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			transcodingjob.FieldCompletedAt:   {Type: field.TypeTime, Column: transcodingjob.FieldCompletedAt},
 		},
 	}
-	graph.Nodes[41] = &sqlgraph.Node{
+	graph.Nodes[47] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   uploadlock.Table,
 			Columns: uploadlock.Columns,
@@ -978,7 +1170,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			uploadlock.FieldReleaseRequested: {Type: field.TypeBool, Column: uploadlock.FieldReleaseRequested},
 		},
 	}
-	graph.Nodes[42] = &sqlgraph.Node{
+	graph.Nodes[48] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   uploadtoken.Table,
 			Columns: uploadtoken.Columns,
@@ -1000,7 +1192,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			uploadtoken.FieldCompletedAt: {Type: field.TypeTime, Column: uploadtoken.FieldCompletedAt},
 		},
 	}
-	graph.Nodes[43] = &sqlgraph.Node{
+	graph.Nodes[49] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   usageflush.Table,
 			Columns: usageflush.Columns,
@@ -1015,7 +1207,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			usageflush.FieldCells:     {Type: field.TypeInt, Column: usageflush.FieldCells},
 		},
 	}
-	graph.Nodes[44] = &sqlgraph.Node{
+	graph.Nodes[50] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   usagehourly.Table,
 			Columns: usagehourly.Columns,
@@ -1035,7 +1227,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			usagehourly.FieldQuantity:       {Type: field.TypeInt64, Column: usagehourly.FieldQuantity},
 		},
 	}
-	graph.Nodes[45] = &sqlgraph.Node{
+	graph.Nodes[51] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   usagerecord.Table,
 			Columns: usagerecord.Columns,
@@ -1056,7 +1248,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			usagerecord.FieldSourceKey:      {Type: field.TypeString, Column: usagerecord.FieldSourceKey},
 		},
 	}
-	graph.Nodes[46] = &sqlgraph.Node{
+	graph.Nodes[52] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   user.Table,
 			Columns: user.Columns,
@@ -1076,7 +1268,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			user.FieldAvatarURL:       {Type: field.TypeString, Column: user.FieldAvatarURL},
 		},
 	}
-	graph.Nodes[47] = &sqlgraph.Node{
+	graph.Nodes[53] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   video.Table,
 			Columns: video.Columns,
@@ -1109,7 +1301,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			video.FieldMetadata:           {Type: field.TypeJSON, Column: video.FieldMetadata},
 		},
 	}
-	graph.Nodes[48] = &sqlgraph.Node{
+	graph.Nodes[54] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   webhookattempt.Table,
 			Columns: webhookattempt.Columns,
@@ -1130,7 +1322,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			webhookattempt.FieldSucceeded:    {Type: field.TypeBool, Column: webhookattempt.FieldSucceeded},
 		},
 	}
-	graph.Nodes[49] = &sqlgraph.Node{
+	graph.Nodes[55] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   webhookdelivery.Table,
 			Columns: webhookdelivery.Columns,
@@ -1153,7 +1345,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			webhookdelivery.FieldCompletedAt:    {Type: field.TypeTime, Column: webhookdelivery.FieldCompletedAt},
 		},
 	}
-	graph.Nodes[50] = &sqlgraph.Node{
+	graph.Nodes[56] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   webhookendpoint.Table,
 			Columns: webhookendpoint.Columns,
@@ -1347,6 +1539,66 @@ var schemaGraph = func() *sqlgraph.Schema {
 		"Organization",
 	)
 	graph.MustAddE(
+		"live_stream",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   livesession.LiveStreamTable,
+			Columns: []string{livesession.LiveStreamColumn},
+			Bidi:    false,
+		},
+		"LiveSession",
+		"LiveStream",
+	)
+	graph.MustAddE(
+		"video",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: false,
+			Table:   livesession.VideoTable,
+			Columns: []string{livesession.VideoColumn},
+			Bidi:    false,
+		},
+		"LiveSession",
+		"Video",
+	)
+	graph.MustAddE(
+		"live_stream",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   livesimulcasttarget.LiveStreamTable,
+			Columns: []string{livesimulcasttarget.LiveStreamColumn},
+			Bidi:    false,
+		},
+		"LiveSimulcastTarget",
+		"LiveStream",
+	)
+	graph.MustAddE(
+		"sessions",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   livestream.SessionsTable,
+			Columns: []string{livestream.SessionsColumn},
+			Bidi:    false,
+		},
+		"LiveStream",
+		"LiveSession",
+	)
+	graph.MustAddE(
+		"simulcast_targets",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   livestream.SimulcastTargetsTable,
+			Columns: []string{livestream.SimulcastTargetsColumn},
+			Bidi:    false,
+		},
+		"LiveStream",
+		"LiveSimulcastTarget",
+	)
+	graph.MustAddE(
 		"user",
 		&sqlgraph.EdgeSpec{
 			Rel:     sqlgraph.M2O,
@@ -1441,6 +1693,42 @@ var schemaGraph = func() *sqlgraph.Schema {
 		},
 		"Organization",
 		"Project",
+	)
+	graph.MustAddE(
+		"metrics",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   plan.MetricsTable,
+			Columns: []string{plan.MetricsColumn},
+			Bidi:    false,
+		},
+		"Plan",
+		"PlanMetric",
+	)
+	graph.MustAddE(
+		"subscriptions",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   plan.SubscriptionsTable,
+			Columns: []string{plan.SubscriptionsColumn},
+			Bidi:    false,
+		},
+		"Plan",
+		"Subscription",
+	)
+	graph.MustAddE(
+		"plan",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   planmetric.PlanTable,
+			Columns: []string{planmetric.PlanColumn},
+			Bidi:    false,
+		},
+		"PlanMetric",
+		"Plan",
 	)
 	graph.MustAddE(
 		"project",
@@ -1621,6 +1909,18 @@ var schemaGraph = func() *sqlgraph.Schema {
 		},
 		"Session",
 		"RefreshToken",
+	)
+	graph.MustAddE(
+		"plan_ref",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   subscription.PlanRefTable,
+			Columns: []string{subscription.PlanRefColumn},
+			Bidi:    false,
+		},
+		"Subscription",
+		"Plan",
 	)
 	graph.MustAddE(
 		"project",
@@ -4324,6 +4624,446 @@ func (f *JobProcessFilter) WhereReclaimedBy(p entql.StringP) {
 }
 
 // addPredicate implements the predicateAdder interface.
+func (_q *LiveSessionQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the LiveSessionQuery builder.
+func (_q *LiveSessionQuery) Filter() *LiveSessionFilter {
+	return &LiveSessionFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *LiveSessionMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the LiveSessionMutation builder.
+func (m *LiveSessionMutation) Filter() *LiveSessionFilter {
+	return &LiveSessionFilter{config: m.config, predicateAdder: m}
+}
+
+// LiveSessionFilter provides a generic filtering capability at runtime for LiveSessionQuery.
+type LiveSessionFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *LiveSessionFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[26].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql [16]byte predicate on the id field.
+func (f *LiveSessionFilter) WhereID(p entql.ValueP) {
+	f.Where(p.Field(livesession.FieldID))
+}
+
+// WhereCreatedAt applies the entql time.Time predicate on the created_at field.
+func (f *LiveSessionFilter) WhereCreatedAt(p entql.TimeP) {
+	f.Where(p.Field(livesession.FieldCreatedAt))
+}
+
+// WhereUpdatedAt applies the entql time.Time predicate on the updated_at field.
+func (f *LiveSessionFilter) WhereUpdatedAt(p entql.TimeP) {
+	f.Where(p.Field(livesession.FieldUpdatedAt))
+}
+
+// WhereLiveStreamID applies the entql [16]byte predicate on the live_stream_id field.
+func (f *LiveSessionFilter) WhereLiveStreamID(p entql.ValueP) {
+	f.Where(p.Field(livesession.FieldLiveStreamID))
+}
+
+// WhereProjectID applies the entql [16]byte predicate on the project_id field.
+func (f *LiveSessionFilter) WhereProjectID(p entql.ValueP) {
+	f.Where(p.Field(livesession.FieldProjectID))
+}
+
+// WhereVideoID applies the entql [16]byte predicate on the video_id field.
+func (f *LiveSessionFilter) WhereVideoID(p entql.ValueP) {
+	f.Where(p.Field(livesession.FieldVideoID))
+}
+
+// WhereNodeID applies the entql string predicate on the node_id field.
+func (f *LiveSessionFilter) WhereNodeID(p entql.StringP) {
+	f.Where(p.Field(livesession.FieldNodeID))
+}
+
+// WhereProtocol applies the entql string predicate on the protocol field.
+func (f *LiveSessionFilter) WhereProtocol(p entql.StringP) {
+	f.Where(p.Field(livesession.FieldProtocol))
+}
+
+// WhereRemoteAddr applies the entql string predicate on the remote_addr field.
+func (f *LiveSessionFilter) WhereRemoteAddr(p entql.StringP) {
+	f.Where(p.Field(livesession.FieldRemoteAddr))
+}
+
+// WhereStartedAt applies the entql time.Time predicate on the started_at field.
+func (f *LiveSessionFilter) WhereStartedAt(p entql.TimeP) {
+	f.Where(p.Field(livesession.FieldStartedAt))
+}
+
+// WhereEndedAt applies the entql time.Time predicate on the ended_at field.
+func (f *LiveSessionFilter) WhereEndedAt(p entql.TimeP) {
+	f.Where(p.Field(livesession.FieldEndedAt))
+}
+
+// WhereEndReason applies the entql string predicate on the end_reason field.
+func (f *LiveSessionFilter) WhereEndReason(p entql.StringP) {
+	f.Where(p.Field(livesession.FieldEndReason))
+}
+
+// WhereEndError applies the entql string predicate on the end_error field.
+func (f *LiveSessionFilter) WhereEndError(p entql.StringP) {
+	f.Where(p.Field(livesession.FieldEndError))
+}
+
+// WhereReconnects applies the entql int predicate on the reconnects field.
+func (f *LiveSessionFilter) WhereReconnects(p entql.IntP) {
+	f.Where(p.Field(livesession.FieldReconnects))
+}
+
+// WhereBytes applies the entql int64 predicate on the bytes field.
+func (f *LiveSessionFilter) WhereBytes(p entql.Int64P) {
+	f.Where(p.Field(livesession.FieldBytes))
+}
+
+// WhereBitrateKbps applies the entql int predicate on the bitrate_kbps field.
+func (f *LiveSessionFilter) WhereBitrateKbps(p entql.IntP) {
+	f.Where(p.Field(livesession.FieldBitrateKbps))
+}
+
+// WhereFps applies the entql float64 predicate on the fps field.
+func (f *LiveSessionFilter) WhereFps(p entql.Float64P) {
+	f.Where(p.Field(livesession.FieldFps))
+}
+
+// WhereKeyframeIntervalSeconds applies the entql float64 predicate on the keyframe_interval_seconds field.
+func (f *LiveSessionFilter) WhereKeyframeIntervalSeconds(p entql.Float64P) {
+	f.Where(p.Field(livesession.FieldKeyframeIntervalSeconds))
+}
+
+// WhereVideoCodec applies the entql string predicate on the video_codec field.
+func (f *LiveSessionFilter) WhereVideoCodec(p entql.StringP) {
+	f.Where(p.Field(livesession.FieldVideoCodec))
+}
+
+// WhereAudioCodec applies the entql string predicate on the audio_codec field.
+func (f *LiveSessionFilter) WhereAudioCodec(p entql.StringP) {
+	f.Where(p.Field(livesession.FieldAudioCodec))
+}
+
+// WhereWidth applies the entql int predicate on the width field.
+func (f *LiveSessionFilter) WhereWidth(p entql.IntP) {
+	f.Where(p.Field(livesession.FieldWidth))
+}
+
+// WhereHeight applies the entql int predicate on the height field.
+func (f *LiveSessionFilter) WhereHeight(p entql.IntP) {
+	f.Where(p.Field(livesession.FieldHeight))
+}
+
+// WhereWarnings applies the entql json.RawMessage predicate on the warnings field.
+func (f *LiveSessionFilter) WhereWarnings(p entql.BytesP) {
+	f.Where(p.Field(livesession.FieldWarnings))
+}
+
+// WhereSimulcast applies the entql json.RawMessage predicate on the simulcast field.
+func (f *LiveSessionFilter) WhereSimulcast(p entql.BytesP) {
+	f.Where(p.Field(livesession.FieldSimulcast))
+}
+
+// WhereLastDataAt applies the entql time.Time predicate on the last_data_at field.
+func (f *LiveSessionFilter) WhereLastDataAt(p entql.TimeP) {
+	f.Where(p.Field(livesession.FieldLastDataAt))
+}
+
+// WhereHasLiveStream applies a predicate to check if query has an edge live_stream.
+func (f *LiveSessionFilter) WhereHasLiveStream() {
+	f.Where(entql.HasEdge("live_stream"))
+}
+
+// WhereHasLiveStreamWith applies a predicate to check if query has an edge live_stream with a given conditions (other predicates).
+func (f *LiveSessionFilter) WhereHasLiveStreamWith(preds ...predicate.LiveStream) {
+	f.Where(entql.HasEdgeWith("live_stream", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasVideo applies a predicate to check if query has an edge video.
+func (f *LiveSessionFilter) WhereHasVideo() {
+	f.Where(entql.HasEdge("video"))
+}
+
+// WhereHasVideoWith applies a predicate to check if query has an edge video with a given conditions (other predicates).
+func (f *LiveSessionFilter) WhereHasVideoWith(preds ...predicate.Video) {
+	f.Where(entql.HasEdgeWith("video", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// addPredicate implements the predicateAdder interface.
+func (_q *LiveSimulcastTargetQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the LiveSimulcastTargetQuery builder.
+func (_q *LiveSimulcastTargetQuery) Filter() *LiveSimulcastTargetFilter {
+	return &LiveSimulcastTargetFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *LiveSimulcastTargetMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the LiveSimulcastTargetMutation builder.
+func (m *LiveSimulcastTargetMutation) Filter() *LiveSimulcastTargetFilter {
+	return &LiveSimulcastTargetFilter{config: m.config, predicateAdder: m}
+}
+
+// LiveSimulcastTargetFilter provides a generic filtering capability at runtime for LiveSimulcastTargetQuery.
+type LiveSimulcastTargetFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *LiveSimulcastTargetFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[27].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql [16]byte predicate on the id field.
+func (f *LiveSimulcastTargetFilter) WhereID(p entql.ValueP) {
+	f.Where(p.Field(livesimulcasttarget.FieldID))
+}
+
+// WhereCreatedAt applies the entql time.Time predicate on the created_at field.
+func (f *LiveSimulcastTargetFilter) WhereCreatedAt(p entql.TimeP) {
+	f.Where(p.Field(livesimulcasttarget.FieldCreatedAt))
+}
+
+// WhereUpdatedAt applies the entql time.Time predicate on the updated_at field.
+func (f *LiveSimulcastTargetFilter) WhereUpdatedAt(p entql.TimeP) {
+	f.Where(p.Field(livesimulcasttarget.FieldUpdatedAt))
+}
+
+// WhereLiveStreamID applies the entql [16]byte predicate on the live_stream_id field.
+func (f *LiveSimulcastTargetFilter) WhereLiveStreamID(p entql.ValueP) {
+	f.Where(p.Field(livesimulcasttarget.FieldLiveStreamID))
+}
+
+// WhereProjectID applies the entql [16]byte predicate on the project_id field.
+func (f *LiveSimulcastTargetFilter) WhereProjectID(p entql.ValueP) {
+	f.Where(p.Field(livesimulcasttarget.FieldProjectID))
+}
+
+// WhereName applies the entql string predicate on the name field.
+func (f *LiveSimulcastTargetFilter) WhereName(p entql.StringP) {
+	f.Where(p.Field(livesimulcasttarget.FieldName))
+}
+
+// WhereURL applies the entql string predicate on the url field.
+func (f *LiveSimulcastTargetFilter) WhereURL(p entql.StringP) {
+	f.Where(p.Field(livesimulcasttarget.FieldURL))
+}
+
+// WhereStreamKey applies the entql string predicate on the stream_key field.
+func (f *LiveSimulcastTargetFilter) WhereStreamKey(p entql.StringP) {
+	f.Where(p.Field(livesimulcasttarget.FieldStreamKey))
+}
+
+// WhereEnabled applies the entql bool predicate on the enabled field.
+func (f *LiveSimulcastTargetFilter) WhereEnabled(p entql.BoolP) {
+	f.Where(p.Field(livesimulcasttarget.FieldEnabled))
+}
+
+// WhereHasLiveStream applies a predicate to check if query has an edge live_stream.
+func (f *LiveSimulcastTargetFilter) WhereHasLiveStream() {
+	f.Where(entql.HasEdge("live_stream"))
+}
+
+// WhereHasLiveStreamWith applies a predicate to check if query has an edge live_stream with a given conditions (other predicates).
+func (f *LiveSimulcastTargetFilter) WhereHasLiveStreamWith(preds ...predicate.LiveStream) {
+	f.Where(entql.HasEdgeWith("live_stream", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// addPredicate implements the predicateAdder interface.
+func (_q *LiveStreamQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the LiveStreamQuery builder.
+func (_q *LiveStreamQuery) Filter() *LiveStreamFilter {
+	return &LiveStreamFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *LiveStreamMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the LiveStreamMutation builder.
+func (m *LiveStreamMutation) Filter() *LiveStreamFilter {
+	return &LiveStreamFilter{config: m.config, predicateAdder: m}
+}
+
+// LiveStreamFilter provides a generic filtering capability at runtime for LiveStreamQuery.
+type LiveStreamFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *LiveStreamFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[28].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql [16]byte predicate on the id field.
+func (f *LiveStreamFilter) WhereID(p entql.ValueP) {
+	f.Where(p.Field(livestream.FieldID))
+}
+
+// WhereCreatedAt applies the entql time.Time predicate on the created_at field.
+func (f *LiveStreamFilter) WhereCreatedAt(p entql.TimeP) {
+	f.Where(p.Field(livestream.FieldCreatedAt))
+}
+
+// WhereUpdatedAt applies the entql time.Time predicate on the updated_at field.
+func (f *LiveStreamFilter) WhereUpdatedAt(p entql.TimeP) {
+	f.Where(p.Field(livestream.FieldUpdatedAt))
+}
+
+// WhereProjectID applies the entql [16]byte predicate on the project_id field.
+func (f *LiveStreamFilter) WhereProjectID(p entql.ValueP) {
+	f.Where(p.Field(livestream.FieldProjectID))
+}
+
+// WhereName applies the entql string predicate on the name field.
+func (f *LiveStreamFilter) WhereName(p entql.StringP) {
+	f.Where(p.Field(livestream.FieldName))
+}
+
+// WhereKeyHash applies the entql string predicate on the key_hash field.
+func (f *LiveStreamFilter) WhereKeyHash(p entql.StringP) {
+	f.Where(p.Field(livestream.FieldKeyHash))
+}
+
+// WhereKeyLast4 applies the entql string predicate on the key_last4 field.
+func (f *LiveStreamFilter) WhereKeyLast4(p entql.StringP) {
+	f.Where(p.Field(livestream.FieldKeyLast4))
+}
+
+// WhereEnabled applies the entql bool predicate on the enabled field.
+func (f *LiveStreamFilter) WhereEnabled(p entql.BoolP) {
+	f.Where(p.Field(livestream.FieldEnabled))
+}
+
+// WhereStatus applies the entql string predicate on the status field.
+func (f *LiveStreamFilter) WhereStatus(p entql.StringP) {
+	f.Where(p.Field(livestream.FieldStatus))
+}
+
+// WhereLatencyMode applies the entql string predicate on the latency_mode field.
+func (f *LiveStreamFilter) WhereLatencyMode(p entql.StringP) {
+	f.Where(p.Field(livestream.FieldLatencyMode))
+}
+
+// WhereReconnectWindowSeconds applies the entql int predicate on the reconnect_window_seconds field.
+func (f *LiveStreamFilter) WhereReconnectWindowSeconds(p entql.IntP) {
+	f.Where(p.Field(livestream.FieldReconnectWindowSeconds))
+}
+
+// WhereMaxDurationSeconds applies the entql int predicate on the max_duration_seconds field.
+func (f *LiveStreamFilter) WhereMaxDurationSeconds(p entql.IntP) {
+	f.Where(p.Field(livestream.FieldMaxDurationSeconds))
+}
+
+// WhereRecord applies the entql bool predicate on the record field.
+func (f *LiveStreamFilter) WhereRecord(p entql.BoolP) {
+	f.Where(p.Field(livestream.FieldRecord))
+}
+
+// WhereTranscode applies the entql bool predicate on the transcode field.
+func (f *LiveStreamFilter) WhereTranscode(p entql.BoolP) {
+	f.Where(p.Field(livestream.FieldTranscode))
+}
+
+// WhereNodeID applies the entql string predicate on the node_id field.
+func (f *LiveStreamFilter) WhereNodeID(p entql.StringP) {
+	f.Where(p.Field(livestream.FieldNodeID))
+}
+
+// WhereLeaseUntil applies the entql time.Time predicate on the lease_until field.
+func (f *LiveStreamFilter) WhereLeaseUntil(p entql.TimeP) {
+	f.Where(p.Field(livestream.FieldLeaseUntil))
+}
+
+// WhereCurrentSessionID applies the entql [16]byte predicate on the current_session_id field.
+func (f *LiveStreamFilter) WhereCurrentSessionID(p entql.ValueP) {
+	f.Where(p.Field(livestream.FieldCurrentSessionID))
+}
+
+// WhereReconnectDeadline applies the entql time.Time predicate on the reconnect_deadline field.
+func (f *LiveStreamFilter) WhereReconnectDeadline(p entql.TimeP) {
+	f.Where(p.Field(livestream.FieldReconnectDeadline))
+}
+
+// WhereCompleteRequestedAt applies the entql time.Time predicate on the complete_requested_at field.
+func (f *LiveStreamFilter) WhereCompleteRequestedAt(p entql.TimeP) {
+	f.Where(p.Field(livestream.FieldCompleteRequestedAt))
+}
+
+// WhereHasSessions applies a predicate to check if query has an edge sessions.
+func (f *LiveStreamFilter) WhereHasSessions() {
+	f.Where(entql.HasEdge("sessions"))
+}
+
+// WhereHasSessionsWith applies a predicate to check if query has an edge sessions with a given conditions (other predicates).
+func (f *LiveStreamFilter) WhereHasSessionsWith(preds ...predicate.LiveSession) {
+	f.Where(entql.HasEdgeWith("sessions", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasSimulcastTargets applies a predicate to check if query has an edge simulcast_targets.
+func (f *LiveStreamFilter) WhereHasSimulcastTargets() {
+	f.Where(entql.HasEdge("simulcast_targets"))
+}
+
+// WhereHasSimulcastTargetsWith applies a predicate to check if query has an edge simulcast_targets with a given conditions (other predicates).
+func (f *LiveStreamFilter) WhereHasSimulcastTargetsWith(preds ...predicate.LiveSimulcastTarget) {
+	f.Where(entql.HasEdgeWith("simulcast_targets", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// addPredicate implements the predicateAdder interface.
 func (_q *MembershipQuery) addPredicate(pred func(s *sql.Selector)) {
 	_q.predicates = append(_q.predicates, pred)
 }
@@ -4352,7 +5092,7 @@ type MembershipFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *MembershipFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[26].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[29].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4450,7 +5190,7 @@ type OAuthIdentityFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *OAuthIdentityFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[27].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[30].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4534,7 +5274,7 @@ type OAuthStateFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *OAuthStateFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[28].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[31].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4604,7 +5344,7 @@ type OrganizationFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *OrganizationFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[29].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[32].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4701,6 +5441,258 @@ func (f *OrganizationFilter) WhereHasProjectsWith(preds ...predicate.Project) {
 }
 
 // addPredicate implements the predicateAdder interface.
+func (_q *PlanQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the PlanQuery builder.
+func (_q *PlanQuery) Filter() *PlanFilter {
+	return &PlanFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *PlanMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the PlanMutation builder.
+func (m *PlanMutation) Filter() *PlanFilter {
+	return &PlanFilter{config: m.config, predicateAdder: m}
+}
+
+// PlanFilter provides a generic filtering capability at runtime for PlanQuery.
+type PlanFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *PlanFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[33].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql [16]byte predicate on the id field.
+func (f *PlanFilter) WhereID(p entql.ValueP) {
+	f.Where(p.Field(plan.FieldID))
+}
+
+// WhereCreatedAt applies the entql time.Time predicate on the created_at field.
+func (f *PlanFilter) WhereCreatedAt(p entql.TimeP) {
+	f.Where(p.Field(plan.FieldCreatedAt))
+}
+
+// WhereUpdatedAt applies the entql time.Time predicate on the updated_at field.
+func (f *PlanFilter) WhereUpdatedAt(p entql.TimeP) {
+	f.Where(p.Field(plan.FieldUpdatedAt))
+}
+
+// WhereCode applies the entql string predicate on the code field.
+func (f *PlanFilter) WhereCode(p entql.StringP) {
+	f.Where(p.Field(plan.FieldCode))
+}
+
+// WhereName applies the entql string predicate on the name field.
+func (f *PlanFilter) WhereName(p entql.StringP) {
+	f.Where(p.Field(plan.FieldName))
+}
+
+// WhereDescription applies the entql string predicate on the description field.
+func (f *PlanFilter) WhereDescription(p entql.StringP) {
+	f.Where(p.Field(plan.FieldDescription))
+}
+
+// WhereFamily applies the entql string predicate on the family field.
+func (f *PlanFilter) WhereFamily(p entql.StringP) {
+	f.Where(p.Field(plan.FieldFamily))
+}
+
+// WhereVisibility applies the entql string predicate on the visibility field.
+func (f *PlanFilter) WhereVisibility(p entql.StringP) {
+	f.Where(p.Field(plan.FieldVisibility))
+}
+
+// WhereRank applies the entql int predicate on the rank field.
+func (f *PlanFilter) WhereRank(p entql.IntP) {
+	f.Where(p.Field(plan.FieldRank))
+}
+
+// WhereInterval applies the entql string predicate on the interval field.
+func (f *PlanFilter) WhereInterval(p entql.StringP) {
+	f.Where(p.Field(plan.FieldInterval))
+}
+
+// WhereCurrency applies the entql string predicate on the currency field.
+func (f *PlanFilter) WhereCurrency(p entql.StringP) {
+	f.Where(p.Field(plan.FieldCurrency))
+}
+
+// WhereBaseAmountMinor applies the entql int64 predicate on the base_amount_minor field.
+func (f *PlanFilter) WhereBaseAmountMinor(p entql.Int64P) {
+	f.Where(p.Field(plan.FieldBaseAmountMinor))
+}
+
+// WherePayInAdvance applies the entql bool predicate on the pay_in_advance field.
+func (f *PlanFilter) WherePayInAdvance(p entql.BoolP) {
+	f.Where(p.Field(plan.FieldPayInAdvance))
+}
+
+// WhereTrialDays applies the entql int predicate on the trial_days field.
+func (f *PlanFilter) WhereTrialDays(p entql.IntP) {
+	f.Where(p.Field(plan.FieldTrialDays))
+}
+
+// WhereGracePeriodDays applies the entql int predicate on the grace_period_days field.
+func (f *PlanFilter) WhereGracePeriodDays(p entql.IntP) {
+	f.Where(p.Field(plan.FieldGracePeriodDays))
+}
+
+// WhereTaxCode applies the entql string predicate on the tax_code field.
+func (f *PlanFilter) WhereTaxCode(p entql.StringP) {
+	f.Where(p.Field(plan.FieldTaxCode))
+}
+
+// WhereArchivedAt applies the entql time.Time predicate on the archived_at field.
+func (f *PlanFilter) WhereArchivedAt(p entql.TimeP) {
+	f.Where(p.Field(plan.FieldArchivedAt))
+}
+
+// WhereHasMetrics applies a predicate to check if query has an edge metrics.
+func (f *PlanFilter) WhereHasMetrics() {
+	f.Where(entql.HasEdge("metrics"))
+}
+
+// WhereHasMetricsWith applies a predicate to check if query has an edge metrics with a given conditions (other predicates).
+func (f *PlanFilter) WhereHasMetricsWith(preds ...predicate.PlanMetric) {
+	f.Where(entql.HasEdgeWith("metrics", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasSubscriptions applies a predicate to check if query has an edge subscriptions.
+func (f *PlanFilter) WhereHasSubscriptions() {
+	f.Where(entql.HasEdge("subscriptions"))
+}
+
+// WhereHasSubscriptionsWith applies a predicate to check if query has an edge subscriptions with a given conditions (other predicates).
+func (f *PlanFilter) WhereHasSubscriptionsWith(preds ...predicate.Subscription) {
+	f.Where(entql.HasEdgeWith("subscriptions", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// addPredicate implements the predicateAdder interface.
+func (_q *PlanMetricQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the PlanMetricQuery builder.
+func (_q *PlanMetricQuery) Filter() *PlanMetricFilter {
+	return &PlanMetricFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *PlanMetricMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the PlanMetricMutation builder.
+func (m *PlanMetricMutation) Filter() *PlanMetricFilter {
+	return &PlanMetricFilter{config: m.config, predicateAdder: m}
+}
+
+// PlanMetricFilter provides a generic filtering capability at runtime for PlanMetricQuery.
+type PlanMetricFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *PlanMetricFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[34].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql [16]byte predicate on the id field.
+func (f *PlanMetricFilter) WhereID(p entql.ValueP) {
+	f.Where(p.Field(planmetric.FieldID))
+}
+
+// WhereCreatedAt applies the entql time.Time predicate on the created_at field.
+func (f *PlanMetricFilter) WhereCreatedAt(p entql.TimeP) {
+	f.Where(p.Field(planmetric.FieldCreatedAt))
+}
+
+// WhereUpdatedAt applies the entql time.Time predicate on the updated_at field.
+func (f *PlanMetricFilter) WhereUpdatedAt(p entql.TimeP) {
+	f.Where(p.Field(planmetric.FieldUpdatedAt))
+}
+
+// WherePlanID applies the entql [16]byte predicate on the plan_id field.
+func (f *PlanMetricFilter) WherePlanID(p entql.ValueP) {
+	f.Where(p.Field(planmetric.FieldPlanID))
+}
+
+// WhereMetric applies the entql string predicate on the metric field.
+func (f *PlanMetricFilter) WhereMetric(p entql.StringP) {
+	f.Where(p.Field(planmetric.FieldMetric))
+}
+
+// WhereIncluded applies the entql int64 predicate on the included field.
+func (f *PlanMetricFilter) WhereIncluded(p entql.Int64P) {
+	f.Where(p.Field(planmetric.FieldIncluded))
+}
+
+// WhereHardLimit applies the entql int64 predicate on the hard_limit field.
+func (f *PlanMetricFilter) WhereHardLimit(p entql.Int64P) {
+	f.Where(p.Field(planmetric.FieldHardLimit))
+}
+
+// WhereModel applies the entql string predicate on the model field.
+func (f *PlanMetricFilter) WhereModel(p entql.StringP) {
+	f.Where(p.Field(planmetric.FieldModel))
+}
+
+// WhereUnitPriceMicro applies the entql int64 predicate on the unit_price_micro field.
+func (f *PlanMetricFilter) WhereUnitPriceMicro(p entql.Int64P) {
+	f.Where(p.Field(planmetric.FieldUnitPriceMicro))
+}
+
+// WherePackageSize applies the entql int64 predicate on the package_size field.
+func (f *PlanMetricFilter) WherePackageSize(p entql.Int64P) {
+	f.Where(p.Field(planmetric.FieldPackageSize))
+}
+
+// WhereTiers applies the entql json.RawMessage predicate on the tiers field.
+func (f *PlanMetricFilter) WhereTiers(p entql.BytesP) {
+	f.Where(p.Field(planmetric.FieldTiers))
+}
+
+// WhereHasPlan applies a predicate to check if query has an edge plan.
+func (f *PlanMetricFilter) WhereHasPlan() {
+	f.Where(entql.HasEdge("plan"))
+}
+
+// WhereHasPlanWith applies a predicate to check if query has an edge plan with a given conditions (other predicates).
+func (f *PlanMetricFilter) WhereHasPlanWith(preds ...predicate.Plan) {
+	f.Where(entql.HasEdgeWith("plan", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// addPredicate implements the predicateAdder interface.
 func (_q *PlayerQuery) addPredicate(pred func(s *sql.Selector)) {
 	_q.predicates = append(_q.predicates, pred)
 }
@@ -4729,7 +5721,7 @@ type PlayerFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *PlayerFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[30].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[35].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4873,7 +5865,7 @@ type ProjectFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ProjectFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[31].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[36].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5074,7 +6066,7 @@ type ProjectSettingFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ProjectSettingFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[32].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[37].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5153,7 +6145,7 @@ type RateLimitFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *RateLimitFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[33].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[38].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5213,7 +6205,7 @@ type RefreshTokenFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *RefreshTokenFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[34].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[39].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5297,7 +6289,7 @@ type RenditionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *RenditionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[35].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[40].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5391,7 +6383,7 @@ type SessionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *SessionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[36].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[41].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5499,7 +6491,7 @@ type StoredObjectFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *StoredObjectFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[37].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[42].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5556,6 +6548,220 @@ func (f *StoredObjectFilter) WhereDeletedAt(p entql.TimeP) {
 }
 
 // addPredicate implements the predicateAdder interface.
+func (_q *SubscriptionQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the SubscriptionQuery builder.
+func (_q *SubscriptionQuery) Filter() *SubscriptionFilter {
+	return &SubscriptionFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *SubscriptionMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the SubscriptionMutation builder.
+func (m *SubscriptionMutation) Filter() *SubscriptionFilter {
+	return &SubscriptionFilter{config: m.config, predicateAdder: m}
+}
+
+// SubscriptionFilter provides a generic filtering capability at runtime for SubscriptionQuery.
+type SubscriptionFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *SubscriptionFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[43].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql [16]byte predicate on the id field.
+func (f *SubscriptionFilter) WhereID(p entql.ValueP) {
+	f.Where(p.Field(subscription.FieldID))
+}
+
+// WhereCreatedAt applies the entql time.Time predicate on the created_at field.
+func (f *SubscriptionFilter) WhereCreatedAt(p entql.TimeP) {
+	f.Where(p.Field(subscription.FieldCreatedAt))
+}
+
+// WhereUpdatedAt applies the entql time.Time predicate on the updated_at field.
+func (f *SubscriptionFilter) WhereUpdatedAt(p entql.TimeP) {
+	f.Where(p.Field(subscription.FieldUpdatedAt))
+}
+
+// WhereOrganizationID applies the entql [16]byte predicate on the organization_id field.
+func (f *SubscriptionFilter) WhereOrganizationID(p entql.ValueP) {
+	f.Where(p.Field(subscription.FieldOrganizationID))
+}
+
+// WherePlanID applies the entql [16]byte predicate on the plan_id field.
+func (f *SubscriptionFilter) WherePlanID(p entql.ValueP) {
+	f.Where(p.Field(subscription.FieldPlanID))
+}
+
+// WhereSubscribeBy applies the entql [16]byte predicate on the subscribe_by field.
+func (f *SubscriptionFilter) WhereSubscribeBy(p entql.ValueP) {
+	f.Where(p.Field(subscription.FieldSubscribeBy))
+}
+
+// WherePaymentMethod applies the entql string predicate on the payment_method field.
+func (f *SubscriptionFilter) WherePaymentMethod(p entql.StringP) {
+	f.Where(p.Field(subscription.FieldPaymentMethod))
+}
+
+// WherePaymentGateway applies the entql string predicate on the payment_gateway field.
+func (f *SubscriptionFilter) WherePaymentGateway(p entql.StringP) {
+	f.Where(p.Field(subscription.FieldPaymentGateway))
+}
+
+// WhereBillingTime applies the entql string predicate on the billing_time field.
+func (f *SubscriptionFilter) WhereBillingTime(p entql.StringP) {
+	f.Where(p.Field(subscription.FieldBillingTime))
+}
+
+// WhereName applies the entql string predicate on the name field.
+func (f *SubscriptionFilter) WhereName(p entql.StringP) {
+	f.Where(p.Field(subscription.FieldName))
+}
+
+// WherePlanCode applies the entql string predicate on the plan_code field.
+func (f *SubscriptionFilter) WherePlanCode(p entql.StringP) {
+	f.Where(p.Field(subscription.FieldPlanCode))
+}
+
+// WhereStatus applies the entql string predicate on the status field.
+func (f *SubscriptionFilter) WhereStatus(p entql.StringP) {
+	f.Where(p.Field(subscription.FieldStatus))
+}
+
+// WhereStartedAt applies the entql time.Time predicate on the started_at field.
+func (f *SubscriptionFilter) WhereStartedAt(p entql.TimeP) {
+	f.Where(p.Field(subscription.FieldStartedAt))
+}
+
+// WhereEndingAt applies the entql time.Time predicate on the ending_at field.
+func (f *SubscriptionFilter) WhereEndingAt(p entql.TimeP) {
+	f.Where(p.Field(subscription.FieldEndingAt))
+}
+
+// WhereSubscriptionAt applies the entql time.Time predicate on the subscription_at field.
+func (f *SubscriptionFilter) WhereSubscriptionAt(p entql.TimeP) {
+	f.Where(p.Field(subscription.FieldSubscriptionAt))
+}
+
+// WhereCanceledAt applies the entql time.Time predicate on the canceled_at field.
+func (f *SubscriptionFilter) WhereCanceledAt(p entql.TimeP) {
+	f.Where(p.Field(subscription.FieldCanceledAt))
+}
+
+// WhereTerminatedAt applies the entql time.Time predicate on the terminated_at field.
+func (f *SubscriptionFilter) WhereTerminatedAt(p entql.TimeP) {
+	f.Where(p.Field(subscription.FieldTerminatedAt))
+}
+
+// WhereDowngradePlanDate applies the entql time.Time predicate on the downgrade_plan_date field.
+func (f *SubscriptionFilter) WhereDowngradePlanDate(p entql.TimeP) {
+	f.Where(p.Field(subscription.FieldDowngradePlanDate))
+}
+
+// WhereTrialEndedAt applies the entql time.Time predicate on the trial_ended_at field.
+func (f *SubscriptionFilter) WhereTrialEndedAt(p entql.TimeP) {
+	f.Where(p.Field(subscription.FieldTrialEndedAt))
+}
+
+// WherePreviousPlanCode applies the entql string predicate on the previous_plan_code field.
+func (f *SubscriptionFilter) WherePreviousPlanCode(p entql.StringP) {
+	f.Where(p.Field(subscription.FieldPreviousPlanCode))
+}
+
+// WhereNextPlanCode applies the entql string predicate on the next_plan_code field.
+func (f *SubscriptionFilter) WhereNextPlanCode(p entql.StringP) {
+	f.Where(p.Field(subscription.FieldNextPlanCode))
+}
+
+// WherePlan applies the entql string predicate on the plan field.
+func (f *SubscriptionFilter) WherePlan(p entql.StringP) {
+	f.Where(p.Field(subscription.FieldPlan))
+}
+
+// WhereTax applies the entql string predicate on the tax field.
+func (f *SubscriptionFilter) WhereTax(p entql.StringP) {
+	f.Where(p.Field(subscription.FieldTax))
+}
+
+// WhereGracePeriod applies the entql int predicate on the grace_period field.
+func (f *SubscriptionFilter) WhereGracePeriod(p entql.IntP) {
+	f.Where(p.Field(subscription.FieldGracePeriod))
+}
+
+// WhereTrialEndsAt applies the entql time.Time predicate on the trial_ends_at field.
+func (f *SubscriptionFilter) WhereTrialEndsAt(p entql.TimeP) {
+	f.Where(p.Field(subscription.FieldTrialEndsAt))
+}
+
+// WhereTrialFamily applies the entql string predicate on the trial_family field.
+func (f *SubscriptionFilter) WhereTrialFamily(p entql.StringP) {
+	f.Where(p.Field(subscription.FieldTrialFamily))
+}
+
+// WhereCurrentPeriodStart applies the entql time.Time predicate on the current_period_start field.
+func (f *SubscriptionFilter) WhereCurrentPeriodStart(p entql.TimeP) {
+	f.Where(p.Field(subscription.FieldCurrentPeriodStart))
+}
+
+// WhereCurrentPeriodEnd applies the entql time.Time predicate on the current_period_end field.
+func (f *SubscriptionFilter) WhereCurrentPeriodEnd(p entql.TimeP) {
+	f.Where(p.Field(subscription.FieldCurrentPeriodEnd))
+}
+
+// WherePastDueAt applies the entql time.Time predicate on the past_due_at field.
+func (f *SubscriptionFilter) WherePastDueAt(p entql.TimeP) {
+	f.Where(p.Field(subscription.FieldPastDueAt))
+}
+
+// WhereUnpaidAt applies the entql time.Time predicate on the unpaid_at field.
+func (f *SubscriptionFilter) WhereUnpaidAt(p entql.TimeP) {
+	f.Where(p.Field(subscription.FieldUnpaidAt))
+}
+
+// WhereGatewayCustomerRef applies the entql string predicate on the gateway_customer_ref field.
+func (f *SubscriptionFilter) WhereGatewayCustomerRef(p entql.StringP) {
+	f.Where(p.Field(subscription.FieldGatewayCustomerRef))
+}
+
+// WhereUsageAlerts applies the entql json.RawMessage predicate on the usage_alerts field.
+func (f *SubscriptionFilter) WhereUsageAlerts(p entql.BytesP) {
+	f.Where(p.Field(subscription.FieldUsageAlerts))
+}
+
+// WherePreviousSubscriptionID applies the entql [16]byte predicate on the previous_subscription_id field.
+func (f *SubscriptionFilter) WherePreviousSubscriptionID(p entql.ValueP) {
+	f.Where(p.Field(subscription.FieldPreviousSubscriptionID))
+}
+
+// WhereHasPlanRef applies a predicate to check if query has an edge plan_ref.
+func (f *SubscriptionFilter) WhereHasPlanRef() {
+	f.Where(entql.HasEdge("plan_ref"))
+}
+
+// WhereHasPlanRefWith applies a predicate to check if query has an edge plan_ref with a given conditions (other predicates).
+func (f *SubscriptionFilter) WhereHasPlanRefWith(preds ...predicate.Plan) {
+	f.Where(entql.HasEdgeWith("plan_ref", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// addPredicate implements the predicateAdder interface.
 func (_q *TagQuery) addPredicate(pred func(s *sql.Selector)) {
 	_q.predicates = append(_q.predicates, pred)
 }
@@ -5584,7 +6790,7 @@ type TagFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *TagFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[38].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[44].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5672,7 +6878,7 @@ type ThumbnailFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ThumbnailFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[39].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[45].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5776,7 +6982,7 @@ type TranscodingJobFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *TranscodingJobFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[40].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[46].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5881,7 +7087,7 @@ type UploadLockFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *UploadLockFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[41].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[47].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5951,7 +7157,7 @@ type UploadTokenFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *UploadTokenFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[42].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[48].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -6036,7 +7242,7 @@ type UsageFlushFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *UsageFlushFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[43].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[49].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -6086,7 +7292,7 @@ type UsageHourlyFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *UsageHourlyFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[44].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[50].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -6161,7 +7367,7 @@ type UsageRecordFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *UsageRecordFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[45].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[51].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -6241,7 +7447,7 @@ type UserFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *UserFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[46].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[52].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -6358,7 +7564,7 @@ type VideoFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *VideoFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[47].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[53].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -6596,7 +7802,7 @@ type WebhookAttemptFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *WebhookAttemptFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[48].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[54].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -6690,7 +7896,7 @@ type WebhookDeliveryFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *WebhookDeliveryFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[49].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[55].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -6822,7 +8028,7 @@ type WebhookEndpointFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *WebhookEndpointFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[50].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[56].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})

@@ -12,6 +12,7 @@ import (
 	"entgo.io/ent"
 	"entgo.io/ent/dialect/sql"
 	"github.com/google/uuid"
+	"github.com/vidra-dev/vidra/billing/catalog"
 	"github.com/vidra-dev/vidra/ent/accesscontrol"
 	"github.com/vidra-dev/vidra/ent/advertisement"
 	"github.com/vidra-dev/vidra/ent/analyticsdaily"
@@ -45,6 +46,8 @@ import (
 	"github.com/vidra-dev/vidra/ent/oauthidentity"
 	"github.com/vidra-dev/vidra/ent/oauthstate"
 	"github.com/vidra-dev/vidra/ent/organization"
+	"github.com/vidra-dev/vidra/ent/plan"
+	"github.com/vidra-dev/vidra/ent/planmetric"
 	"github.com/vidra-dev/vidra/ent/player"
 	"github.com/vidra-dev/vidra/ent/predicate"
 	"github.com/vidra-dev/vidra/ent/project"
@@ -54,6 +57,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/rendition"
 	"github.com/vidra-dev/vidra/ent/session"
 	"github.com/vidra-dev/vidra/ent/storedobject"
+	"github.com/vidra-dev/vidra/ent/subscription"
 	"github.com/vidra-dev/vidra/ent/tag"
 	"github.com/vidra-dev/vidra/ent/thumbnail"
 	"github.com/vidra-dev/vidra/ent/transcodingjob"
@@ -116,6 +120,8 @@ const (
 	TypeOAuthIdentity        = "OAuthIdentity"
 	TypeOAuthState           = "OAuthState"
 	TypeOrganization         = "Organization"
+	TypePlan                 = "Plan"
+	TypePlanMetric           = "PlanMetric"
 	TypePlayer               = "Player"
 	TypeProject              = "Project"
 	TypeProjectSetting       = "ProjectSetting"
@@ -124,6 +130,7 @@ const (
 	TypeRendition            = "Rendition"
 	TypeSession              = "Session"
 	TypeStoredObject         = "StoredObject"
+	TypeSubscription         = "Subscription"
 	TypeTag                  = "Tag"
 	TypeThumbnail            = "Thumbnail"
 	TypeTranscodingJob       = "TranscodingJob"
@@ -31624,6 +31631,2547 @@ func (m *OrganizationMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown Organization edge %s", name)
 }
 
+// PlanMutation represents an operation that mutates the Plan nodes in the graph.
+type PlanMutation struct {
+	config
+	op                   Op
+	typ                  string
+	id                   *uuid.UUID
+	created_at           *time.Time
+	updated_at           *time.Time
+	code                 *string
+	name                 *string
+	description          *string
+	family               *string
+	visibility           *string
+	rank                 *int
+	addrank              *int
+	interval             *string
+	currency             *string
+	base_amount_minor    *int64
+	addbase_amount_minor *int64
+	pay_in_advance       *bool
+	trial_days           *int
+	addtrial_days        *int
+	grace_period_days    *int
+	addgrace_period_days *int
+	tax_code             *string
+	archived_at          *time.Time
+	clearedFields        map[string]struct{}
+	metrics              map[uuid.UUID]struct{}
+	removedmetrics       map[uuid.UUID]struct{}
+	clearedmetrics       bool
+	subscriptions        map[uuid.UUID]struct{}
+	removedsubscriptions map[uuid.UUID]struct{}
+	clearedsubscriptions bool
+	done                 bool
+	oldValue             func(context.Context) (*Plan, error)
+	predicates           []predicate.Plan
+}
+
+var _ ent.Mutation = (*PlanMutation)(nil)
+
+// planOption allows management of the mutation configuration using functional options.
+type planOption func(*PlanMutation)
+
+// newPlanMutation creates new mutation for the Plan entity.
+func newPlanMutation(c config, op Op, opts ...planOption) *PlanMutation {
+	m := &PlanMutation{
+		config:        c,
+		op:            op,
+		typ:           TypePlan,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withPlanID sets the ID field of the mutation.
+func withPlanID(id uuid.UUID) planOption {
+	return func(m *PlanMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *Plan
+		)
+		m.oldValue = func(ctx context.Context) (*Plan, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().Plan.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withPlan sets the old Plan of the mutation.
+func withPlan(node *Plan) planOption {
+	return func(m *PlanMutation) {
+		m.oldValue = func(context.Context) (*Plan, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m PlanMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m PlanMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of Plan entities.
+func (m *PlanMutation) SetID(id uuid.UUID) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *PlanMutation) ID() (id uuid.UUID, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *PlanMutation) IDs(ctx context.Context) ([]uuid.UUID, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []uuid.UUID{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().Plan.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *PlanMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *PlanMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the Plan entity.
+// If the Plan object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PlanMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *PlanMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *PlanMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *PlanMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the Plan entity.
+// If the Plan object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PlanMutation) OldUpdatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *PlanMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+}
+
+// SetCode sets the "code" field.
+func (m *PlanMutation) SetCode(s string) {
+	m.code = &s
+}
+
+// Code returns the value of the "code" field in the mutation.
+func (m *PlanMutation) Code() (r string, exists bool) {
+	v := m.code
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCode returns the old "code" field's value of the Plan entity.
+// If the Plan object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PlanMutation) OldCode(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCode is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCode requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCode: %w", err)
+	}
+	return oldValue.Code, nil
+}
+
+// ResetCode resets all changes to the "code" field.
+func (m *PlanMutation) ResetCode() {
+	m.code = nil
+}
+
+// SetName sets the "name" field.
+func (m *PlanMutation) SetName(s string) {
+	m.name = &s
+}
+
+// Name returns the value of the "name" field in the mutation.
+func (m *PlanMutation) Name() (r string, exists bool) {
+	v := m.name
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldName returns the old "name" field's value of the Plan entity.
+// If the Plan object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PlanMutation) OldName(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldName is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldName requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldName: %w", err)
+	}
+	return oldValue.Name, nil
+}
+
+// ResetName resets all changes to the "name" field.
+func (m *PlanMutation) ResetName() {
+	m.name = nil
+}
+
+// SetDescription sets the "description" field.
+func (m *PlanMutation) SetDescription(s string) {
+	m.description = &s
+}
+
+// Description returns the value of the "description" field in the mutation.
+func (m *PlanMutation) Description() (r string, exists bool) {
+	v := m.description
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDescription returns the old "description" field's value of the Plan entity.
+// If the Plan object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PlanMutation) OldDescription(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDescription is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDescription requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDescription: %w", err)
+	}
+	return oldValue.Description, nil
+}
+
+// ResetDescription resets all changes to the "description" field.
+func (m *PlanMutation) ResetDescription() {
+	m.description = nil
+}
+
+// SetFamily sets the "family" field.
+func (m *PlanMutation) SetFamily(s string) {
+	m.family = &s
+}
+
+// Family returns the value of the "family" field in the mutation.
+func (m *PlanMutation) Family() (r string, exists bool) {
+	v := m.family
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldFamily returns the old "family" field's value of the Plan entity.
+// If the Plan object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PlanMutation) OldFamily(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldFamily is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldFamily requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldFamily: %w", err)
+	}
+	return oldValue.Family, nil
+}
+
+// ResetFamily resets all changes to the "family" field.
+func (m *PlanMutation) ResetFamily() {
+	m.family = nil
+}
+
+// SetVisibility sets the "visibility" field.
+func (m *PlanMutation) SetVisibility(s string) {
+	m.visibility = &s
+}
+
+// Visibility returns the value of the "visibility" field in the mutation.
+func (m *PlanMutation) Visibility() (r string, exists bool) {
+	v := m.visibility
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldVisibility returns the old "visibility" field's value of the Plan entity.
+// If the Plan object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PlanMutation) OldVisibility(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldVisibility is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldVisibility requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldVisibility: %w", err)
+	}
+	return oldValue.Visibility, nil
+}
+
+// ResetVisibility resets all changes to the "visibility" field.
+func (m *PlanMutation) ResetVisibility() {
+	m.visibility = nil
+}
+
+// SetRank sets the "rank" field.
+func (m *PlanMutation) SetRank(i int) {
+	m.rank = &i
+	m.addrank = nil
+}
+
+// Rank returns the value of the "rank" field in the mutation.
+func (m *PlanMutation) Rank() (r int, exists bool) {
+	v := m.rank
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRank returns the old "rank" field's value of the Plan entity.
+// If the Plan object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PlanMutation) OldRank(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRank is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRank requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRank: %w", err)
+	}
+	return oldValue.Rank, nil
+}
+
+// AddRank adds i to the "rank" field.
+func (m *PlanMutation) AddRank(i int) {
+	if m.addrank != nil {
+		*m.addrank += i
+	} else {
+		m.addrank = &i
+	}
+}
+
+// AddedRank returns the value that was added to the "rank" field in this mutation.
+func (m *PlanMutation) AddedRank() (r int, exists bool) {
+	v := m.addrank
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetRank resets all changes to the "rank" field.
+func (m *PlanMutation) ResetRank() {
+	m.rank = nil
+	m.addrank = nil
+}
+
+// SetInterval sets the "interval" field.
+func (m *PlanMutation) SetInterval(s string) {
+	m.interval = &s
+}
+
+// Interval returns the value of the "interval" field in the mutation.
+func (m *PlanMutation) Interval() (r string, exists bool) {
+	v := m.interval
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldInterval returns the old "interval" field's value of the Plan entity.
+// If the Plan object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PlanMutation) OldInterval(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldInterval is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldInterval requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldInterval: %w", err)
+	}
+	return oldValue.Interval, nil
+}
+
+// ResetInterval resets all changes to the "interval" field.
+func (m *PlanMutation) ResetInterval() {
+	m.interval = nil
+}
+
+// SetCurrency sets the "currency" field.
+func (m *PlanMutation) SetCurrency(s string) {
+	m.currency = &s
+}
+
+// Currency returns the value of the "currency" field in the mutation.
+func (m *PlanMutation) Currency() (r string, exists bool) {
+	v := m.currency
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCurrency returns the old "currency" field's value of the Plan entity.
+// If the Plan object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PlanMutation) OldCurrency(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCurrency is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCurrency requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCurrency: %w", err)
+	}
+	return oldValue.Currency, nil
+}
+
+// ResetCurrency resets all changes to the "currency" field.
+func (m *PlanMutation) ResetCurrency() {
+	m.currency = nil
+}
+
+// SetBaseAmountMinor sets the "base_amount_minor" field.
+func (m *PlanMutation) SetBaseAmountMinor(i int64) {
+	m.base_amount_minor = &i
+	m.addbase_amount_minor = nil
+}
+
+// BaseAmountMinor returns the value of the "base_amount_minor" field in the mutation.
+func (m *PlanMutation) BaseAmountMinor() (r int64, exists bool) {
+	v := m.base_amount_minor
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldBaseAmountMinor returns the old "base_amount_minor" field's value of the Plan entity.
+// If the Plan object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PlanMutation) OldBaseAmountMinor(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldBaseAmountMinor is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldBaseAmountMinor requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldBaseAmountMinor: %w", err)
+	}
+	return oldValue.BaseAmountMinor, nil
+}
+
+// AddBaseAmountMinor adds i to the "base_amount_minor" field.
+func (m *PlanMutation) AddBaseAmountMinor(i int64) {
+	if m.addbase_amount_minor != nil {
+		*m.addbase_amount_minor += i
+	} else {
+		m.addbase_amount_minor = &i
+	}
+}
+
+// AddedBaseAmountMinor returns the value that was added to the "base_amount_minor" field in this mutation.
+func (m *PlanMutation) AddedBaseAmountMinor() (r int64, exists bool) {
+	v := m.addbase_amount_minor
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetBaseAmountMinor resets all changes to the "base_amount_minor" field.
+func (m *PlanMutation) ResetBaseAmountMinor() {
+	m.base_amount_minor = nil
+	m.addbase_amount_minor = nil
+}
+
+// SetPayInAdvance sets the "pay_in_advance" field.
+func (m *PlanMutation) SetPayInAdvance(b bool) {
+	m.pay_in_advance = &b
+}
+
+// PayInAdvance returns the value of the "pay_in_advance" field in the mutation.
+func (m *PlanMutation) PayInAdvance() (r bool, exists bool) {
+	v := m.pay_in_advance
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPayInAdvance returns the old "pay_in_advance" field's value of the Plan entity.
+// If the Plan object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PlanMutation) OldPayInAdvance(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPayInAdvance is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPayInAdvance requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPayInAdvance: %w", err)
+	}
+	return oldValue.PayInAdvance, nil
+}
+
+// ResetPayInAdvance resets all changes to the "pay_in_advance" field.
+func (m *PlanMutation) ResetPayInAdvance() {
+	m.pay_in_advance = nil
+}
+
+// SetTrialDays sets the "trial_days" field.
+func (m *PlanMutation) SetTrialDays(i int) {
+	m.trial_days = &i
+	m.addtrial_days = nil
+}
+
+// TrialDays returns the value of the "trial_days" field in the mutation.
+func (m *PlanMutation) TrialDays() (r int, exists bool) {
+	v := m.trial_days
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTrialDays returns the old "trial_days" field's value of the Plan entity.
+// If the Plan object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PlanMutation) OldTrialDays(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTrialDays is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTrialDays requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTrialDays: %w", err)
+	}
+	return oldValue.TrialDays, nil
+}
+
+// AddTrialDays adds i to the "trial_days" field.
+func (m *PlanMutation) AddTrialDays(i int) {
+	if m.addtrial_days != nil {
+		*m.addtrial_days += i
+	} else {
+		m.addtrial_days = &i
+	}
+}
+
+// AddedTrialDays returns the value that was added to the "trial_days" field in this mutation.
+func (m *PlanMutation) AddedTrialDays() (r int, exists bool) {
+	v := m.addtrial_days
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetTrialDays resets all changes to the "trial_days" field.
+func (m *PlanMutation) ResetTrialDays() {
+	m.trial_days = nil
+	m.addtrial_days = nil
+}
+
+// SetGracePeriodDays sets the "grace_period_days" field.
+func (m *PlanMutation) SetGracePeriodDays(i int) {
+	m.grace_period_days = &i
+	m.addgrace_period_days = nil
+}
+
+// GracePeriodDays returns the value of the "grace_period_days" field in the mutation.
+func (m *PlanMutation) GracePeriodDays() (r int, exists bool) {
+	v := m.grace_period_days
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldGracePeriodDays returns the old "grace_period_days" field's value of the Plan entity.
+// If the Plan object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PlanMutation) OldGracePeriodDays(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldGracePeriodDays is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldGracePeriodDays requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldGracePeriodDays: %w", err)
+	}
+	return oldValue.GracePeriodDays, nil
+}
+
+// AddGracePeriodDays adds i to the "grace_period_days" field.
+func (m *PlanMutation) AddGracePeriodDays(i int) {
+	if m.addgrace_period_days != nil {
+		*m.addgrace_period_days += i
+	} else {
+		m.addgrace_period_days = &i
+	}
+}
+
+// AddedGracePeriodDays returns the value that was added to the "grace_period_days" field in this mutation.
+func (m *PlanMutation) AddedGracePeriodDays() (r int, exists bool) {
+	v := m.addgrace_period_days
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetGracePeriodDays resets all changes to the "grace_period_days" field.
+func (m *PlanMutation) ResetGracePeriodDays() {
+	m.grace_period_days = nil
+	m.addgrace_period_days = nil
+}
+
+// SetTaxCode sets the "tax_code" field.
+func (m *PlanMutation) SetTaxCode(s string) {
+	m.tax_code = &s
+}
+
+// TaxCode returns the value of the "tax_code" field in the mutation.
+func (m *PlanMutation) TaxCode() (r string, exists bool) {
+	v := m.tax_code
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTaxCode returns the old "tax_code" field's value of the Plan entity.
+// If the Plan object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PlanMutation) OldTaxCode(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTaxCode is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTaxCode requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTaxCode: %w", err)
+	}
+	return oldValue.TaxCode, nil
+}
+
+// ResetTaxCode resets all changes to the "tax_code" field.
+func (m *PlanMutation) ResetTaxCode() {
+	m.tax_code = nil
+}
+
+// SetArchivedAt sets the "archived_at" field.
+func (m *PlanMutation) SetArchivedAt(t time.Time) {
+	m.archived_at = &t
+}
+
+// ArchivedAt returns the value of the "archived_at" field in the mutation.
+func (m *PlanMutation) ArchivedAt() (r time.Time, exists bool) {
+	v := m.archived_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldArchivedAt returns the old "archived_at" field's value of the Plan entity.
+// If the Plan object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PlanMutation) OldArchivedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldArchivedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldArchivedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldArchivedAt: %w", err)
+	}
+	return oldValue.ArchivedAt, nil
+}
+
+// ClearArchivedAt clears the value of the "archived_at" field.
+func (m *PlanMutation) ClearArchivedAt() {
+	m.archived_at = nil
+	m.clearedFields[plan.FieldArchivedAt] = struct{}{}
+}
+
+// ArchivedAtCleared returns if the "archived_at" field was cleared in this mutation.
+func (m *PlanMutation) ArchivedAtCleared() bool {
+	_, ok := m.clearedFields[plan.FieldArchivedAt]
+	return ok
+}
+
+// ResetArchivedAt resets all changes to the "archived_at" field.
+func (m *PlanMutation) ResetArchivedAt() {
+	m.archived_at = nil
+	delete(m.clearedFields, plan.FieldArchivedAt)
+}
+
+// AddMetricIDs adds the "metrics" edge to the PlanMetric entity by ids.
+func (m *PlanMutation) AddMetricIDs(ids ...uuid.UUID) {
+	if m.metrics == nil {
+		m.metrics = make(map[uuid.UUID]struct{})
+	}
+	for i := range ids {
+		m.metrics[ids[i]] = struct{}{}
+	}
+}
+
+// ClearMetrics clears the "metrics" edge to the PlanMetric entity.
+func (m *PlanMutation) ClearMetrics() {
+	m.clearedmetrics = true
+}
+
+// MetricsCleared reports if the "metrics" edge to the PlanMetric entity was cleared.
+func (m *PlanMutation) MetricsCleared() bool {
+	return m.clearedmetrics
+}
+
+// RemoveMetricIDs removes the "metrics" edge to the PlanMetric entity by IDs.
+func (m *PlanMutation) RemoveMetricIDs(ids ...uuid.UUID) {
+	if m.removedmetrics == nil {
+		m.removedmetrics = make(map[uuid.UUID]struct{})
+	}
+	for i := range ids {
+		delete(m.metrics, ids[i])
+		m.removedmetrics[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedMetrics returns the removed IDs of the "metrics" edge to the PlanMetric entity.
+func (m *PlanMutation) RemovedMetricsIDs() (ids []uuid.UUID) {
+	for id := range m.removedmetrics {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// MetricsIDs returns the "metrics" edge IDs in the mutation.
+func (m *PlanMutation) MetricsIDs() (ids []uuid.UUID) {
+	for id := range m.metrics {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetMetrics resets all changes to the "metrics" edge.
+func (m *PlanMutation) ResetMetrics() {
+	m.metrics = nil
+	m.clearedmetrics = false
+	m.removedmetrics = nil
+}
+
+// AddSubscriptionIDs adds the "subscriptions" edge to the Subscription entity by ids.
+func (m *PlanMutation) AddSubscriptionIDs(ids ...uuid.UUID) {
+	if m.subscriptions == nil {
+		m.subscriptions = make(map[uuid.UUID]struct{})
+	}
+	for i := range ids {
+		m.subscriptions[ids[i]] = struct{}{}
+	}
+}
+
+// ClearSubscriptions clears the "subscriptions" edge to the Subscription entity.
+func (m *PlanMutation) ClearSubscriptions() {
+	m.clearedsubscriptions = true
+}
+
+// SubscriptionsCleared reports if the "subscriptions" edge to the Subscription entity was cleared.
+func (m *PlanMutation) SubscriptionsCleared() bool {
+	return m.clearedsubscriptions
+}
+
+// RemoveSubscriptionIDs removes the "subscriptions" edge to the Subscription entity by IDs.
+func (m *PlanMutation) RemoveSubscriptionIDs(ids ...uuid.UUID) {
+	if m.removedsubscriptions == nil {
+		m.removedsubscriptions = make(map[uuid.UUID]struct{})
+	}
+	for i := range ids {
+		delete(m.subscriptions, ids[i])
+		m.removedsubscriptions[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedSubscriptions returns the removed IDs of the "subscriptions" edge to the Subscription entity.
+func (m *PlanMutation) RemovedSubscriptionsIDs() (ids []uuid.UUID) {
+	for id := range m.removedsubscriptions {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// SubscriptionsIDs returns the "subscriptions" edge IDs in the mutation.
+func (m *PlanMutation) SubscriptionsIDs() (ids []uuid.UUID) {
+	for id := range m.subscriptions {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetSubscriptions resets all changes to the "subscriptions" edge.
+func (m *PlanMutation) ResetSubscriptions() {
+	m.subscriptions = nil
+	m.clearedsubscriptions = false
+	m.removedsubscriptions = nil
+}
+
+// Where appends a list predicates to the PlanMutation builder.
+func (m *PlanMutation) Where(ps ...predicate.Plan) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the PlanMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *PlanMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.Plan, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *PlanMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *PlanMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (Plan).
+func (m *PlanMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *PlanMutation) Fields() []string {
+	fields := make([]string, 0, 16)
+	if m.created_at != nil {
+		fields = append(fields, plan.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, plan.FieldUpdatedAt)
+	}
+	if m.code != nil {
+		fields = append(fields, plan.FieldCode)
+	}
+	if m.name != nil {
+		fields = append(fields, plan.FieldName)
+	}
+	if m.description != nil {
+		fields = append(fields, plan.FieldDescription)
+	}
+	if m.family != nil {
+		fields = append(fields, plan.FieldFamily)
+	}
+	if m.visibility != nil {
+		fields = append(fields, plan.FieldVisibility)
+	}
+	if m.rank != nil {
+		fields = append(fields, plan.FieldRank)
+	}
+	if m.interval != nil {
+		fields = append(fields, plan.FieldInterval)
+	}
+	if m.currency != nil {
+		fields = append(fields, plan.FieldCurrency)
+	}
+	if m.base_amount_minor != nil {
+		fields = append(fields, plan.FieldBaseAmountMinor)
+	}
+	if m.pay_in_advance != nil {
+		fields = append(fields, plan.FieldPayInAdvance)
+	}
+	if m.trial_days != nil {
+		fields = append(fields, plan.FieldTrialDays)
+	}
+	if m.grace_period_days != nil {
+		fields = append(fields, plan.FieldGracePeriodDays)
+	}
+	if m.tax_code != nil {
+		fields = append(fields, plan.FieldTaxCode)
+	}
+	if m.archived_at != nil {
+		fields = append(fields, plan.FieldArchivedAt)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *PlanMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case plan.FieldCreatedAt:
+		return m.CreatedAt()
+	case plan.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case plan.FieldCode:
+		return m.Code()
+	case plan.FieldName:
+		return m.Name()
+	case plan.FieldDescription:
+		return m.Description()
+	case plan.FieldFamily:
+		return m.Family()
+	case plan.FieldVisibility:
+		return m.Visibility()
+	case plan.FieldRank:
+		return m.Rank()
+	case plan.FieldInterval:
+		return m.Interval()
+	case plan.FieldCurrency:
+		return m.Currency()
+	case plan.FieldBaseAmountMinor:
+		return m.BaseAmountMinor()
+	case plan.FieldPayInAdvance:
+		return m.PayInAdvance()
+	case plan.FieldTrialDays:
+		return m.TrialDays()
+	case plan.FieldGracePeriodDays:
+		return m.GracePeriodDays()
+	case plan.FieldTaxCode:
+		return m.TaxCode()
+	case plan.FieldArchivedAt:
+		return m.ArchivedAt()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *PlanMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case plan.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case plan.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case plan.FieldCode:
+		return m.OldCode(ctx)
+	case plan.FieldName:
+		return m.OldName(ctx)
+	case plan.FieldDescription:
+		return m.OldDescription(ctx)
+	case plan.FieldFamily:
+		return m.OldFamily(ctx)
+	case plan.FieldVisibility:
+		return m.OldVisibility(ctx)
+	case plan.FieldRank:
+		return m.OldRank(ctx)
+	case plan.FieldInterval:
+		return m.OldInterval(ctx)
+	case plan.FieldCurrency:
+		return m.OldCurrency(ctx)
+	case plan.FieldBaseAmountMinor:
+		return m.OldBaseAmountMinor(ctx)
+	case plan.FieldPayInAdvance:
+		return m.OldPayInAdvance(ctx)
+	case plan.FieldTrialDays:
+		return m.OldTrialDays(ctx)
+	case plan.FieldGracePeriodDays:
+		return m.OldGracePeriodDays(ctx)
+	case plan.FieldTaxCode:
+		return m.OldTaxCode(ctx)
+	case plan.FieldArchivedAt:
+		return m.OldArchivedAt(ctx)
+	}
+	return nil, fmt.Errorf("unknown Plan field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *PlanMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case plan.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case plan.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case plan.FieldCode:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCode(v)
+		return nil
+	case plan.FieldName:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetName(v)
+		return nil
+	case plan.FieldDescription:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDescription(v)
+		return nil
+	case plan.FieldFamily:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetFamily(v)
+		return nil
+	case plan.FieldVisibility:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetVisibility(v)
+		return nil
+	case plan.FieldRank:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRank(v)
+		return nil
+	case plan.FieldInterval:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetInterval(v)
+		return nil
+	case plan.FieldCurrency:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCurrency(v)
+		return nil
+	case plan.FieldBaseAmountMinor:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetBaseAmountMinor(v)
+		return nil
+	case plan.FieldPayInAdvance:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPayInAdvance(v)
+		return nil
+	case plan.FieldTrialDays:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTrialDays(v)
+		return nil
+	case plan.FieldGracePeriodDays:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetGracePeriodDays(v)
+		return nil
+	case plan.FieldTaxCode:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTaxCode(v)
+		return nil
+	case plan.FieldArchivedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetArchivedAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Plan field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *PlanMutation) AddedFields() []string {
+	var fields []string
+	if m.addrank != nil {
+		fields = append(fields, plan.FieldRank)
+	}
+	if m.addbase_amount_minor != nil {
+		fields = append(fields, plan.FieldBaseAmountMinor)
+	}
+	if m.addtrial_days != nil {
+		fields = append(fields, plan.FieldTrialDays)
+	}
+	if m.addgrace_period_days != nil {
+		fields = append(fields, plan.FieldGracePeriodDays)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *PlanMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case plan.FieldRank:
+		return m.AddedRank()
+	case plan.FieldBaseAmountMinor:
+		return m.AddedBaseAmountMinor()
+	case plan.FieldTrialDays:
+		return m.AddedTrialDays()
+	case plan.FieldGracePeriodDays:
+		return m.AddedGracePeriodDays()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *PlanMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case plan.FieldRank:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddRank(v)
+		return nil
+	case plan.FieldBaseAmountMinor:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddBaseAmountMinor(v)
+		return nil
+	case plan.FieldTrialDays:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddTrialDays(v)
+		return nil
+	case plan.FieldGracePeriodDays:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddGracePeriodDays(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Plan numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *PlanMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(plan.FieldArchivedAt) {
+		fields = append(fields, plan.FieldArchivedAt)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *PlanMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *PlanMutation) ClearField(name string) error {
+	switch name {
+	case plan.FieldArchivedAt:
+		m.ClearArchivedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown Plan nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *PlanMutation) ResetField(name string) error {
+	switch name {
+	case plan.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case plan.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case plan.FieldCode:
+		m.ResetCode()
+		return nil
+	case plan.FieldName:
+		m.ResetName()
+		return nil
+	case plan.FieldDescription:
+		m.ResetDescription()
+		return nil
+	case plan.FieldFamily:
+		m.ResetFamily()
+		return nil
+	case plan.FieldVisibility:
+		m.ResetVisibility()
+		return nil
+	case plan.FieldRank:
+		m.ResetRank()
+		return nil
+	case plan.FieldInterval:
+		m.ResetInterval()
+		return nil
+	case plan.FieldCurrency:
+		m.ResetCurrency()
+		return nil
+	case plan.FieldBaseAmountMinor:
+		m.ResetBaseAmountMinor()
+		return nil
+	case plan.FieldPayInAdvance:
+		m.ResetPayInAdvance()
+		return nil
+	case plan.FieldTrialDays:
+		m.ResetTrialDays()
+		return nil
+	case plan.FieldGracePeriodDays:
+		m.ResetGracePeriodDays()
+		return nil
+	case plan.FieldTaxCode:
+		m.ResetTaxCode()
+		return nil
+	case plan.FieldArchivedAt:
+		m.ResetArchivedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown Plan field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *PlanMutation) AddedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.metrics != nil {
+		edges = append(edges, plan.EdgeMetrics)
+	}
+	if m.subscriptions != nil {
+		edges = append(edges, plan.EdgeSubscriptions)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *PlanMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case plan.EdgeMetrics:
+		ids := make([]ent.Value, 0, len(m.metrics))
+		for id := range m.metrics {
+			ids = append(ids, id)
+		}
+		return ids
+	case plan.EdgeSubscriptions:
+		ids := make([]ent.Value, 0, len(m.subscriptions))
+		for id := range m.subscriptions {
+			ids = append(ids, id)
+		}
+		return ids
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *PlanMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.removedmetrics != nil {
+		edges = append(edges, plan.EdgeMetrics)
+	}
+	if m.removedsubscriptions != nil {
+		edges = append(edges, plan.EdgeSubscriptions)
+	}
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *PlanMutation) RemovedIDs(name string) []ent.Value {
+	switch name {
+	case plan.EdgeMetrics:
+		ids := make([]ent.Value, 0, len(m.removedmetrics))
+		for id := range m.removedmetrics {
+			ids = append(ids, id)
+		}
+		return ids
+	case plan.EdgeSubscriptions:
+		ids := make([]ent.Value, 0, len(m.removedsubscriptions))
+		for id := range m.removedsubscriptions {
+			ids = append(ids, id)
+		}
+		return ids
+	}
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *PlanMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.clearedmetrics {
+		edges = append(edges, plan.EdgeMetrics)
+	}
+	if m.clearedsubscriptions {
+		edges = append(edges, plan.EdgeSubscriptions)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *PlanMutation) EdgeCleared(name string) bool {
+	switch name {
+	case plan.EdgeMetrics:
+		return m.clearedmetrics
+	case plan.EdgeSubscriptions:
+		return m.clearedsubscriptions
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *PlanMutation) ClearEdge(name string) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown Plan unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *PlanMutation) ResetEdge(name string) error {
+	switch name {
+	case plan.EdgeMetrics:
+		m.ResetMetrics()
+		return nil
+	case plan.EdgeSubscriptions:
+		m.ResetSubscriptions()
+		return nil
+	}
+	return fmt.Errorf("unknown Plan edge %s", name)
+}
+
+// PlanMetricMutation represents an operation that mutates the PlanMetric nodes in the graph.
+type PlanMetricMutation struct {
+	config
+	op                  Op
+	typ                 string
+	id                  *uuid.UUID
+	created_at          *time.Time
+	updated_at          *time.Time
+	metric              *string
+	included            *int64
+	addincluded         *int64
+	hard_limit          *int64
+	addhard_limit       *int64
+	model               *string
+	unit_price_micro    *int64
+	addunit_price_micro *int64
+	package_size        *int64
+	addpackage_size     *int64
+	tiers               *[]catalog.Tier
+	appendtiers         []catalog.Tier
+	clearedFields       map[string]struct{}
+	plan                *uuid.UUID
+	clearedplan         bool
+	done                bool
+	oldValue            func(context.Context) (*PlanMetric, error)
+	predicates          []predicate.PlanMetric
+}
+
+var _ ent.Mutation = (*PlanMetricMutation)(nil)
+
+// planmetricOption allows management of the mutation configuration using functional options.
+type planmetricOption func(*PlanMetricMutation)
+
+// newPlanMetricMutation creates new mutation for the PlanMetric entity.
+func newPlanMetricMutation(c config, op Op, opts ...planmetricOption) *PlanMetricMutation {
+	m := &PlanMetricMutation{
+		config:        c,
+		op:            op,
+		typ:           TypePlanMetric,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withPlanMetricID sets the ID field of the mutation.
+func withPlanMetricID(id uuid.UUID) planmetricOption {
+	return func(m *PlanMetricMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *PlanMetric
+		)
+		m.oldValue = func(ctx context.Context) (*PlanMetric, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().PlanMetric.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withPlanMetric sets the old PlanMetric of the mutation.
+func withPlanMetric(node *PlanMetric) planmetricOption {
+	return func(m *PlanMetricMutation) {
+		m.oldValue = func(context.Context) (*PlanMetric, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m PlanMetricMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m PlanMetricMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of PlanMetric entities.
+func (m *PlanMetricMutation) SetID(id uuid.UUID) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *PlanMetricMutation) ID() (id uuid.UUID, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *PlanMetricMutation) IDs(ctx context.Context) ([]uuid.UUID, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []uuid.UUID{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().PlanMetric.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *PlanMetricMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *PlanMetricMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the PlanMetric entity.
+// If the PlanMetric object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PlanMetricMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *PlanMetricMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *PlanMetricMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *PlanMetricMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the PlanMetric entity.
+// If the PlanMetric object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PlanMetricMutation) OldUpdatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *PlanMetricMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+}
+
+// SetPlanID sets the "plan_id" field.
+func (m *PlanMetricMutation) SetPlanID(u uuid.UUID) {
+	m.plan = &u
+}
+
+// PlanID returns the value of the "plan_id" field in the mutation.
+func (m *PlanMetricMutation) PlanID() (r uuid.UUID, exists bool) {
+	v := m.plan
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPlanID returns the old "plan_id" field's value of the PlanMetric entity.
+// If the PlanMetric object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PlanMetricMutation) OldPlanID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPlanID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPlanID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPlanID: %w", err)
+	}
+	return oldValue.PlanID, nil
+}
+
+// ResetPlanID resets all changes to the "plan_id" field.
+func (m *PlanMetricMutation) ResetPlanID() {
+	m.plan = nil
+}
+
+// SetMetric sets the "metric" field.
+func (m *PlanMetricMutation) SetMetric(s string) {
+	m.metric = &s
+}
+
+// Metric returns the value of the "metric" field in the mutation.
+func (m *PlanMetricMutation) Metric() (r string, exists bool) {
+	v := m.metric
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldMetric returns the old "metric" field's value of the PlanMetric entity.
+// If the PlanMetric object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PlanMetricMutation) OldMetric(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldMetric is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldMetric requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldMetric: %w", err)
+	}
+	return oldValue.Metric, nil
+}
+
+// ResetMetric resets all changes to the "metric" field.
+func (m *PlanMetricMutation) ResetMetric() {
+	m.metric = nil
+}
+
+// SetIncluded sets the "included" field.
+func (m *PlanMetricMutation) SetIncluded(i int64) {
+	m.included = &i
+	m.addincluded = nil
+}
+
+// Included returns the value of the "included" field in the mutation.
+func (m *PlanMetricMutation) Included() (r int64, exists bool) {
+	v := m.included
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldIncluded returns the old "included" field's value of the PlanMetric entity.
+// If the PlanMetric object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PlanMetricMutation) OldIncluded(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldIncluded is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldIncluded requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldIncluded: %w", err)
+	}
+	return oldValue.Included, nil
+}
+
+// AddIncluded adds i to the "included" field.
+func (m *PlanMetricMutation) AddIncluded(i int64) {
+	if m.addincluded != nil {
+		*m.addincluded += i
+	} else {
+		m.addincluded = &i
+	}
+}
+
+// AddedIncluded returns the value that was added to the "included" field in this mutation.
+func (m *PlanMetricMutation) AddedIncluded() (r int64, exists bool) {
+	v := m.addincluded
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetIncluded resets all changes to the "included" field.
+func (m *PlanMetricMutation) ResetIncluded() {
+	m.included = nil
+	m.addincluded = nil
+}
+
+// SetHardLimit sets the "hard_limit" field.
+func (m *PlanMetricMutation) SetHardLimit(i int64) {
+	m.hard_limit = &i
+	m.addhard_limit = nil
+}
+
+// HardLimit returns the value of the "hard_limit" field in the mutation.
+func (m *PlanMetricMutation) HardLimit() (r int64, exists bool) {
+	v := m.hard_limit
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldHardLimit returns the old "hard_limit" field's value of the PlanMetric entity.
+// If the PlanMetric object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PlanMetricMutation) OldHardLimit(ctx context.Context) (v *int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldHardLimit is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldHardLimit requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldHardLimit: %w", err)
+	}
+	return oldValue.HardLimit, nil
+}
+
+// AddHardLimit adds i to the "hard_limit" field.
+func (m *PlanMetricMutation) AddHardLimit(i int64) {
+	if m.addhard_limit != nil {
+		*m.addhard_limit += i
+	} else {
+		m.addhard_limit = &i
+	}
+}
+
+// AddedHardLimit returns the value that was added to the "hard_limit" field in this mutation.
+func (m *PlanMetricMutation) AddedHardLimit() (r int64, exists bool) {
+	v := m.addhard_limit
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ClearHardLimit clears the value of the "hard_limit" field.
+func (m *PlanMetricMutation) ClearHardLimit() {
+	m.hard_limit = nil
+	m.addhard_limit = nil
+	m.clearedFields[planmetric.FieldHardLimit] = struct{}{}
+}
+
+// HardLimitCleared returns if the "hard_limit" field was cleared in this mutation.
+func (m *PlanMetricMutation) HardLimitCleared() bool {
+	_, ok := m.clearedFields[planmetric.FieldHardLimit]
+	return ok
+}
+
+// ResetHardLimit resets all changes to the "hard_limit" field.
+func (m *PlanMetricMutation) ResetHardLimit() {
+	m.hard_limit = nil
+	m.addhard_limit = nil
+	delete(m.clearedFields, planmetric.FieldHardLimit)
+}
+
+// SetModel sets the "model" field.
+func (m *PlanMetricMutation) SetModel(s string) {
+	m.model = &s
+}
+
+// Model returns the value of the "model" field in the mutation.
+func (m *PlanMetricMutation) Model() (r string, exists bool) {
+	v := m.model
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldModel returns the old "model" field's value of the PlanMetric entity.
+// If the PlanMetric object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PlanMetricMutation) OldModel(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldModel is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldModel requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldModel: %w", err)
+	}
+	return oldValue.Model, nil
+}
+
+// ResetModel resets all changes to the "model" field.
+func (m *PlanMetricMutation) ResetModel() {
+	m.model = nil
+}
+
+// SetUnitPriceMicro sets the "unit_price_micro" field.
+func (m *PlanMetricMutation) SetUnitPriceMicro(i int64) {
+	m.unit_price_micro = &i
+	m.addunit_price_micro = nil
+}
+
+// UnitPriceMicro returns the value of the "unit_price_micro" field in the mutation.
+func (m *PlanMetricMutation) UnitPriceMicro() (r int64, exists bool) {
+	v := m.unit_price_micro
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUnitPriceMicro returns the old "unit_price_micro" field's value of the PlanMetric entity.
+// If the PlanMetric object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PlanMetricMutation) OldUnitPriceMicro(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUnitPriceMicro is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUnitPriceMicro requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUnitPriceMicro: %w", err)
+	}
+	return oldValue.UnitPriceMicro, nil
+}
+
+// AddUnitPriceMicro adds i to the "unit_price_micro" field.
+func (m *PlanMetricMutation) AddUnitPriceMicro(i int64) {
+	if m.addunit_price_micro != nil {
+		*m.addunit_price_micro += i
+	} else {
+		m.addunit_price_micro = &i
+	}
+}
+
+// AddedUnitPriceMicro returns the value that was added to the "unit_price_micro" field in this mutation.
+func (m *PlanMetricMutation) AddedUnitPriceMicro() (r int64, exists bool) {
+	v := m.addunit_price_micro
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetUnitPriceMicro resets all changes to the "unit_price_micro" field.
+func (m *PlanMetricMutation) ResetUnitPriceMicro() {
+	m.unit_price_micro = nil
+	m.addunit_price_micro = nil
+}
+
+// SetPackageSize sets the "package_size" field.
+func (m *PlanMetricMutation) SetPackageSize(i int64) {
+	m.package_size = &i
+	m.addpackage_size = nil
+}
+
+// PackageSize returns the value of the "package_size" field in the mutation.
+func (m *PlanMetricMutation) PackageSize() (r int64, exists bool) {
+	v := m.package_size
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPackageSize returns the old "package_size" field's value of the PlanMetric entity.
+// If the PlanMetric object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PlanMetricMutation) OldPackageSize(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPackageSize is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPackageSize requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPackageSize: %w", err)
+	}
+	return oldValue.PackageSize, nil
+}
+
+// AddPackageSize adds i to the "package_size" field.
+func (m *PlanMetricMutation) AddPackageSize(i int64) {
+	if m.addpackage_size != nil {
+		*m.addpackage_size += i
+	} else {
+		m.addpackage_size = &i
+	}
+}
+
+// AddedPackageSize returns the value that was added to the "package_size" field in this mutation.
+func (m *PlanMetricMutation) AddedPackageSize() (r int64, exists bool) {
+	v := m.addpackage_size
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetPackageSize resets all changes to the "package_size" field.
+func (m *PlanMetricMutation) ResetPackageSize() {
+	m.package_size = nil
+	m.addpackage_size = nil
+}
+
+// SetTiers sets the "tiers" field.
+func (m *PlanMetricMutation) SetTiers(c []catalog.Tier) {
+	m.tiers = &c
+	m.appendtiers = nil
+}
+
+// Tiers returns the value of the "tiers" field in the mutation.
+func (m *PlanMetricMutation) Tiers() (r []catalog.Tier, exists bool) {
+	v := m.tiers
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTiers returns the old "tiers" field's value of the PlanMetric entity.
+// If the PlanMetric object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PlanMetricMutation) OldTiers(ctx context.Context) (v []catalog.Tier, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTiers is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTiers requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTiers: %w", err)
+	}
+	return oldValue.Tiers, nil
+}
+
+// AppendTiers adds c to the "tiers" field.
+func (m *PlanMetricMutation) AppendTiers(c []catalog.Tier) {
+	m.appendtiers = append(m.appendtiers, c...)
+}
+
+// AppendedTiers returns the list of values that were appended to the "tiers" field in this mutation.
+func (m *PlanMetricMutation) AppendedTiers() ([]catalog.Tier, bool) {
+	if len(m.appendtiers) == 0 {
+		return nil, false
+	}
+	return m.appendtiers, true
+}
+
+// ClearTiers clears the value of the "tiers" field.
+func (m *PlanMetricMutation) ClearTiers() {
+	m.tiers = nil
+	m.appendtiers = nil
+	m.clearedFields[planmetric.FieldTiers] = struct{}{}
+}
+
+// TiersCleared returns if the "tiers" field was cleared in this mutation.
+func (m *PlanMetricMutation) TiersCleared() bool {
+	_, ok := m.clearedFields[planmetric.FieldTiers]
+	return ok
+}
+
+// ResetTiers resets all changes to the "tiers" field.
+func (m *PlanMetricMutation) ResetTiers() {
+	m.tiers = nil
+	m.appendtiers = nil
+	delete(m.clearedFields, planmetric.FieldTiers)
+}
+
+// ClearPlan clears the "plan" edge to the Plan entity.
+func (m *PlanMetricMutation) ClearPlan() {
+	m.clearedplan = true
+	m.clearedFields[planmetric.FieldPlanID] = struct{}{}
+}
+
+// PlanCleared reports if the "plan" edge to the Plan entity was cleared.
+func (m *PlanMetricMutation) PlanCleared() bool {
+	return m.clearedplan
+}
+
+// PlanIDs returns the "plan" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// PlanID instead. It exists only for internal usage by the builders.
+func (m *PlanMetricMutation) PlanIDs() (ids []uuid.UUID) {
+	if id := m.plan; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetPlan resets all changes to the "plan" edge.
+func (m *PlanMetricMutation) ResetPlan() {
+	m.plan = nil
+	m.clearedplan = false
+}
+
+// Where appends a list predicates to the PlanMetricMutation builder.
+func (m *PlanMetricMutation) Where(ps ...predicate.PlanMetric) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the PlanMetricMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *PlanMetricMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.PlanMetric, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *PlanMetricMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *PlanMetricMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (PlanMetric).
+func (m *PlanMetricMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *PlanMetricMutation) Fields() []string {
+	fields := make([]string, 0, 10)
+	if m.created_at != nil {
+		fields = append(fields, planmetric.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, planmetric.FieldUpdatedAt)
+	}
+	if m.plan != nil {
+		fields = append(fields, planmetric.FieldPlanID)
+	}
+	if m.metric != nil {
+		fields = append(fields, planmetric.FieldMetric)
+	}
+	if m.included != nil {
+		fields = append(fields, planmetric.FieldIncluded)
+	}
+	if m.hard_limit != nil {
+		fields = append(fields, planmetric.FieldHardLimit)
+	}
+	if m.model != nil {
+		fields = append(fields, planmetric.FieldModel)
+	}
+	if m.unit_price_micro != nil {
+		fields = append(fields, planmetric.FieldUnitPriceMicro)
+	}
+	if m.package_size != nil {
+		fields = append(fields, planmetric.FieldPackageSize)
+	}
+	if m.tiers != nil {
+		fields = append(fields, planmetric.FieldTiers)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *PlanMetricMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case planmetric.FieldCreatedAt:
+		return m.CreatedAt()
+	case planmetric.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case planmetric.FieldPlanID:
+		return m.PlanID()
+	case planmetric.FieldMetric:
+		return m.Metric()
+	case planmetric.FieldIncluded:
+		return m.Included()
+	case planmetric.FieldHardLimit:
+		return m.HardLimit()
+	case planmetric.FieldModel:
+		return m.Model()
+	case planmetric.FieldUnitPriceMicro:
+		return m.UnitPriceMicro()
+	case planmetric.FieldPackageSize:
+		return m.PackageSize()
+	case planmetric.FieldTiers:
+		return m.Tiers()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *PlanMetricMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case planmetric.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case planmetric.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case planmetric.FieldPlanID:
+		return m.OldPlanID(ctx)
+	case planmetric.FieldMetric:
+		return m.OldMetric(ctx)
+	case planmetric.FieldIncluded:
+		return m.OldIncluded(ctx)
+	case planmetric.FieldHardLimit:
+		return m.OldHardLimit(ctx)
+	case planmetric.FieldModel:
+		return m.OldModel(ctx)
+	case planmetric.FieldUnitPriceMicro:
+		return m.OldUnitPriceMicro(ctx)
+	case planmetric.FieldPackageSize:
+		return m.OldPackageSize(ctx)
+	case planmetric.FieldTiers:
+		return m.OldTiers(ctx)
+	}
+	return nil, fmt.Errorf("unknown PlanMetric field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *PlanMetricMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case planmetric.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case planmetric.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case planmetric.FieldPlanID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPlanID(v)
+		return nil
+	case planmetric.FieldMetric:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetMetric(v)
+		return nil
+	case planmetric.FieldIncluded:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetIncluded(v)
+		return nil
+	case planmetric.FieldHardLimit:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetHardLimit(v)
+		return nil
+	case planmetric.FieldModel:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetModel(v)
+		return nil
+	case planmetric.FieldUnitPriceMicro:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUnitPriceMicro(v)
+		return nil
+	case planmetric.FieldPackageSize:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPackageSize(v)
+		return nil
+	case planmetric.FieldTiers:
+		v, ok := value.([]catalog.Tier)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTiers(v)
+		return nil
+	}
+	return fmt.Errorf("unknown PlanMetric field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *PlanMetricMutation) AddedFields() []string {
+	var fields []string
+	if m.addincluded != nil {
+		fields = append(fields, planmetric.FieldIncluded)
+	}
+	if m.addhard_limit != nil {
+		fields = append(fields, planmetric.FieldHardLimit)
+	}
+	if m.addunit_price_micro != nil {
+		fields = append(fields, planmetric.FieldUnitPriceMicro)
+	}
+	if m.addpackage_size != nil {
+		fields = append(fields, planmetric.FieldPackageSize)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *PlanMetricMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case planmetric.FieldIncluded:
+		return m.AddedIncluded()
+	case planmetric.FieldHardLimit:
+		return m.AddedHardLimit()
+	case planmetric.FieldUnitPriceMicro:
+		return m.AddedUnitPriceMicro()
+	case planmetric.FieldPackageSize:
+		return m.AddedPackageSize()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *PlanMetricMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case planmetric.FieldIncluded:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddIncluded(v)
+		return nil
+	case planmetric.FieldHardLimit:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddHardLimit(v)
+		return nil
+	case planmetric.FieldUnitPriceMicro:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddUnitPriceMicro(v)
+		return nil
+	case planmetric.FieldPackageSize:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddPackageSize(v)
+		return nil
+	}
+	return fmt.Errorf("unknown PlanMetric numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *PlanMetricMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(planmetric.FieldHardLimit) {
+		fields = append(fields, planmetric.FieldHardLimit)
+	}
+	if m.FieldCleared(planmetric.FieldTiers) {
+		fields = append(fields, planmetric.FieldTiers)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *PlanMetricMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *PlanMetricMutation) ClearField(name string) error {
+	switch name {
+	case planmetric.FieldHardLimit:
+		m.ClearHardLimit()
+		return nil
+	case planmetric.FieldTiers:
+		m.ClearTiers()
+		return nil
+	}
+	return fmt.Errorf("unknown PlanMetric nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *PlanMetricMutation) ResetField(name string) error {
+	switch name {
+	case planmetric.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case planmetric.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case planmetric.FieldPlanID:
+		m.ResetPlanID()
+		return nil
+	case planmetric.FieldMetric:
+		m.ResetMetric()
+		return nil
+	case planmetric.FieldIncluded:
+		m.ResetIncluded()
+		return nil
+	case planmetric.FieldHardLimit:
+		m.ResetHardLimit()
+		return nil
+	case planmetric.FieldModel:
+		m.ResetModel()
+		return nil
+	case planmetric.FieldUnitPriceMicro:
+		m.ResetUnitPriceMicro()
+		return nil
+	case planmetric.FieldPackageSize:
+		m.ResetPackageSize()
+		return nil
+	case planmetric.FieldTiers:
+		m.ResetTiers()
+		return nil
+	}
+	return fmt.Errorf("unknown PlanMetric field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *PlanMetricMutation) AddedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.plan != nil {
+		edges = append(edges, planmetric.EdgePlan)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *PlanMetricMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case planmetric.EdgePlan:
+		if id := m.plan; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *PlanMetricMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 1)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *PlanMetricMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *PlanMetricMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.clearedplan {
+		edges = append(edges, planmetric.EdgePlan)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *PlanMetricMutation) EdgeCleared(name string) bool {
+	switch name {
+	case planmetric.EdgePlan:
+		return m.clearedplan
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *PlanMetricMutation) ClearEdge(name string) error {
+	switch name {
+	case planmetric.EdgePlan:
+		m.ClearPlan()
+		return nil
+	}
+	return fmt.Errorf("unknown PlanMetric unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *PlanMetricMutation) ResetEdge(name string) error {
+	switch name {
+	case planmetric.EdgePlan:
+		m.ResetPlan()
+		return nil
+	}
+	return fmt.Errorf("unknown PlanMetric edge %s", name)
+}
+
 // PlayerMutation represents an operation that mutates the Player nodes in the graph.
 type PlayerMutation struct {
 	config
@@ -38756,6 +41304,2422 @@ func (m *StoredObjectMutation) ClearEdge(name string) error {
 // It returns an error if the edge is not defined in the schema.
 func (m *StoredObjectMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown StoredObject edge %s", name)
+}
+
+// SubscriptionMutation represents an operation that mutates the Subscription nodes in the graph.
+type SubscriptionMutation struct {
+	config
+	op                       Op
+	typ                      string
+	id                       *uuid.UUID
+	created_at               *time.Time
+	updated_at               *time.Time
+	organization_id          *uuid.UUID
+	subscribe_by             *uuid.UUID
+	payment_method           *string
+	payment_gateway          *string
+	billing_time             *string
+	name                     *string
+	plan_code                *string
+	status                   *string
+	started_at               *time.Time
+	ending_at                *time.Time
+	subscription_at          *time.Time
+	canceled_at              *time.Time
+	terminated_at            *time.Time
+	downgrade_plan_date      *time.Time
+	trial_ended_at           *time.Time
+	previous_plan_code       *string
+	next_plan_code           *string
+	plan                     *string
+	tax                      *string
+	grace_period             *int
+	addgrace_period          *int
+	trial_ends_at            *time.Time
+	trial_family             *string
+	current_period_start     *time.Time
+	current_period_end       *time.Time
+	past_due_at              *time.Time
+	unpaid_at                *time.Time
+	gateway_customer_ref     *string
+	usage_alerts             *map[string]int
+	previous_subscription_id *uuid.UUID
+	clearedFields            map[string]struct{}
+	plan_ref                 *uuid.UUID
+	clearedplan_ref          bool
+	done                     bool
+	oldValue                 func(context.Context) (*Subscription, error)
+	predicates               []predicate.Subscription
+}
+
+var _ ent.Mutation = (*SubscriptionMutation)(nil)
+
+// subscriptionOption allows management of the mutation configuration using functional options.
+type subscriptionOption func(*SubscriptionMutation)
+
+// newSubscriptionMutation creates new mutation for the Subscription entity.
+func newSubscriptionMutation(c config, op Op, opts ...subscriptionOption) *SubscriptionMutation {
+	m := &SubscriptionMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeSubscription,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withSubscriptionID sets the ID field of the mutation.
+func withSubscriptionID(id uuid.UUID) subscriptionOption {
+	return func(m *SubscriptionMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *Subscription
+		)
+		m.oldValue = func(ctx context.Context) (*Subscription, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().Subscription.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withSubscription sets the old Subscription of the mutation.
+func withSubscription(node *Subscription) subscriptionOption {
+	return func(m *SubscriptionMutation) {
+		m.oldValue = func(context.Context) (*Subscription, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m SubscriptionMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m SubscriptionMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of Subscription entities.
+func (m *SubscriptionMutation) SetID(id uuid.UUID) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *SubscriptionMutation) ID() (id uuid.UUID, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *SubscriptionMutation) IDs(ctx context.Context) ([]uuid.UUID, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []uuid.UUID{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().Subscription.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *SubscriptionMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *SubscriptionMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the Subscription entity.
+// If the Subscription object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SubscriptionMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *SubscriptionMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *SubscriptionMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *SubscriptionMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the Subscription entity.
+// If the Subscription object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SubscriptionMutation) OldUpdatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *SubscriptionMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+}
+
+// SetOrganizationID sets the "organization_id" field.
+func (m *SubscriptionMutation) SetOrganizationID(u uuid.UUID) {
+	m.organization_id = &u
+}
+
+// OrganizationID returns the value of the "organization_id" field in the mutation.
+func (m *SubscriptionMutation) OrganizationID() (r uuid.UUID, exists bool) {
+	v := m.organization_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldOrganizationID returns the old "organization_id" field's value of the Subscription entity.
+// If the Subscription object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SubscriptionMutation) OldOrganizationID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldOrganizationID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldOrganizationID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldOrganizationID: %w", err)
+	}
+	return oldValue.OrganizationID, nil
+}
+
+// ResetOrganizationID resets all changes to the "organization_id" field.
+func (m *SubscriptionMutation) ResetOrganizationID() {
+	m.organization_id = nil
+}
+
+// SetPlanID sets the "plan_id" field.
+func (m *SubscriptionMutation) SetPlanID(u uuid.UUID) {
+	m.plan_ref = &u
+}
+
+// PlanID returns the value of the "plan_id" field in the mutation.
+func (m *SubscriptionMutation) PlanID() (r uuid.UUID, exists bool) {
+	v := m.plan_ref
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPlanID returns the old "plan_id" field's value of the Subscription entity.
+// If the Subscription object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SubscriptionMutation) OldPlanID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPlanID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPlanID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPlanID: %w", err)
+	}
+	return oldValue.PlanID, nil
+}
+
+// ResetPlanID resets all changes to the "plan_id" field.
+func (m *SubscriptionMutation) ResetPlanID() {
+	m.plan_ref = nil
+}
+
+// SetSubscribeBy sets the "subscribe_by" field.
+func (m *SubscriptionMutation) SetSubscribeBy(u uuid.UUID) {
+	m.subscribe_by = &u
+}
+
+// SubscribeBy returns the value of the "subscribe_by" field in the mutation.
+func (m *SubscriptionMutation) SubscribeBy() (r uuid.UUID, exists bool) {
+	v := m.subscribe_by
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSubscribeBy returns the old "subscribe_by" field's value of the Subscription entity.
+// If the Subscription object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SubscriptionMutation) OldSubscribeBy(ctx context.Context) (v *uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSubscribeBy is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSubscribeBy requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSubscribeBy: %w", err)
+	}
+	return oldValue.SubscribeBy, nil
+}
+
+// ClearSubscribeBy clears the value of the "subscribe_by" field.
+func (m *SubscriptionMutation) ClearSubscribeBy() {
+	m.subscribe_by = nil
+	m.clearedFields[subscription.FieldSubscribeBy] = struct{}{}
+}
+
+// SubscribeByCleared returns if the "subscribe_by" field was cleared in this mutation.
+func (m *SubscriptionMutation) SubscribeByCleared() bool {
+	_, ok := m.clearedFields[subscription.FieldSubscribeBy]
+	return ok
+}
+
+// ResetSubscribeBy resets all changes to the "subscribe_by" field.
+func (m *SubscriptionMutation) ResetSubscribeBy() {
+	m.subscribe_by = nil
+	delete(m.clearedFields, subscription.FieldSubscribeBy)
+}
+
+// SetPaymentMethod sets the "payment_method" field.
+func (m *SubscriptionMutation) SetPaymentMethod(s string) {
+	m.payment_method = &s
+}
+
+// PaymentMethod returns the value of the "payment_method" field in the mutation.
+func (m *SubscriptionMutation) PaymentMethod() (r string, exists bool) {
+	v := m.payment_method
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPaymentMethod returns the old "payment_method" field's value of the Subscription entity.
+// If the Subscription object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SubscriptionMutation) OldPaymentMethod(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPaymentMethod is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPaymentMethod requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPaymentMethod: %w", err)
+	}
+	return oldValue.PaymentMethod, nil
+}
+
+// ResetPaymentMethod resets all changes to the "payment_method" field.
+func (m *SubscriptionMutation) ResetPaymentMethod() {
+	m.payment_method = nil
+}
+
+// SetPaymentGateway sets the "payment_gateway" field.
+func (m *SubscriptionMutation) SetPaymentGateway(s string) {
+	m.payment_gateway = &s
+}
+
+// PaymentGateway returns the value of the "payment_gateway" field in the mutation.
+func (m *SubscriptionMutation) PaymentGateway() (r string, exists bool) {
+	v := m.payment_gateway
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPaymentGateway returns the old "payment_gateway" field's value of the Subscription entity.
+// If the Subscription object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SubscriptionMutation) OldPaymentGateway(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPaymentGateway is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPaymentGateway requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPaymentGateway: %w", err)
+	}
+	return oldValue.PaymentGateway, nil
+}
+
+// ResetPaymentGateway resets all changes to the "payment_gateway" field.
+func (m *SubscriptionMutation) ResetPaymentGateway() {
+	m.payment_gateway = nil
+}
+
+// SetBillingTime sets the "billing_time" field.
+func (m *SubscriptionMutation) SetBillingTime(s string) {
+	m.billing_time = &s
+}
+
+// BillingTime returns the value of the "billing_time" field in the mutation.
+func (m *SubscriptionMutation) BillingTime() (r string, exists bool) {
+	v := m.billing_time
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldBillingTime returns the old "billing_time" field's value of the Subscription entity.
+// If the Subscription object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SubscriptionMutation) OldBillingTime(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldBillingTime is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldBillingTime requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldBillingTime: %w", err)
+	}
+	return oldValue.BillingTime, nil
+}
+
+// ResetBillingTime resets all changes to the "billing_time" field.
+func (m *SubscriptionMutation) ResetBillingTime() {
+	m.billing_time = nil
+}
+
+// SetName sets the "name" field.
+func (m *SubscriptionMutation) SetName(s string) {
+	m.name = &s
+}
+
+// Name returns the value of the "name" field in the mutation.
+func (m *SubscriptionMutation) Name() (r string, exists bool) {
+	v := m.name
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldName returns the old "name" field's value of the Subscription entity.
+// If the Subscription object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SubscriptionMutation) OldName(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldName is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldName requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldName: %w", err)
+	}
+	return oldValue.Name, nil
+}
+
+// ResetName resets all changes to the "name" field.
+func (m *SubscriptionMutation) ResetName() {
+	m.name = nil
+}
+
+// SetPlanCode sets the "plan_code" field.
+func (m *SubscriptionMutation) SetPlanCode(s string) {
+	m.plan_code = &s
+}
+
+// PlanCode returns the value of the "plan_code" field in the mutation.
+func (m *SubscriptionMutation) PlanCode() (r string, exists bool) {
+	v := m.plan_code
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPlanCode returns the old "plan_code" field's value of the Subscription entity.
+// If the Subscription object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SubscriptionMutation) OldPlanCode(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPlanCode is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPlanCode requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPlanCode: %w", err)
+	}
+	return oldValue.PlanCode, nil
+}
+
+// ResetPlanCode resets all changes to the "plan_code" field.
+func (m *SubscriptionMutation) ResetPlanCode() {
+	m.plan_code = nil
+}
+
+// SetStatus sets the "status" field.
+func (m *SubscriptionMutation) SetStatus(s string) {
+	m.status = &s
+}
+
+// Status returns the value of the "status" field in the mutation.
+func (m *SubscriptionMutation) Status() (r string, exists bool) {
+	v := m.status
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStatus returns the old "status" field's value of the Subscription entity.
+// If the Subscription object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SubscriptionMutation) OldStatus(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStatus is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStatus requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStatus: %w", err)
+	}
+	return oldValue.Status, nil
+}
+
+// ResetStatus resets all changes to the "status" field.
+func (m *SubscriptionMutation) ResetStatus() {
+	m.status = nil
+}
+
+// SetStartedAt sets the "started_at" field.
+func (m *SubscriptionMutation) SetStartedAt(t time.Time) {
+	m.started_at = &t
+}
+
+// StartedAt returns the value of the "started_at" field in the mutation.
+func (m *SubscriptionMutation) StartedAt() (r time.Time, exists bool) {
+	v := m.started_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStartedAt returns the old "started_at" field's value of the Subscription entity.
+// If the Subscription object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SubscriptionMutation) OldStartedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStartedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStartedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStartedAt: %w", err)
+	}
+	return oldValue.StartedAt, nil
+}
+
+// ClearStartedAt clears the value of the "started_at" field.
+func (m *SubscriptionMutation) ClearStartedAt() {
+	m.started_at = nil
+	m.clearedFields[subscription.FieldStartedAt] = struct{}{}
+}
+
+// StartedAtCleared returns if the "started_at" field was cleared in this mutation.
+func (m *SubscriptionMutation) StartedAtCleared() bool {
+	_, ok := m.clearedFields[subscription.FieldStartedAt]
+	return ok
+}
+
+// ResetStartedAt resets all changes to the "started_at" field.
+func (m *SubscriptionMutation) ResetStartedAt() {
+	m.started_at = nil
+	delete(m.clearedFields, subscription.FieldStartedAt)
+}
+
+// SetEndingAt sets the "ending_at" field.
+func (m *SubscriptionMutation) SetEndingAt(t time.Time) {
+	m.ending_at = &t
+}
+
+// EndingAt returns the value of the "ending_at" field in the mutation.
+func (m *SubscriptionMutation) EndingAt() (r time.Time, exists bool) {
+	v := m.ending_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldEndingAt returns the old "ending_at" field's value of the Subscription entity.
+// If the Subscription object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SubscriptionMutation) OldEndingAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldEndingAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldEndingAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldEndingAt: %w", err)
+	}
+	return oldValue.EndingAt, nil
+}
+
+// ClearEndingAt clears the value of the "ending_at" field.
+func (m *SubscriptionMutation) ClearEndingAt() {
+	m.ending_at = nil
+	m.clearedFields[subscription.FieldEndingAt] = struct{}{}
+}
+
+// EndingAtCleared returns if the "ending_at" field was cleared in this mutation.
+func (m *SubscriptionMutation) EndingAtCleared() bool {
+	_, ok := m.clearedFields[subscription.FieldEndingAt]
+	return ok
+}
+
+// ResetEndingAt resets all changes to the "ending_at" field.
+func (m *SubscriptionMutation) ResetEndingAt() {
+	m.ending_at = nil
+	delete(m.clearedFields, subscription.FieldEndingAt)
+}
+
+// SetSubscriptionAt sets the "subscription_at" field.
+func (m *SubscriptionMutation) SetSubscriptionAt(t time.Time) {
+	m.subscription_at = &t
+}
+
+// SubscriptionAt returns the value of the "subscription_at" field in the mutation.
+func (m *SubscriptionMutation) SubscriptionAt() (r time.Time, exists bool) {
+	v := m.subscription_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSubscriptionAt returns the old "subscription_at" field's value of the Subscription entity.
+// If the Subscription object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SubscriptionMutation) OldSubscriptionAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSubscriptionAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSubscriptionAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSubscriptionAt: %w", err)
+	}
+	return oldValue.SubscriptionAt, nil
+}
+
+// ClearSubscriptionAt clears the value of the "subscription_at" field.
+func (m *SubscriptionMutation) ClearSubscriptionAt() {
+	m.subscription_at = nil
+	m.clearedFields[subscription.FieldSubscriptionAt] = struct{}{}
+}
+
+// SubscriptionAtCleared returns if the "subscription_at" field was cleared in this mutation.
+func (m *SubscriptionMutation) SubscriptionAtCleared() bool {
+	_, ok := m.clearedFields[subscription.FieldSubscriptionAt]
+	return ok
+}
+
+// ResetSubscriptionAt resets all changes to the "subscription_at" field.
+func (m *SubscriptionMutation) ResetSubscriptionAt() {
+	m.subscription_at = nil
+	delete(m.clearedFields, subscription.FieldSubscriptionAt)
+}
+
+// SetCanceledAt sets the "canceled_at" field.
+func (m *SubscriptionMutation) SetCanceledAt(t time.Time) {
+	m.canceled_at = &t
+}
+
+// CanceledAt returns the value of the "canceled_at" field in the mutation.
+func (m *SubscriptionMutation) CanceledAt() (r time.Time, exists bool) {
+	v := m.canceled_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCanceledAt returns the old "canceled_at" field's value of the Subscription entity.
+// If the Subscription object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SubscriptionMutation) OldCanceledAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCanceledAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCanceledAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCanceledAt: %w", err)
+	}
+	return oldValue.CanceledAt, nil
+}
+
+// ClearCanceledAt clears the value of the "canceled_at" field.
+func (m *SubscriptionMutation) ClearCanceledAt() {
+	m.canceled_at = nil
+	m.clearedFields[subscription.FieldCanceledAt] = struct{}{}
+}
+
+// CanceledAtCleared returns if the "canceled_at" field was cleared in this mutation.
+func (m *SubscriptionMutation) CanceledAtCleared() bool {
+	_, ok := m.clearedFields[subscription.FieldCanceledAt]
+	return ok
+}
+
+// ResetCanceledAt resets all changes to the "canceled_at" field.
+func (m *SubscriptionMutation) ResetCanceledAt() {
+	m.canceled_at = nil
+	delete(m.clearedFields, subscription.FieldCanceledAt)
+}
+
+// SetTerminatedAt sets the "terminated_at" field.
+func (m *SubscriptionMutation) SetTerminatedAt(t time.Time) {
+	m.terminated_at = &t
+}
+
+// TerminatedAt returns the value of the "terminated_at" field in the mutation.
+func (m *SubscriptionMutation) TerminatedAt() (r time.Time, exists bool) {
+	v := m.terminated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTerminatedAt returns the old "terminated_at" field's value of the Subscription entity.
+// If the Subscription object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SubscriptionMutation) OldTerminatedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTerminatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTerminatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTerminatedAt: %w", err)
+	}
+	return oldValue.TerminatedAt, nil
+}
+
+// ClearTerminatedAt clears the value of the "terminated_at" field.
+func (m *SubscriptionMutation) ClearTerminatedAt() {
+	m.terminated_at = nil
+	m.clearedFields[subscription.FieldTerminatedAt] = struct{}{}
+}
+
+// TerminatedAtCleared returns if the "terminated_at" field was cleared in this mutation.
+func (m *SubscriptionMutation) TerminatedAtCleared() bool {
+	_, ok := m.clearedFields[subscription.FieldTerminatedAt]
+	return ok
+}
+
+// ResetTerminatedAt resets all changes to the "terminated_at" field.
+func (m *SubscriptionMutation) ResetTerminatedAt() {
+	m.terminated_at = nil
+	delete(m.clearedFields, subscription.FieldTerminatedAt)
+}
+
+// SetDowngradePlanDate sets the "downgrade_plan_date" field.
+func (m *SubscriptionMutation) SetDowngradePlanDate(t time.Time) {
+	m.downgrade_plan_date = &t
+}
+
+// DowngradePlanDate returns the value of the "downgrade_plan_date" field in the mutation.
+func (m *SubscriptionMutation) DowngradePlanDate() (r time.Time, exists bool) {
+	v := m.downgrade_plan_date
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDowngradePlanDate returns the old "downgrade_plan_date" field's value of the Subscription entity.
+// If the Subscription object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SubscriptionMutation) OldDowngradePlanDate(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDowngradePlanDate is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDowngradePlanDate requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDowngradePlanDate: %w", err)
+	}
+	return oldValue.DowngradePlanDate, nil
+}
+
+// ClearDowngradePlanDate clears the value of the "downgrade_plan_date" field.
+func (m *SubscriptionMutation) ClearDowngradePlanDate() {
+	m.downgrade_plan_date = nil
+	m.clearedFields[subscription.FieldDowngradePlanDate] = struct{}{}
+}
+
+// DowngradePlanDateCleared returns if the "downgrade_plan_date" field was cleared in this mutation.
+func (m *SubscriptionMutation) DowngradePlanDateCleared() bool {
+	_, ok := m.clearedFields[subscription.FieldDowngradePlanDate]
+	return ok
+}
+
+// ResetDowngradePlanDate resets all changes to the "downgrade_plan_date" field.
+func (m *SubscriptionMutation) ResetDowngradePlanDate() {
+	m.downgrade_plan_date = nil
+	delete(m.clearedFields, subscription.FieldDowngradePlanDate)
+}
+
+// SetTrialEndedAt sets the "trial_ended_at" field.
+func (m *SubscriptionMutation) SetTrialEndedAt(t time.Time) {
+	m.trial_ended_at = &t
+}
+
+// TrialEndedAt returns the value of the "trial_ended_at" field in the mutation.
+func (m *SubscriptionMutation) TrialEndedAt() (r time.Time, exists bool) {
+	v := m.trial_ended_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTrialEndedAt returns the old "trial_ended_at" field's value of the Subscription entity.
+// If the Subscription object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SubscriptionMutation) OldTrialEndedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTrialEndedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTrialEndedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTrialEndedAt: %w", err)
+	}
+	return oldValue.TrialEndedAt, nil
+}
+
+// ClearTrialEndedAt clears the value of the "trial_ended_at" field.
+func (m *SubscriptionMutation) ClearTrialEndedAt() {
+	m.trial_ended_at = nil
+	m.clearedFields[subscription.FieldTrialEndedAt] = struct{}{}
+}
+
+// TrialEndedAtCleared returns if the "trial_ended_at" field was cleared in this mutation.
+func (m *SubscriptionMutation) TrialEndedAtCleared() bool {
+	_, ok := m.clearedFields[subscription.FieldTrialEndedAt]
+	return ok
+}
+
+// ResetTrialEndedAt resets all changes to the "trial_ended_at" field.
+func (m *SubscriptionMutation) ResetTrialEndedAt() {
+	m.trial_ended_at = nil
+	delete(m.clearedFields, subscription.FieldTrialEndedAt)
+}
+
+// SetPreviousPlanCode sets the "previous_plan_code" field.
+func (m *SubscriptionMutation) SetPreviousPlanCode(s string) {
+	m.previous_plan_code = &s
+}
+
+// PreviousPlanCode returns the value of the "previous_plan_code" field in the mutation.
+func (m *SubscriptionMutation) PreviousPlanCode() (r string, exists bool) {
+	v := m.previous_plan_code
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPreviousPlanCode returns the old "previous_plan_code" field's value of the Subscription entity.
+// If the Subscription object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SubscriptionMutation) OldPreviousPlanCode(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPreviousPlanCode is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPreviousPlanCode requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPreviousPlanCode: %w", err)
+	}
+	return oldValue.PreviousPlanCode, nil
+}
+
+// ResetPreviousPlanCode resets all changes to the "previous_plan_code" field.
+func (m *SubscriptionMutation) ResetPreviousPlanCode() {
+	m.previous_plan_code = nil
+}
+
+// SetNextPlanCode sets the "next_plan_code" field.
+func (m *SubscriptionMutation) SetNextPlanCode(s string) {
+	m.next_plan_code = &s
+}
+
+// NextPlanCode returns the value of the "next_plan_code" field in the mutation.
+func (m *SubscriptionMutation) NextPlanCode() (r string, exists bool) {
+	v := m.next_plan_code
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldNextPlanCode returns the old "next_plan_code" field's value of the Subscription entity.
+// If the Subscription object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SubscriptionMutation) OldNextPlanCode(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldNextPlanCode is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldNextPlanCode requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldNextPlanCode: %w", err)
+	}
+	return oldValue.NextPlanCode, nil
+}
+
+// ResetNextPlanCode resets all changes to the "next_plan_code" field.
+func (m *SubscriptionMutation) ResetNextPlanCode() {
+	m.next_plan_code = nil
+}
+
+// SetPlan sets the "plan" field.
+func (m *SubscriptionMutation) SetPlan(s string) {
+	m.plan = &s
+}
+
+// Plan returns the value of the "plan" field in the mutation.
+func (m *SubscriptionMutation) Plan() (r string, exists bool) {
+	v := m.plan
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPlan returns the old "plan" field's value of the Subscription entity.
+// If the Subscription object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SubscriptionMutation) OldPlan(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPlan is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPlan requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPlan: %w", err)
+	}
+	return oldValue.Plan, nil
+}
+
+// ResetPlan resets all changes to the "plan" field.
+func (m *SubscriptionMutation) ResetPlan() {
+	m.plan = nil
+}
+
+// SetTax sets the "tax" field.
+func (m *SubscriptionMutation) SetTax(s string) {
+	m.tax = &s
+}
+
+// Tax returns the value of the "tax" field in the mutation.
+func (m *SubscriptionMutation) Tax() (r string, exists bool) {
+	v := m.tax
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTax returns the old "tax" field's value of the Subscription entity.
+// If the Subscription object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SubscriptionMutation) OldTax(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTax is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTax requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTax: %w", err)
+	}
+	return oldValue.Tax, nil
+}
+
+// ResetTax resets all changes to the "tax" field.
+func (m *SubscriptionMutation) ResetTax() {
+	m.tax = nil
+}
+
+// SetGracePeriod sets the "grace_period" field.
+func (m *SubscriptionMutation) SetGracePeriod(i int) {
+	m.grace_period = &i
+	m.addgrace_period = nil
+}
+
+// GracePeriod returns the value of the "grace_period" field in the mutation.
+func (m *SubscriptionMutation) GracePeriod() (r int, exists bool) {
+	v := m.grace_period
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldGracePeriod returns the old "grace_period" field's value of the Subscription entity.
+// If the Subscription object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SubscriptionMutation) OldGracePeriod(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldGracePeriod is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldGracePeriod requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldGracePeriod: %w", err)
+	}
+	return oldValue.GracePeriod, nil
+}
+
+// AddGracePeriod adds i to the "grace_period" field.
+func (m *SubscriptionMutation) AddGracePeriod(i int) {
+	if m.addgrace_period != nil {
+		*m.addgrace_period += i
+	} else {
+		m.addgrace_period = &i
+	}
+}
+
+// AddedGracePeriod returns the value that was added to the "grace_period" field in this mutation.
+func (m *SubscriptionMutation) AddedGracePeriod() (r int, exists bool) {
+	v := m.addgrace_period
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetGracePeriod resets all changes to the "grace_period" field.
+func (m *SubscriptionMutation) ResetGracePeriod() {
+	m.grace_period = nil
+	m.addgrace_period = nil
+}
+
+// SetTrialEndsAt sets the "trial_ends_at" field.
+func (m *SubscriptionMutation) SetTrialEndsAt(t time.Time) {
+	m.trial_ends_at = &t
+}
+
+// TrialEndsAt returns the value of the "trial_ends_at" field in the mutation.
+func (m *SubscriptionMutation) TrialEndsAt() (r time.Time, exists bool) {
+	v := m.trial_ends_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTrialEndsAt returns the old "trial_ends_at" field's value of the Subscription entity.
+// If the Subscription object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SubscriptionMutation) OldTrialEndsAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTrialEndsAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTrialEndsAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTrialEndsAt: %w", err)
+	}
+	return oldValue.TrialEndsAt, nil
+}
+
+// ClearTrialEndsAt clears the value of the "trial_ends_at" field.
+func (m *SubscriptionMutation) ClearTrialEndsAt() {
+	m.trial_ends_at = nil
+	m.clearedFields[subscription.FieldTrialEndsAt] = struct{}{}
+}
+
+// TrialEndsAtCleared returns if the "trial_ends_at" field was cleared in this mutation.
+func (m *SubscriptionMutation) TrialEndsAtCleared() bool {
+	_, ok := m.clearedFields[subscription.FieldTrialEndsAt]
+	return ok
+}
+
+// ResetTrialEndsAt resets all changes to the "trial_ends_at" field.
+func (m *SubscriptionMutation) ResetTrialEndsAt() {
+	m.trial_ends_at = nil
+	delete(m.clearedFields, subscription.FieldTrialEndsAt)
+}
+
+// SetTrialFamily sets the "trial_family" field.
+func (m *SubscriptionMutation) SetTrialFamily(s string) {
+	m.trial_family = &s
+}
+
+// TrialFamily returns the value of the "trial_family" field in the mutation.
+func (m *SubscriptionMutation) TrialFamily() (r string, exists bool) {
+	v := m.trial_family
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTrialFamily returns the old "trial_family" field's value of the Subscription entity.
+// If the Subscription object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SubscriptionMutation) OldTrialFamily(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTrialFamily is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTrialFamily requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTrialFamily: %w", err)
+	}
+	return oldValue.TrialFamily, nil
+}
+
+// ClearTrialFamily clears the value of the "trial_family" field.
+func (m *SubscriptionMutation) ClearTrialFamily() {
+	m.trial_family = nil
+	m.clearedFields[subscription.FieldTrialFamily] = struct{}{}
+}
+
+// TrialFamilyCleared returns if the "trial_family" field was cleared in this mutation.
+func (m *SubscriptionMutation) TrialFamilyCleared() bool {
+	_, ok := m.clearedFields[subscription.FieldTrialFamily]
+	return ok
+}
+
+// ResetTrialFamily resets all changes to the "trial_family" field.
+func (m *SubscriptionMutation) ResetTrialFamily() {
+	m.trial_family = nil
+	delete(m.clearedFields, subscription.FieldTrialFamily)
+}
+
+// SetCurrentPeriodStart sets the "current_period_start" field.
+func (m *SubscriptionMutation) SetCurrentPeriodStart(t time.Time) {
+	m.current_period_start = &t
+}
+
+// CurrentPeriodStart returns the value of the "current_period_start" field in the mutation.
+func (m *SubscriptionMutation) CurrentPeriodStart() (r time.Time, exists bool) {
+	v := m.current_period_start
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCurrentPeriodStart returns the old "current_period_start" field's value of the Subscription entity.
+// If the Subscription object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SubscriptionMutation) OldCurrentPeriodStart(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCurrentPeriodStart is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCurrentPeriodStart requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCurrentPeriodStart: %w", err)
+	}
+	return oldValue.CurrentPeriodStart, nil
+}
+
+// ClearCurrentPeriodStart clears the value of the "current_period_start" field.
+func (m *SubscriptionMutation) ClearCurrentPeriodStart() {
+	m.current_period_start = nil
+	m.clearedFields[subscription.FieldCurrentPeriodStart] = struct{}{}
+}
+
+// CurrentPeriodStartCleared returns if the "current_period_start" field was cleared in this mutation.
+func (m *SubscriptionMutation) CurrentPeriodStartCleared() bool {
+	_, ok := m.clearedFields[subscription.FieldCurrentPeriodStart]
+	return ok
+}
+
+// ResetCurrentPeriodStart resets all changes to the "current_period_start" field.
+func (m *SubscriptionMutation) ResetCurrentPeriodStart() {
+	m.current_period_start = nil
+	delete(m.clearedFields, subscription.FieldCurrentPeriodStart)
+}
+
+// SetCurrentPeriodEnd sets the "current_period_end" field.
+func (m *SubscriptionMutation) SetCurrentPeriodEnd(t time.Time) {
+	m.current_period_end = &t
+}
+
+// CurrentPeriodEnd returns the value of the "current_period_end" field in the mutation.
+func (m *SubscriptionMutation) CurrentPeriodEnd() (r time.Time, exists bool) {
+	v := m.current_period_end
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCurrentPeriodEnd returns the old "current_period_end" field's value of the Subscription entity.
+// If the Subscription object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SubscriptionMutation) OldCurrentPeriodEnd(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCurrentPeriodEnd is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCurrentPeriodEnd requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCurrentPeriodEnd: %w", err)
+	}
+	return oldValue.CurrentPeriodEnd, nil
+}
+
+// ClearCurrentPeriodEnd clears the value of the "current_period_end" field.
+func (m *SubscriptionMutation) ClearCurrentPeriodEnd() {
+	m.current_period_end = nil
+	m.clearedFields[subscription.FieldCurrentPeriodEnd] = struct{}{}
+}
+
+// CurrentPeriodEndCleared returns if the "current_period_end" field was cleared in this mutation.
+func (m *SubscriptionMutation) CurrentPeriodEndCleared() bool {
+	_, ok := m.clearedFields[subscription.FieldCurrentPeriodEnd]
+	return ok
+}
+
+// ResetCurrentPeriodEnd resets all changes to the "current_period_end" field.
+func (m *SubscriptionMutation) ResetCurrentPeriodEnd() {
+	m.current_period_end = nil
+	delete(m.clearedFields, subscription.FieldCurrentPeriodEnd)
+}
+
+// SetPastDueAt sets the "past_due_at" field.
+func (m *SubscriptionMutation) SetPastDueAt(t time.Time) {
+	m.past_due_at = &t
+}
+
+// PastDueAt returns the value of the "past_due_at" field in the mutation.
+func (m *SubscriptionMutation) PastDueAt() (r time.Time, exists bool) {
+	v := m.past_due_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPastDueAt returns the old "past_due_at" field's value of the Subscription entity.
+// If the Subscription object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SubscriptionMutation) OldPastDueAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPastDueAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPastDueAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPastDueAt: %w", err)
+	}
+	return oldValue.PastDueAt, nil
+}
+
+// ClearPastDueAt clears the value of the "past_due_at" field.
+func (m *SubscriptionMutation) ClearPastDueAt() {
+	m.past_due_at = nil
+	m.clearedFields[subscription.FieldPastDueAt] = struct{}{}
+}
+
+// PastDueAtCleared returns if the "past_due_at" field was cleared in this mutation.
+func (m *SubscriptionMutation) PastDueAtCleared() bool {
+	_, ok := m.clearedFields[subscription.FieldPastDueAt]
+	return ok
+}
+
+// ResetPastDueAt resets all changes to the "past_due_at" field.
+func (m *SubscriptionMutation) ResetPastDueAt() {
+	m.past_due_at = nil
+	delete(m.clearedFields, subscription.FieldPastDueAt)
+}
+
+// SetUnpaidAt sets the "unpaid_at" field.
+func (m *SubscriptionMutation) SetUnpaidAt(t time.Time) {
+	m.unpaid_at = &t
+}
+
+// UnpaidAt returns the value of the "unpaid_at" field in the mutation.
+func (m *SubscriptionMutation) UnpaidAt() (r time.Time, exists bool) {
+	v := m.unpaid_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUnpaidAt returns the old "unpaid_at" field's value of the Subscription entity.
+// If the Subscription object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SubscriptionMutation) OldUnpaidAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUnpaidAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUnpaidAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUnpaidAt: %w", err)
+	}
+	return oldValue.UnpaidAt, nil
+}
+
+// ClearUnpaidAt clears the value of the "unpaid_at" field.
+func (m *SubscriptionMutation) ClearUnpaidAt() {
+	m.unpaid_at = nil
+	m.clearedFields[subscription.FieldUnpaidAt] = struct{}{}
+}
+
+// UnpaidAtCleared returns if the "unpaid_at" field was cleared in this mutation.
+func (m *SubscriptionMutation) UnpaidAtCleared() bool {
+	_, ok := m.clearedFields[subscription.FieldUnpaidAt]
+	return ok
+}
+
+// ResetUnpaidAt resets all changes to the "unpaid_at" field.
+func (m *SubscriptionMutation) ResetUnpaidAt() {
+	m.unpaid_at = nil
+	delete(m.clearedFields, subscription.FieldUnpaidAt)
+}
+
+// SetGatewayCustomerRef sets the "gateway_customer_ref" field.
+func (m *SubscriptionMutation) SetGatewayCustomerRef(s string) {
+	m.gateway_customer_ref = &s
+}
+
+// GatewayCustomerRef returns the value of the "gateway_customer_ref" field in the mutation.
+func (m *SubscriptionMutation) GatewayCustomerRef() (r string, exists bool) {
+	v := m.gateway_customer_ref
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldGatewayCustomerRef returns the old "gateway_customer_ref" field's value of the Subscription entity.
+// If the Subscription object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SubscriptionMutation) OldGatewayCustomerRef(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldGatewayCustomerRef is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldGatewayCustomerRef requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldGatewayCustomerRef: %w", err)
+	}
+	return oldValue.GatewayCustomerRef, nil
+}
+
+// ResetGatewayCustomerRef resets all changes to the "gateway_customer_ref" field.
+func (m *SubscriptionMutation) ResetGatewayCustomerRef() {
+	m.gateway_customer_ref = nil
+}
+
+// SetUsageAlerts sets the "usage_alerts" field.
+func (m *SubscriptionMutation) SetUsageAlerts(value map[string]int) {
+	m.usage_alerts = &value
+}
+
+// UsageAlerts returns the value of the "usage_alerts" field in the mutation.
+func (m *SubscriptionMutation) UsageAlerts() (r map[string]int, exists bool) {
+	v := m.usage_alerts
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUsageAlerts returns the old "usage_alerts" field's value of the Subscription entity.
+// If the Subscription object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SubscriptionMutation) OldUsageAlerts(ctx context.Context) (v map[string]int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUsageAlerts is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUsageAlerts requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUsageAlerts: %w", err)
+	}
+	return oldValue.UsageAlerts, nil
+}
+
+// ClearUsageAlerts clears the value of the "usage_alerts" field.
+func (m *SubscriptionMutation) ClearUsageAlerts() {
+	m.usage_alerts = nil
+	m.clearedFields[subscription.FieldUsageAlerts] = struct{}{}
+}
+
+// UsageAlertsCleared returns if the "usage_alerts" field was cleared in this mutation.
+func (m *SubscriptionMutation) UsageAlertsCleared() bool {
+	_, ok := m.clearedFields[subscription.FieldUsageAlerts]
+	return ok
+}
+
+// ResetUsageAlerts resets all changes to the "usage_alerts" field.
+func (m *SubscriptionMutation) ResetUsageAlerts() {
+	m.usage_alerts = nil
+	delete(m.clearedFields, subscription.FieldUsageAlerts)
+}
+
+// SetPreviousSubscriptionID sets the "previous_subscription_id" field.
+func (m *SubscriptionMutation) SetPreviousSubscriptionID(u uuid.UUID) {
+	m.previous_subscription_id = &u
+}
+
+// PreviousSubscriptionID returns the value of the "previous_subscription_id" field in the mutation.
+func (m *SubscriptionMutation) PreviousSubscriptionID() (r uuid.UUID, exists bool) {
+	v := m.previous_subscription_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPreviousSubscriptionID returns the old "previous_subscription_id" field's value of the Subscription entity.
+// If the Subscription object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SubscriptionMutation) OldPreviousSubscriptionID(ctx context.Context) (v *uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPreviousSubscriptionID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPreviousSubscriptionID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPreviousSubscriptionID: %w", err)
+	}
+	return oldValue.PreviousSubscriptionID, nil
+}
+
+// ClearPreviousSubscriptionID clears the value of the "previous_subscription_id" field.
+func (m *SubscriptionMutation) ClearPreviousSubscriptionID() {
+	m.previous_subscription_id = nil
+	m.clearedFields[subscription.FieldPreviousSubscriptionID] = struct{}{}
+}
+
+// PreviousSubscriptionIDCleared returns if the "previous_subscription_id" field was cleared in this mutation.
+func (m *SubscriptionMutation) PreviousSubscriptionIDCleared() bool {
+	_, ok := m.clearedFields[subscription.FieldPreviousSubscriptionID]
+	return ok
+}
+
+// ResetPreviousSubscriptionID resets all changes to the "previous_subscription_id" field.
+func (m *SubscriptionMutation) ResetPreviousSubscriptionID() {
+	m.previous_subscription_id = nil
+	delete(m.clearedFields, subscription.FieldPreviousSubscriptionID)
+}
+
+// SetPlanRefID sets the "plan_ref" edge to the Plan entity by id.
+func (m *SubscriptionMutation) SetPlanRefID(id uuid.UUID) {
+	m.plan_ref = &id
+}
+
+// ClearPlanRef clears the "plan_ref" edge to the Plan entity.
+func (m *SubscriptionMutation) ClearPlanRef() {
+	m.clearedplan_ref = true
+	m.clearedFields[subscription.FieldPlanID] = struct{}{}
+}
+
+// PlanRefCleared reports if the "plan_ref" edge to the Plan entity was cleared.
+func (m *SubscriptionMutation) PlanRefCleared() bool {
+	return m.clearedplan_ref
+}
+
+// PlanRefID returns the "plan_ref" edge ID in the mutation.
+func (m *SubscriptionMutation) PlanRefID() (id uuid.UUID, exists bool) {
+	if m.plan_ref != nil {
+		return *m.plan_ref, true
+	}
+	return
+}
+
+// PlanRefIDs returns the "plan_ref" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// PlanRefID instead. It exists only for internal usage by the builders.
+func (m *SubscriptionMutation) PlanRefIDs() (ids []uuid.UUID) {
+	if id := m.plan_ref; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetPlanRef resets all changes to the "plan_ref" edge.
+func (m *SubscriptionMutation) ResetPlanRef() {
+	m.plan_ref = nil
+	m.clearedplan_ref = false
+}
+
+// Where appends a list predicates to the SubscriptionMutation builder.
+func (m *SubscriptionMutation) Where(ps ...predicate.Subscription) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the SubscriptionMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *SubscriptionMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.Subscription, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *SubscriptionMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *SubscriptionMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (Subscription).
+func (m *SubscriptionMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *SubscriptionMutation) Fields() []string {
+	fields := make([]string, 0, 32)
+	if m.created_at != nil {
+		fields = append(fields, subscription.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, subscription.FieldUpdatedAt)
+	}
+	if m.organization_id != nil {
+		fields = append(fields, subscription.FieldOrganizationID)
+	}
+	if m.plan_ref != nil {
+		fields = append(fields, subscription.FieldPlanID)
+	}
+	if m.subscribe_by != nil {
+		fields = append(fields, subscription.FieldSubscribeBy)
+	}
+	if m.payment_method != nil {
+		fields = append(fields, subscription.FieldPaymentMethod)
+	}
+	if m.payment_gateway != nil {
+		fields = append(fields, subscription.FieldPaymentGateway)
+	}
+	if m.billing_time != nil {
+		fields = append(fields, subscription.FieldBillingTime)
+	}
+	if m.name != nil {
+		fields = append(fields, subscription.FieldName)
+	}
+	if m.plan_code != nil {
+		fields = append(fields, subscription.FieldPlanCode)
+	}
+	if m.status != nil {
+		fields = append(fields, subscription.FieldStatus)
+	}
+	if m.started_at != nil {
+		fields = append(fields, subscription.FieldStartedAt)
+	}
+	if m.ending_at != nil {
+		fields = append(fields, subscription.FieldEndingAt)
+	}
+	if m.subscription_at != nil {
+		fields = append(fields, subscription.FieldSubscriptionAt)
+	}
+	if m.canceled_at != nil {
+		fields = append(fields, subscription.FieldCanceledAt)
+	}
+	if m.terminated_at != nil {
+		fields = append(fields, subscription.FieldTerminatedAt)
+	}
+	if m.downgrade_plan_date != nil {
+		fields = append(fields, subscription.FieldDowngradePlanDate)
+	}
+	if m.trial_ended_at != nil {
+		fields = append(fields, subscription.FieldTrialEndedAt)
+	}
+	if m.previous_plan_code != nil {
+		fields = append(fields, subscription.FieldPreviousPlanCode)
+	}
+	if m.next_plan_code != nil {
+		fields = append(fields, subscription.FieldNextPlanCode)
+	}
+	if m.plan != nil {
+		fields = append(fields, subscription.FieldPlan)
+	}
+	if m.tax != nil {
+		fields = append(fields, subscription.FieldTax)
+	}
+	if m.grace_period != nil {
+		fields = append(fields, subscription.FieldGracePeriod)
+	}
+	if m.trial_ends_at != nil {
+		fields = append(fields, subscription.FieldTrialEndsAt)
+	}
+	if m.trial_family != nil {
+		fields = append(fields, subscription.FieldTrialFamily)
+	}
+	if m.current_period_start != nil {
+		fields = append(fields, subscription.FieldCurrentPeriodStart)
+	}
+	if m.current_period_end != nil {
+		fields = append(fields, subscription.FieldCurrentPeriodEnd)
+	}
+	if m.past_due_at != nil {
+		fields = append(fields, subscription.FieldPastDueAt)
+	}
+	if m.unpaid_at != nil {
+		fields = append(fields, subscription.FieldUnpaidAt)
+	}
+	if m.gateway_customer_ref != nil {
+		fields = append(fields, subscription.FieldGatewayCustomerRef)
+	}
+	if m.usage_alerts != nil {
+		fields = append(fields, subscription.FieldUsageAlerts)
+	}
+	if m.previous_subscription_id != nil {
+		fields = append(fields, subscription.FieldPreviousSubscriptionID)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *SubscriptionMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case subscription.FieldCreatedAt:
+		return m.CreatedAt()
+	case subscription.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case subscription.FieldOrganizationID:
+		return m.OrganizationID()
+	case subscription.FieldPlanID:
+		return m.PlanID()
+	case subscription.FieldSubscribeBy:
+		return m.SubscribeBy()
+	case subscription.FieldPaymentMethod:
+		return m.PaymentMethod()
+	case subscription.FieldPaymentGateway:
+		return m.PaymentGateway()
+	case subscription.FieldBillingTime:
+		return m.BillingTime()
+	case subscription.FieldName:
+		return m.Name()
+	case subscription.FieldPlanCode:
+		return m.PlanCode()
+	case subscription.FieldStatus:
+		return m.Status()
+	case subscription.FieldStartedAt:
+		return m.StartedAt()
+	case subscription.FieldEndingAt:
+		return m.EndingAt()
+	case subscription.FieldSubscriptionAt:
+		return m.SubscriptionAt()
+	case subscription.FieldCanceledAt:
+		return m.CanceledAt()
+	case subscription.FieldTerminatedAt:
+		return m.TerminatedAt()
+	case subscription.FieldDowngradePlanDate:
+		return m.DowngradePlanDate()
+	case subscription.FieldTrialEndedAt:
+		return m.TrialEndedAt()
+	case subscription.FieldPreviousPlanCode:
+		return m.PreviousPlanCode()
+	case subscription.FieldNextPlanCode:
+		return m.NextPlanCode()
+	case subscription.FieldPlan:
+		return m.Plan()
+	case subscription.FieldTax:
+		return m.Tax()
+	case subscription.FieldGracePeriod:
+		return m.GracePeriod()
+	case subscription.FieldTrialEndsAt:
+		return m.TrialEndsAt()
+	case subscription.FieldTrialFamily:
+		return m.TrialFamily()
+	case subscription.FieldCurrentPeriodStart:
+		return m.CurrentPeriodStart()
+	case subscription.FieldCurrentPeriodEnd:
+		return m.CurrentPeriodEnd()
+	case subscription.FieldPastDueAt:
+		return m.PastDueAt()
+	case subscription.FieldUnpaidAt:
+		return m.UnpaidAt()
+	case subscription.FieldGatewayCustomerRef:
+		return m.GatewayCustomerRef()
+	case subscription.FieldUsageAlerts:
+		return m.UsageAlerts()
+	case subscription.FieldPreviousSubscriptionID:
+		return m.PreviousSubscriptionID()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *SubscriptionMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case subscription.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case subscription.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case subscription.FieldOrganizationID:
+		return m.OldOrganizationID(ctx)
+	case subscription.FieldPlanID:
+		return m.OldPlanID(ctx)
+	case subscription.FieldSubscribeBy:
+		return m.OldSubscribeBy(ctx)
+	case subscription.FieldPaymentMethod:
+		return m.OldPaymentMethod(ctx)
+	case subscription.FieldPaymentGateway:
+		return m.OldPaymentGateway(ctx)
+	case subscription.FieldBillingTime:
+		return m.OldBillingTime(ctx)
+	case subscription.FieldName:
+		return m.OldName(ctx)
+	case subscription.FieldPlanCode:
+		return m.OldPlanCode(ctx)
+	case subscription.FieldStatus:
+		return m.OldStatus(ctx)
+	case subscription.FieldStartedAt:
+		return m.OldStartedAt(ctx)
+	case subscription.FieldEndingAt:
+		return m.OldEndingAt(ctx)
+	case subscription.FieldSubscriptionAt:
+		return m.OldSubscriptionAt(ctx)
+	case subscription.FieldCanceledAt:
+		return m.OldCanceledAt(ctx)
+	case subscription.FieldTerminatedAt:
+		return m.OldTerminatedAt(ctx)
+	case subscription.FieldDowngradePlanDate:
+		return m.OldDowngradePlanDate(ctx)
+	case subscription.FieldTrialEndedAt:
+		return m.OldTrialEndedAt(ctx)
+	case subscription.FieldPreviousPlanCode:
+		return m.OldPreviousPlanCode(ctx)
+	case subscription.FieldNextPlanCode:
+		return m.OldNextPlanCode(ctx)
+	case subscription.FieldPlan:
+		return m.OldPlan(ctx)
+	case subscription.FieldTax:
+		return m.OldTax(ctx)
+	case subscription.FieldGracePeriod:
+		return m.OldGracePeriod(ctx)
+	case subscription.FieldTrialEndsAt:
+		return m.OldTrialEndsAt(ctx)
+	case subscription.FieldTrialFamily:
+		return m.OldTrialFamily(ctx)
+	case subscription.FieldCurrentPeriodStart:
+		return m.OldCurrentPeriodStart(ctx)
+	case subscription.FieldCurrentPeriodEnd:
+		return m.OldCurrentPeriodEnd(ctx)
+	case subscription.FieldPastDueAt:
+		return m.OldPastDueAt(ctx)
+	case subscription.FieldUnpaidAt:
+		return m.OldUnpaidAt(ctx)
+	case subscription.FieldGatewayCustomerRef:
+		return m.OldGatewayCustomerRef(ctx)
+	case subscription.FieldUsageAlerts:
+		return m.OldUsageAlerts(ctx)
+	case subscription.FieldPreviousSubscriptionID:
+		return m.OldPreviousSubscriptionID(ctx)
+	}
+	return nil, fmt.Errorf("unknown Subscription field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *SubscriptionMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case subscription.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case subscription.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case subscription.FieldOrganizationID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetOrganizationID(v)
+		return nil
+	case subscription.FieldPlanID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPlanID(v)
+		return nil
+	case subscription.FieldSubscribeBy:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSubscribeBy(v)
+		return nil
+	case subscription.FieldPaymentMethod:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPaymentMethod(v)
+		return nil
+	case subscription.FieldPaymentGateway:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPaymentGateway(v)
+		return nil
+	case subscription.FieldBillingTime:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetBillingTime(v)
+		return nil
+	case subscription.FieldName:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetName(v)
+		return nil
+	case subscription.FieldPlanCode:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPlanCode(v)
+		return nil
+	case subscription.FieldStatus:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStatus(v)
+		return nil
+	case subscription.FieldStartedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStartedAt(v)
+		return nil
+	case subscription.FieldEndingAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetEndingAt(v)
+		return nil
+	case subscription.FieldSubscriptionAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSubscriptionAt(v)
+		return nil
+	case subscription.FieldCanceledAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCanceledAt(v)
+		return nil
+	case subscription.FieldTerminatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTerminatedAt(v)
+		return nil
+	case subscription.FieldDowngradePlanDate:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDowngradePlanDate(v)
+		return nil
+	case subscription.FieldTrialEndedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTrialEndedAt(v)
+		return nil
+	case subscription.FieldPreviousPlanCode:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPreviousPlanCode(v)
+		return nil
+	case subscription.FieldNextPlanCode:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetNextPlanCode(v)
+		return nil
+	case subscription.FieldPlan:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPlan(v)
+		return nil
+	case subscription.FieldTax:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTax(v)
+		return nil
+	case subscription.FieldGracePeriod:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetGracePeriod(v)
+		return nil
+	case subscription.FieldTrialEndsAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTrialEndsAt(v)
+		return nil
+	case subscription.FieldTrialFamily:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTrialFamily(v)
+		return nil
+	case subscription.FieldCurrentPeriodStart:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCurrentPeriodStart(v)
+		return nil
+	case subscription.FieldCurrentPeriodEnd:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCurrentPeriodEnd(v)
+		return nil
+	case subscription.FieldPastDueAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPastDueAt(v)
+		return nil
+	case subscription.FieldUnpaidAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUnpaidAt(v)
+		return nil
+	case subscription.FieldGatewayCustomerRef:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetGatewayCustomerRef(v)
+		return nil
+	case subscription.FieldUsageAlerts:
+		v, ok := value.(map[string]int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUsageAlerts(v)
+		return nil
+	case subscription.FieldPreviousSubscriptionID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPreviousSubscriptionID(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Subscription field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *SubscriptionMutation) AddedFields() []string {
+	var fields []string
+	if m.addgrace_period != nil {
+		fields = append(fields, subscription.FieldGracePeriod)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *SubscriptionMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case subscription.FieldGracePeriod:
+		return m.AddedGracePeriod()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *SubscriptionMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case subscription.FieldGracePeriod:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddGracePeriod(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Subscription numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *SubscriptionMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(subscription.FieldSubscribeBy) {
+		fields = append(fields, subscription.FieldSubscribeBy)
+	}
+	if m.FieldCleared(subscription.FieldStartedAt) {
+		fields = append(fields, subscription.FieldStartedAt)
+	}
+	if m.FieldCleared(subscription.FieldEndingAt) {
+		fields = append(fields, subscription.FieldEndingAt)
+	}
+	if m.FieldCleared(subscription.FieldSubscriptionAt) {
+		fields = append(fields, subscription.FieldSubscriptionAt)
+	}
+	if m.FieldCleared(subscription.FieldCanceledAt) {
+		fields = append(fields, subscription.FieldCanceledAt)
+	}
+	if m.FieldCleared(subscription.FieldTerminatedAt) {
+		fields = append(fields, subscription.FieldTerminatedAt)
+	}
+	if m.FieldCleared(subscription.FieldDowngradePlanDate) {
+		fields = append(fields, subscription.FieldDowngradePlanDate)
+	}
+	if m.FieldCleared(subscription.FieldTrialEndedAt) {
+		fields = append(fields, subscription.FieldTrialEndedAt)
+	}
+	if m.FieldCleared(subscription.FieldTrialEndsAt) {
+		fields = append(fields, subscription.FieldTrialEndsAt)
+	}
+	if m.FieldCleared(subscription.FieldTrialFamily) {
+		fields = append(fields, subscription.FieldTrialFamily)
+	}
+	if m.FieldCleared(subscription.FieldCurrentPeriodStart) {
+		fields = append(fields, subscription.FieldCurrentPeriodStart)
+	}
+	if m.FieldCleared(subscription.FieldCurrentPeriodEnd) {
+		fields = append(fields, subscription.FieldCurrentPeriodEnd)
+	}
+	if m.FieldCleared(subscription.FieldPastDueAt) {
+		fields = append(fields, subscription.FieldPastDueAt)
+	}
+	if m.FieldCleared(subscription.FieldUnpaidAt) {
+		fields = append(fields, subscription.FieldUnpaidAt)
+	}
+	if m.FieldCleared(subscription.FieldUsageAlerts) {
+		fields = append(fields, subscription.FieldUsageAlerts)
+	}
+	if m.FieldCleared(subscription.FieldPreviousSubscriptionID) {
+		fields = append(fields, subscription.FieldPreviousSubscriptionID)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *SubscriptionMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *SubscriptionMutation) ClearField(name string) error {
+	switch name {
+	case subscription.FieldSubscribeBy:
+		m.ClearSubscribeBy()
+		return nil
+	case subscription.FieldStartedAt:
+		m.ClearStartedAt()
+		return nil
+	case subscription.FieldEndingAt:
+		m.ClearEndingAt()
+		return nil
+	case subscription.FieldSubscriptionAt:
+		m.ClearSubscriptionAt()
+		return nil
+	case subscription.FieldCanceledAt:
+		m.ClearCanceledAt()
+		return nil
+	case subscription.FieldTerminatedAt:
+		m.ClearTerminatedAt()
+		return nil
+	case subscription.FieldDowngradePlanDate:
+		m.ClearDowngradePlanDate()
+		return nil
+	case subscription.FieldTrialEndedAt:
+		m.ClearTrialEndedAt()
+		return nil
+	case subscription.FieldTrialEndsAt:
+		m.ClearTrialEndsAt()
+		return nil
+	case subscription.FieldTrialFamily:
+		m.ClearTrialFamily()
+		return nil
+	case subscription.FieldCurrentPeriodStart:
+		m.ClearCurrentPeriodStart()
+		return nil
+	case subscription.FieldCurrentPeriodEnd:
+		m.ClearCurrentPeriodEnd()
+		return nil
+	case subscription.FieldPastDueAt:
+		m.ClearPastDueAt()
+		return nil
+	case subscription.FieldUnpaidAt:
+		m.ClearUnpaidAt()
+		return nil
+	case subscription.FieldUsageAlerts:
+		m.ClearUsageAlerts()
+		return nil
+	case subscription.FieldPreviousSubscriptionID:
+		m.ClearPreviousSubscriptionID()
+		return nil
+	}
+	return fmt.Errorf("unknown Subscription nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *SubscriptionMutation) ResetField(name string) error {
+	switch name {
+	case subscription.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case subscription.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case subscription.FieldOrganizationID:
+		m.ResetOrganizationID()
+		return nil
+	case subscription.FieldPlanID:
+		m.ResetPlanID()
+		return nil
+	case subscription.FieldSubscribeBy:
+		m.ResetSubscribeBy()
+		return nil
+	case subscription.FieldPaymentMethod:
+		m.ResetPaymentMethod()
+		return nil
+	case subscription.FieldPaymentGateway:
+		m.ResetPaymentGateway()
+		return nil
+	case subscription.FieldBillingTime:
+		m.ResetBillingTime()
+		return nil
+	case subscription.FieldName:
+		m.ResetName()
+		return nil
+	case subscription.FieldPlanCode:
+		m.ResetPlanCode()
+		return nil
+	case subscription.FieldStatus:
+		m.ResetStatus()
+		return nil
+	case subscription.FieldStartedAt:
+		m.ResetStartedAt()
+		return nil
+	case subscription.FieldEndingAt:
+		m.ResetEndingAt()
+		return nil
+	case subscription.FieldSubscriptionAt:
+		m.ResetSubscriptionAt()
+		return nil
+	case subscription.FieldCanceledAt:
+		m.ResetCanceledAt()
+		return nil
+	case subscription.FieldTerminatedAt:
+		m.ResetTerminatedAt()
+		return nil
+	case subscription.FieldDowngradePlanDate:
+		m.ResetDowngradePlanDate()
+		return nil
+	case subscription.FieldTrialEndedAt:
+		m.ResetTrialEndedAt()
+		return nil
+	case subscription.FieldPreviousPlanCode:
+		m.ResetPreviousPlanCode()
+		return nil
+	case subscription.FieldNextPlanCode:
+		m.ResetNextPlanCode()
+		return nil
+	case subscription.FieldPlan:
+		m.ResetPlan()
+		return nil
+	case subscription.FieldTax:
+		m.ResetTax()
+		return nil
+	case subscription.FieldGracePeriod:
+		m.ResetGracePeriod()
+		return nil
+	case subscription.FieldTrialEndsAt:
+		m.ResetTrialEndsAt()
+		return nil
+	case subscription.FieldTrialFamily:
+		m.ResetTrialFamily()
+		return nil
+	case subscription.FieldCurrentPeriodStart:
+		m.ResetCurrentPeriodStart()
+		return nil
+	case subscription.FieldCurrentPeriodEnd:
+		m.ResetCurrentPeriodEnd()
+		return nil
+	case subscription.FieldPastDueAt:
+		m.ResetPastDueAt()
+		return nil
+	case subscription.FieldUnpaidAt:
+		m.ResetUnpaidAt()
+		return nil
+	case subscription.FieldGatewayCustomerRef:
+		m.ResetGatewayCustomerRef()
+		return nil
+	case subscription.FieldUsageAlerts:
+		m.ResetUsageAlerts()
+		return nil
+	case subscription.FieldPreviousSubscriptionID:
+		m.ResetPreviousSubscriptionID()
+		return nil
+	}
+	return fmt.Errorf("unknown Subscription field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *SubscriptionMutation) AddedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.plan_ref != nil {
+		edges = append(edges, subscription.EdgePlanRef)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *SubscriptionMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case subscription.EdgePlanRef:
+		if id := m.plan_ref; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *SubscriptionMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 1)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *SubscriptionMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *SubscriptionMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.clearedplan_ref {
+		edges = append(edges, subscription.EdgePlanRef)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *SubscriptionMutation) EdgeCleared(name string) bool {
+	switch name {
+	case subscription.EdgePlanRef:
+		return m.clearedplan_ref
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *SubscriptionMutation) ClearEdge(name string) error {
+	switch name {
+	case subscription.EdgePlanRef:
+		m.ClearPlanRef()
+		return nil
+	}
+	return fmt.Errorf("unknown Subscription unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *SubscriptionMutation) ResetEdge(name string) error {
+	switch name {
+	case subscription.EdgePlanRef:
+		m.ResetPlanRef()
+		return nil
+	}
+	return fmt.Errorf("unknown Subscription edge %s", name)
 }
 
 // TagMutation represents an operation that mutates the Tag nodes in the graph.

@@ -80,6 +80,10 @@ type Tx struct {
 	OAuthState *OAuthStateClient
 	// Organization is the client for interacting with the Organization builders.
 	Organization *OrganizationClient
+	// Plan is the client for interacting with the Plan builders.
+	Plan *PlanClient
+	// PlanMetric is the client for interacting with the PlanMetric builders.
+	PlanMetric *PlanMetricClient
 	// Player is the client for interacting with the Player builders.
 	Player *PlayerClient
 	// Project is the client for interacting with the Project builders.
@@ -96,6 +100,8 @@ type Tx struct {
 	Session *SessionClient
 	// StoredObject is the client for interacting with the StoredObject builders.
 	StoredObject *StoredObjectClient
+	// Subscription is the client for interacting with the Subscription builders.
+	Subscription *SubscriptionClient
 	// Tag is the client for interacting with the Tag builders.
 	Tag *TagClient
 	// Thumbnail is the client for interacting with the Thumbnail builders.
@@ -286,6 +292,8 @@ func (tx *Tx) init() {
 	tx.OAuthIdentity = NewOAuthIdentityClient(tx.config)
 	tx.OAuthState = NewOAuthStateClient(tx.config)
 	tx.Organization = NewOrganizationClient(tx.config)
+	tx.Plan = NewPlanClient(tx.config)
+	tx.PlanMetric = NewPlanMetricClient(tx.config)
 	tx.Player = NewPlayerClient(tx.config)
 	tx.Project = NewProjectClient(tx.config)
 	tx.ProjectSetting = NewProjectSettingClient(tx.config)
@@ -294,6 +302,7 @@ func (tx *Tx) init() {
 	tx.Rendition = NewRenditionClient(tx.config)
 	tx.Session = NewSessionClient(tx.config)
 	tx.StoredObject = NewStoredObjectClient(tx.config)
+	tx.Subscription = NewSubscriptionClient(tx.config)
 	tx.Tag = NewTagClient(tx.config)
 	tx.Thumbnail = NewThumbnailClient(tx.config)
 	tx.TranscodingJob = NewTranscodingJobClient(tx.config)

@@ -41,6 +41,8 @@ import (
 	"github.com/vidra-dev/vidra/ent/oauthidentity"
 	"github.com/vidra-dev/vidra/ent/oauthstate"
 	"github.com/vidra-dev/vidra/ent/organization"
+	"github.com/vidra-dev/vidra/ent/plan"
+	"github.com/vidra-dev/vidra/ent/planmetric"
 	"github.com/vidra-dev/vidra/ent/player"
 	"github.com/vidra-dev/vidra/ent/predicate"
 	"github.com/vidra-dev/vidra/ent/project"
@@ -50,6 +52,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/rendition"
 	"github.com/vidra-dev/vidra/ent/session"
 	"github.com/vidra-dev/vidra/ent/storedobject"
+	"github.com/vidra-dev/vidra/ent/subscription"
 	"github.com/vidra-dev/vidra/ent/tag"
 	"github.com/vidra-dev/vidra/ent/thumbnail"
 	"github.com/vidra-dev/vidra/ent/transcodingjob"
@@ -1012,6 +1015,60 @@ func (f TraverseOrganization) Traverse(ctx context.Context, q ent.Query) error {
 	return fmt.Errorf("unexpected query type %T. expect *ent.OrganizationQuery", q)
 }
 
+// The PlanFunc type is an adapter to allow the use of ordinary function as a Querier.
+type PlanFunc func(context.Context, *ent.PlanQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f PlanFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.PlanQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.PlanQuery", q)
+}
+
+// The TraversePlan type is an adapter to allow the use of ordinary function as Traverser.
+type TraversePlan func(context.Context, *ent.PlanQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraversePlan) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraversePlan) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.PlanQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.PlanQuery", q)
+}
+
+// The PlanMetricFunc type is an adapter to allow the use of ordinary function as a Querier.
+type PlanMetricFunc func(context.Context, *ent.PlanMetricQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f PlanMetricFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.PlanMetricQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.PlanMetricQuery", q)
+}
+
+// The TraversePlanMetric type is an adapter to allow the use of ordinary function as Traverser.
+type TraversePlanMetric func(context.Context, *ent.PlanMetricQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraversePlanMetric) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraversePlanMetric) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.PlanMetricQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.PlanMetricQuery", q)
+}
+
 // The PlayerFunc type is an adapter to allow the use of ordinary function as a Querier.
 type PlayerFunc func(context.Context, *ent.PlayerQuery) (ent.Value, error)
 
@@ -1226,6 +1283,33 @@ func (f TraverseStoredObject) Traverse(ctx context.Context, q ent.Query) error {
 		return f(ctx, q)
 	}
 	return fmt.Errorf("unexpected query type %T. expect *ent.StoredObjectQuery", q)
+}
+
+// The SubscriptionFunc type is an adapter to allow the use of ordinary function as a Querier.
+type SubscriptionFunc func(context.Context, *ent.SubscriptionQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f SubscriptionFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.SubscriptionQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.SubscriptionQuery", q)
+}
+
+// The TraverseSubscription type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseSubscription func(context.Context, *ent.SubscriptionQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseSubscription) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseSubscription) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.SubscriptionQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.SubscriptionQuery", q)
 }
 
 // The TagFunc type is an adapter to allow the use of ordinary function as a Querier.
@@ -1648,6 +1732,10 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.OAuthStateQuery, predicate.OAuthState, oauthstate.OrderOption]{typ: ent.TypeOAuthState, tq: q}, nil
 	case *ent.OrganizationQuery:
 		return &query[*ent.OrganizationQuery, predicate.Organization, organization.OrderOption]{typ: ent.TypeOrganization, tq: q}, nil
+	case *ent.PlanQuery:
+		return &query[*ent.PlanQuery, predicate.Plan, plan.OrderOption]{typ: ent.TypePlan, tq: q}, nil
+	case *ent.PlanMetricQuery:
+		return &query[*ent.PlanMetricQuery, predicate.PlanMetric, planmetric.OrderOption]{typ: ent.TypePlanMetric, tq: q}, nil
 	case *ent.PlayerQuery:
 		return &query[*ent.PlayerQuery, predicate.Player, player.OrderOption]{typ: ent.TypePlayer, tq: q}, nil
 	case *ent.ProjectQuery:
@@ -1664,6 +1752,8 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.SessionQuery, predicate.Session, session.OrderOption]{typ: ent.TypeSession, tq: q}, nil
 	case *ent.StoredObjectQuery:
 		return &query[*ent.StoredObjectQuery, predicate.StoredObject, storedobject.OrderOption]{typ: ent.TypeStoredObject, tq: q}, nil
+	case *ent.SubscriptionQuery:
+		return &query[*ent.SubscriptionQuery, predicate.Subscription, subscription.OrderOption]{typ: ent.TypeSubscription, tq: q}, nil
 	case *ent.TagQuery:
 		return &query[*ent.TagQuery, predicate.Tag, tag.OrderOption]{typ: ent.TypeTag, tq: q}, nil
 	case *ent.ThumbnailQuery:

@@ -1131,6 +1131,74 @@ var (
 		Columns:    OrganizationsColumns,
 		PrimaryKey: []*schema.Column{OrganizationsColumns[0]},
 	}
+	// PlansColumns holds the columns for the "plans" table.
+	PlansColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "code", Type: field.TypeString, Unique: true, Size: 64},
+		{Name: "name", Type: field.TypeString, Size: 255},
+		{Name: "description", Type: field.TypeString, Size: 2000, Default: ""},
+		{Name: "family", Type: field.TypeString, Size: 64},
+		{Name: "visibility", Type: field.TypeString, Default: "public"},
+		{Name: "rank", Type: field.TypeInt, Default: 0},
+		{Name: "interval", Type: field.TypeString, Default: "monthly"},
+		{Name: "currency", Type: field.TypeString, Size: 3},
+		{Name: "base_amount_minor", Type: field.TypeInt64, Default: 0},
+		{Name: "pay_in_advance", Type: field.TypeBool, Default: true},
+		{Name: "trial_days", Type: field.TypeInt, Default: 0},
+		{Name: "grace_period_days", Type: field.TypeInt, Default: 0},
+		{Name: "tax_code", Type: field.TypeString, Size: 64, Default: ""},
+		{Name: "archived_at", Type: field.TypeTime, Nullable: true},
+	}
+	// PlansTable holds the schema information for the "plans" table.
+	PlansTable = &schema.Table{
+		Name:       "plans",
+		Columns:    PlansColumns,
+		PrimaryKey: []*schema.Column{PlansColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "plan_rank_code",
+				Unique:  false,
+				Columns: []*schema.Column{PlansColumns[8], PlansColumns[3]},
+			},
+		},
+	}
+	// PlanMetricsColumns holds the columns for the "plan_metrics" table.
+	PlanMetricsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "metric", Type: field.TypeString},
+		{Name: "included", Type: field.TypeInt64, Default: 0},
+		{Name: "hard_limit", Type: field.TypeInt64, Nullable: true},
+		{Name: "model", Type: field.TypeString, Default: "standard"},
+		{Name: "unit_price_micro", Type: field.TypeInt64, Default: 0},
+		{Name: "package_size", Type: field.TypeInt64, Default: 0},
+		{Name: "tiers", Type: field.TypeJSON, Nullable: true},
+		{Name: "plan_id", Type: field.TypeUUID},
+	}
+	// PlanMetricsTable holds the schema information for the "plan_metrics" table.
+	PlanMetricsTable = &schema.Table{
+		Name:       "plan_metrics",
+		Columns:    PlanMetricsColumns,
+		PrimaryKey: []*schema.Column{PlanMetricsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "plan_metrics_plans_metrics",
+				Columns:    []*schema.Column{PlanMetricsColumns[10]},
+				RefColumns: []*schema.Column{PlansColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "planmetric_plan_id_metric",
+				Unique:  true,
+				Columns: []*schema.Column{PlanMetricsColumns[10], PlanMetricsColumns[3]},
+			},
+		},
+	}
 	// PlayersColumns holds the columns for the "players" table.
 	PlayersColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeUUID},
@@ -1420,6 +1488,81 @@ var (
 				Name:    "storedobject_video_id",
 				Unique:  false,
 				Columns: []*schema.Column{StoredObjectsColumns[5]},
+			},
+		},
+	}
+	// SubscriptionsColumns holds the columns for the "subscriptions" table.
+	SubscriptionsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "organization_id", Type: field.TypeUUID},
+		{Name: "subscribe_by", Type: field.TypeUUID, Nullable: true},
+		{Name: "payment_method", Type: field.TypeString, Default: ""},
+		{Name: "payment_gateway", Type: field.TypeString, Default: ""},
+		{Name: "billing_time", Type: field.TypeString, Default: "calendar"},
+		{Name: "name", Type: field.TypeString},
+		{Name: "plan_code", Type: field.TypeString},
+		{Name: "status", Type: field.TypeString, Default: ""},
+		{Name: "started_at", Type: field.TypeTime, Nullable: true},
+		{Name: "ending_at", Type: field.TypeTime, Nullable: true},
+		{Name: "subscription_at", Type: field.TypeTime, Nullable: true},
+		{Name: "canceled_at", Type: field.TypeTime, Nullable: true},
+		{Name: "terminated_at", Type: field.TypeTime, Nullable: true},
+		{Name: "downgrade_plan_date", Type: field.TypeTime, Nullable: true},
+		{Name: "trial_ended_at", Type: field.TypeTime, Nullable: true},
+		{Name: "previous_plan_code", Type: field.TypeString, Default: ""},
+		{Name: "next_plan_code", Type: field.TypeString, Default: ""},
+		{Name: "plan", Type: field.TypeString, Default: ""},
+		{Name: "tax", Type: field.TypeString, Default: ""},
+		{Name: "grace_period", Type: field.TypeInt, Default: 0},
+		{Name: "trial_ends_at", Type: field.TypeTime, Nullable: true},
+		{Name: "trial_family", Type: field.TypeString, Nullable: true},
+		{Name: "current_period_start", Type: field.TypeTime, Nullable: true},
+		{Name: "current_period_end", Type: field.TypeTime, Nullable: true},
+		{Name: "past_due_at", Type: field.TypeTime, Nullable: true},
+		{Name: "unpaid_at", Type: field.TypeTime, Nullable: true},
+		{Name: "gateway_customer_ref", Type: field.TypeString, Default: ""},
+		{Name: "usage_alerts", Type: field.TypeJSON, Nullable: true},
+		{Name: "previous_subscription_id", Type: field.TypeUUID, Nullable: true},
+		{Name: "plan_id", Type: field.TypeUUID},
+	}
+	// SubscriptionsTable holds the schema information for the "subscriptions" table.
+	SubscriptionsTable = &schema.Table{
+		Name:       "subscriptions",
+		Columns:    SubscriptionsColumns,
+		PrimaryKey: []*schema.Column{SubscriptionsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "subscriptions_plans_subscriptions",
+				Columns:    []*schema.Column{SubscriptionsColumns[32]},
+				RefColumns: []*schema.Column{PlansColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "subscription_organization_id_created_at",
+				Unique:  false,
+				Columns: []*schema.Column{SubscriptionsColumns[3], SubscriptionsColumns[1]},
+			},
+			{
+				Name:    "subscription_status_current_period_end",
+				Unique:  false,
+				Columns: []*schema.Column{SubscriptionsColumns[10], SubscriptionsColumns[26]},
+			},
+			{
+				Name:    "subscriptions_one_trial_per_family",
+				Unique:  true,
+				Columns: []*schema.Column{SubscriptionsColumns[3], SubscriptionsColumns[24]},
+			},
+			{
+				Name:    "subscriptions_one_current_per_org",
+				Unique:  true,
+				Columns: []*schema.Column{SubscriptionsColumns[3]},
+				Annotation: &entsql.IndexAnnotation{
+					Where: "status IN ('trialing', 'active', 'past_due', 'unpaid')",
+				},
 			},
 		},
 	}
@@ -1980,6 +2123,8 @@ var (
 		OauthIdentitiesTable,
 		OauthStatesTable,
 		OrganizationsTable,
+		PlansTable,
+		PlanMetricsTable,
 		PlayersTable,
 		ProjectsTable,
 		ProjectSettingsTable,
@@ -1988,6 +2133,7 @@ var (
 		RenditionsTable,
 		SessionsTable,
 		StoredObjectsTable,
+		SubscriptionsTable,
 		TagsTable,
 		ThumbnailsTable,
 		TranscodingJobsTable,
@@ -2035,12 +2181,14 @@ func init() {
 	MembershipsTable.ForeignKeys[0].RefTable = OrganizationsTable
 	MembershipsTable.ForeignKeys[1].RefTable = UsersTable
 	OauthIdentitiesTable.ForeignKeys[0].RefTable = UsersTable
+	PlanMetricsTable.ForeignKeys[0].RefTable = PlansTable
 	PlayersTable.ForeignKeys[0].RefTable = ProjectsTable
 	ProjectsTable.ForeignKeys[0].RefTable = OrganizationsTable
 	ProjectSettingsTable.ForeignKeys[0].RefTable = ProjectsTable
 	RefreshTokensTable.ForeignKeys[0].RefTable = SessionsTable
 	RenditionsTable.ForeignKeys[0].RefTable = VideosTable
 	SessionsTable.ForeignKeys[0].RefTable = UsersTable
+	SubscriptionsTable.ForeignKeys[0].RefTable = PlansTable
 	TagsTable.ForeignKeys[0].RefTable = ProjectsTable
 	ThumbnailsTable.ForeignKeys[0].RefTable = VideosTable
 	VideosTable.ForeignKeys[0].RefTable = FoldersTable

@@ -105,6 +105,12 @@ type OAuthState func(*sql.Selector)
 // Organization is the predicate function for organization builders.
 type Organization func(*sql.Selector)
 
+// Plan is the predicate function for plan builders.
+type Plan func(*sql.Selector)
+
+// PlanMetric is the predicate function for planmetric builders.
+type PlanMetric func(*sql.Selector)
+
 // Player is the predicate function for player builders.
 type Player func(*sql.Selector)
 
@@ -128,6 +134,9 @@ type Session func(*sql.Selector)
 
 // StoredObject is the predicate function for storedobject builders.
 type StoredObject func(*sql.Selector)
+
+// Subscription is the predicate function for subscription builders.
+type Subscription func(*sql.Selector)
 
 // Tag is the predicate function for tag builders.
 type Tag func(*sql.Selector)

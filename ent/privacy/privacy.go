@@ -903,6 +903,54 @@ func (f OrganizationMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mu
 	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.OrganizationMutation", m)
 }
 
+// The PlanQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type PlanQueryRuleFunc func(context.Context, *ent.PlanQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f PlanQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.PlanQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.PlanQuery", q)
+}
+
+// The PlanMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type PlanMutationRuleFunc func(context.Context, *ent.PlanMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f PlanMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.PlanMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.PlanMutation", m)
+}
+
+// The PlanMetricQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type PlanMetricQueryRuleFunc func(context.Context, *ent.PlanMetricQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f PlanMetricQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.PlanMetricQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.PlanMetricQuery", q)
+}
+
+// The PlanMetricMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type PlanMetricMutationRuleFunc func(context.Context, *ent.PlanMetricMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f PlanMetricMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.PlanMetricMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.PlanMetricMutation", m)
+}
+
 // The PlayerQueryRuleFunc type is an adapter to allow the use of ordinary
 // functions as a query rule.
 type PlayerQueryRuleFunc func(context.Context, *ent.PlayerQuery) error
@@ -1093,6 +1141,30 @@ func (f StoredObjectMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mu
 		return f(ctx, m)
 	}
 	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.StoredObjectMutation", m)
+}
+
+// The SubscriptionQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type SubscriptionQueryRuleFunc func(context.Context, *ent.SubscriptionQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f SubscriptionQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.SubscriptionQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.SubscriptionQuery", q)
+}
+
+// The SubscriptionMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type SubscriptionMutationRuleFunc func(context.Context, *ent.SubscriptionMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f SubscriptionMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.SubscriptionMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.SubscriptionMutation", m)
 }
 
 // The TagQueryRuleFunc type is an adapter to allow the use of ordinary
@@ -1508,6 +1580,10 @@ func queryFilter(q ent.Query) (Filter, error) {
 		return q.Filter(), nil
 	case *ent.OrganizationQuery:
 		return q.Filter(), nil
+	case *ent.PlanQuery:
+		return q.Filter(), nil
+	case *ent.PlanMetricQuery:
+		return q.Filter(), nil
 	case *ent.PlayerQuery:
 		return q.Filter(), nil
 	case *ent.ProjectQuery:
@@ -1523,6 +1599,8 @@ func queryFilter(q ent.Query) (Filter, error) {
 	case *ent.SessionQuery:
 		return q.Filter(), nil
 	case *ent.StoredObjectQuery:
+		return q.Filter(), nil
+	case *ent.SubscriptionQuery:
 		return q.Filter(), nil
 	case *ent.TagQuery:
 		return q.Filter(), nil
@@ -1623,6 +1701,10 @@ func mutationFilter(m ent.Mutation) (Filter, error) {
 		return m.Filter(), nil
 	case *ent.OrganizationMutation:
 		return m.Filter(), nil
+	case *ent.PlanMutation:
+		return m.Filter(), nil
+	case *ent.PlanMetricMutation:
+		return m.Filter(), nil
 	case *ent.PlayerMutation:
 		return m.Filter(), nil
 	case *ent.ProjectMutation:
@@ -1638,6 +1720,8 @@ func mutationFilter(m ent.Mutation) (Filter, error) {
 	case *ent.SessionMutation:
 		return m.Filter(), nil
 	case *ent.StoredObjectMutation:
+		return m.Filter(), nil
+	case *ent.SubscriptionMutation:
 		return m.Filter(), nil
 	case *ent.TagMutation:
 		return m.Filter(), nil

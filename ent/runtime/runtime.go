@@ -39,6 +39,8 @@ import (
 	"github.com/vidra-dev/vidra/ent/oauthidentity"
 	"github.com/vidra-dev/vidra/ent/oauthstate"
 	"github.com/vidra-dev/vidra/ent/organization"
+	"github.com/vidra-dev/vidra/ent/plan"
+	"github.com/vidra-dev/vidra/ent/planmetric"
 	"github.com/vidra-dev/vidra/ent/player"
 	"github.com/vidra-dev/vidra/ent/project"
 	"github.com/vidra-dev/vidra/ent/projectsetting"
@@ -48,6 +50,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/schema"
 	"github.com/vidra-dev/vidra/ent/session"
 	"github.com/vidra-dev/vidra/ent/storedobject"
+	"github.com/vidra-dev/vidra/ent/subscription"
 	"github.com/vidra-dev/vidra/ent/tag"
 	"github.com/vidra-dev/vidra/ent/thumbnail"
 	"github.com/vidra-dev/vidra/ent/transcodingjob"
@@ -1814,6 +1817,198 @@ func init() {
 	organizationDescID := organizationMixinFields0[0].Descriptor()
 	// organization.DefaultID holds the default value on creation for the id field.
 	organization.DefaultID = organizationDescID.Default.(func() uuid.UUID)
+	planMixin := schema.Plan{}.Mixin()
+	planMixinHooks1 := planMixin[1].Hooks()
+	plan.Hooks[0] = planMixinHooks1[0]
+	plan.Hooks[1] = planMixinHooks1[1]
+	planMixinInters1 := planMixin[1].Interceptors()
+	plan.Interceptors[0] = planMixinInters1[0]
+	planMixinFields0 := planMixin[0].Fields()
+	_ = planMixinFields0
+	planFields := schema.Plan{}.Fields()
+	_ = planFields
+	// planDescCreatedAt is the schema descriptor for created_at field.
+	planDescCreatedAt := planMixinFields0[1].Descriptor()
+	// plan.DefaultCreatedAt holds the default value on creation for the created_at field.
+	plan.DefaultCreatedAt = planDescCreatedAt.Default.(func() time.Time)
+	// planDescUpdatedAt is the schema descriptor for updated_at field.
+	planDescUpdatedAt := planMixinFields0[2].Descriptor()
+	// plan.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	plan.DefaultUpdatedAt = planDescUpdatedAt.Default.(func() time.Time)
+	// plan.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	plan.UpdateDefaultUpdatedAt = planDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// planDescCode is the schema descriptor for code field.
+	planDescCode := planFields[0].Descriptor()
+	// plan.CodeValidator is a validator for the "code" field. It is called by the builders before save.
+	plan.CodeValidator = func() func(string) error {
+		validators := planDescCode.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(code string) error {
+			for _, fn := range fns {
+				if err := fn(code); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// planDescName is the schema descriptor for name field.
+	planDescName := planFields[1].Descriptor()
+	// plan.NameValidator is a validator for the "name" field. It is called by the builders before save.
+	plan.NameValidator = func() func(string) error {
+		validators := planDescName.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(name string) error {
+			for _, fn := range fns {
+				if err := fn(name); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// planDescDescription is the schema descriptor for description field.
+	planDescDescription := planFields[2].Descriptor()
+	// plan.DefaultDescription holds the default value on creation for the description field.
+	plan.DefaultDescription = planDescDescription.Default.(string)
+	// plan.DescriptionValidator is a validator for the "description" field. It is called by the builders before save.
+	plan.DescriptionValidator = planDescDescription.Validators[0].(func(string) error)
+	// planDescFamily is the schema descriptor for family field.
+	planDescFamily := planFields[3].Descriptor()
+	// plan.FamilyValidator is a validator for the "family" field. It is called by the builders before save.
+	plan.FamilyValidator = func() func(string) error {
+		validators := planDescFamily.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(family string) error {
+			for _, fn := range fns {
+				if err := fn(family); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// planDescVisibility is the schema descriptor for visibility field.
+	planDescVisibility := planFields[4].Descriptor()
+	// plan.DefaultVisibility holds the default value on creation for the visibility field.
+	plan.DefaultVisibility = planDescVisibility.Default.(string)
+	// planDescRank is the schema descriptor for rank field.
+	planDescRank := planFields[5].Descriptor()
+	// plan.DefaultRank holds the default value on creation for the rank field.
+	plan.DefaultRank = planDescRank.Default.(int)
+	// planDescInterval is the schema descriptor for interval field.
+	planDescInterval := planFields[6].Descriptor()
+	// plan.DefaultInterval holds the default value on creation for the interval field.
+	plan.DefaultInterval = planDescInterval.Default.(string)
+	// planDescCurrency is the schema descriptor for currency field.
+	planDescCurrency := planFields[7].Descriptor()
+	// plan.CurrencyValidator is a validator for the "currency" field. It is called by the builders before save.
+	plan.CurrencyValidator = func() func(string) error {
+		validators := planDescCurrency.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(currency string) error {
+			for _, fn := range fns {
+				if err := fn(currency); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// planDescBaseAmountMinor is the schema descriptor for base_amount_minor field.
+	planDescBaseAmountMinor := planFields[8].Descriptor()
+	// plan.DefaultBaseAmountMinor holds the default value on creation for the base_amount_minor field.
+	plan.DefaultBaseAmountMinor = planDescBaseAmountMinor.Default.(int64)
+	// plan.BaseAmountMinorValidator is a validator for the "base_amount_minor" field. It is called by the builders before save.
+	plan.BaseAmountMinorValidator = planDescBaseAmountMinor.Validators[0].(func(int64) error)
+	// planDescPayInAdvance is the schema descriptor for pay_in_advance field.
+	planDescPayInAdvance := planFields[9].Descriptor()
+	// plan.DefaultPayInAdvance holds the default value on creation for the pay_in_advance field.
+	plan.DefaultPayInAdvance = planDescPayInAdvance.Default.(bool)
+	// planDescTrialDays is the schema descriptor for trial_days field.
+	planDescTrialDays := planFields[10].Descriptor()
+	// plan.DefaultTrialDays holds the default value on creation for the trial_days field.
+	plan.DefaultTrialDays = planDescTrialDays.Default.(int)
+	// plan.TrialDaysValidator is a validator for the "trial_days" field. It is called by the builders before save.
+	plan.TrialDaysValidator = planDescTrialDays.Validators[0].(func(int) error)
+	// planDescGracePeriodDays is the schema descriptor for grace_period_days field.
+	planDescGracePeriodDays := planFields[11].Descriptor()
+	// plan.DefaultGracePeriodDays holds the default value on creation for the grace_period_days field.
+	plan.DefaultGracePeriodDays = planDescGracePeriodDays.Default.(int)
+	// plan.GracePeriodDaysValidator is a validator for the "grace_period_days" field. It is called by the builders before save.
+	plan.GracePeriodDaysValidator = planDescGracePeriodDays.Validators[0].(func(int) error)
+	// planDescTaxCode is the schema descriptor for tax_code field.
+	planDescTaxCode := planFields[12].Descriptor()
+	// plan.DefaultTaxCode holds the default value on creation for the tax_code field.
+	plan.DefaultTaxCode = planDescTaxCode.Default.(string)
+	// plan.TaxCodeValidator is a validator for the "tax_code" field. It is called by the builders before save.
+	plan.TaxCodeValidator = planDescTaxCode.Validators[0].(func(string) error)
+	// planDescID is the schema descriptor for id field.
+	planDescID := planMixinFields0[0].Descriptor()
+	// plan.DefaultID holds the default value on creation for the id field.
+	plan.DefaultID = planDescID.Default.(func() uuid.UUID)
+	planmetricMixin := schema.PlanMetric{}.Mixin()
+	planmetricMixinHooks1 := planmetricMixin[1].Hooks()
+	planmetric.Hooks[0] = planmetricMixinHooks1[0]
+	planmetric.Hooks[1] = planmetricMixinHooks1[1]
+	planmetricMixinInters1 := planmetricMixin[1].Interceptors()
+	planmetric.Interceptors[0] = planmetricMixinInters1[0]
+	planmetricMixinFields0 := planmetricMixin[0].Fields()
+	_ = planmetricMixinFields0
+	planmetricFields := schema.PlanMetric{}.Fields()
+	_ = planmetricFields
+	// planmetricDescCreatedAt is the schema descriptor for created_at field.
+	planmetricDescCreatedAt := planmetricMixinFields0[1].Descriptor()
+	// planmetric.DefaultCreatedAt holds the default value on creation for the created_at field.
+	planmetric.DefaultCreatedAt = planmetricDescCreatedAt.Default.(func() time.Time)
+	// planmetricDescUpdatedAt is the schema descriptor for updated_at field.
+	planmetricDescUpdatedAt := planmetricMixinFields0[2].Descriptor()
+	// planmetric.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	planmetric.DefaultUpdatedAt = planmetricDescUpdatedAt.Default.(func() time.Time)
+	// planmetric.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	planmetric.UpdateDefaultUpdatedAt = planmetricDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// planmetricDescMetric is the schema descriptor for metric field.
+	planmetricDescMetric := planmetricFields[1].Descriptor()
+	// planmetric.MetricValidator is a validator for the "metric" field. It is called by the builders before save.
+	planmetric.MetricValidator = planmetricDescMetric.Validators[0].(func(string) error)
+	// planmetricDescIncluded is the schema descriptor for included field.
+	planmetricDescIncluded := planmetricFields[2].Descriptor()
+	// planmetric.DefaultIncluded holds the default value on creation for the included field.
+	planmetric.DefaultIncluded = planmetricDescIncluded.Default.(int64)
+	// planmetric.IncludedValidator is a validator for the "included" field. It is called by the builders before save.
+	planmetric.IncludedValidator = planmetricDescIncluded.Validators[0].(func(int64) error)
+	// planmetricDescModel is the schema descriptor for model field.
+	planmetricDescModel := planmetricFields[4].Descriptor()
+	// planmetric.DefaultModel holds the default value on creation for the model field.
+	planmetric.DefaultModel = planmetricDescModel.Default.(string)
+	// planmetricDescUnitPriceMicro is the schema descriptor for unit_price_micro field.
+	planmetricDescUnitPriceMicro := planmetricFields[5].Descriptor()
+	// planmetric.DefaultUnitPriceMicro holds the default value on creation for the unit_price_micro field.
+	planmetric.DefaultUnitPriceMicro = planmetricDescUnitPriceMicro.Default.(int64)
+	// planmetric.UnitPriceMicroValidator is a validator for the "unit_price_micro" field. It is called by the builders before save.
+	planmetric.UnitPriceMicroValidator = planmetricDescUnitPriceMicro.Validators[0].(func(int64) error)
+	// planmetricDescPackageSize is the schema descriptor for package_size field.
+	planmetricDescPackageSize := planmetricFields[6].Descriptor()
+	// planmetric.DefaultPackageSize holds the default value on creation for the package_size field.
+	planmetric.DefaultPackageSize = planmetricDescPackageSize.Default.(int64)
+	// planmetric.PackageSizeValidator is a validator for the "package_size" field. It is called by the builders before save.
+	planmetric.PackageSizeValidator = planmetricDescPackageSize.Validators[0].(func(int64) error)
+	// planmetricDescID is the schema descriptor for id field.
+	planmetricDescID := planmetricMixinFields0[0].Descriptor()
+	// planmetric.DefaultID holds the default value on creation for the id field.
+	planmetric.DefaultID = planmetricDescID.Default.(func() uuid.UUID)
 	playerMixin := schema.Player{}.Mixin()
 	playerMixinHooks1 := playerMixin[1].Hooks()
 	player.Hooks[0] = playerMixinHooks1[0]
@@ -2237,6 +2432,70 @@ func init() {
 	storedobjectDescID := storedobjectMixinFields0[0].Descriptor()
 	// storedobject.DefaultID holds the default value on creation for the id field.
 	storedobject.DefaultID = storedobjectDescID.Default.(func() uuid.UUID)
+	subscriptionMixin := schema.Subscription{}.Mixin()
+	subscriptionMixinHooks1 := subscriptionMixin[1].Hooks()
+	subscription.Hooks[0] = subscriptionMixinHooks1[0]
+	subscription.Hooks[1] = subscriptionMixinHooks1[1]
+	subscriptionMixinInters1 := subscriptionMixin[1].Interceptors()
+	subscription.Interceptors[0] = subscriptionMixinInters1[0]
+	subscriptionMixinFields0 := subscriptionMixin[0].Fields()
+	_ = subscriptionMixinFields0
+	subscriptionFields := schema.Subscription{}.Fields()
+	_ = subscriptionFields
+	// subscriptionDescCreatedAt is the schema descriptor for created_at field.
+	subscriptionDescCreatedAt := subscriptionMixinFields0[1].Descriptor()
+	// subscription.DefaultCreatedAt holds the default value on creation for the created_at field.
+	subscription.DefaultCreatedAt = subscriptionDescCreatedAt.Default.(func() time.Time)
+	// subscriptionDescUpdatedAt is the schema descriptor for updated_at field.
+	subscriptionDescUpdatedAt := subscriptionMixinFields0[2].Descriptor()
+	// subscription.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	subscription.DefaultUpdatedAt = subscriptionDescUpdatedAt.Default.(func() time.Time)
+	// subscription.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	subscription.UpdateDefaultUpdatedAt = subscriptionDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// subscriptionDescPaymentMethod is the schema descriptor for payment_method field.
+	subscriptionDescPaymentMethod := subscriptionFields[3].Descriptor()
+	// subscription.DefaultPaymentMethod holds the default value on creation for the payment_method field.
+	subscription.DefaultPaymentMethod = subscriptionDescPaymentMethod.Default.(string)
+	// subscriptionDescPaymentGateway is the schema descriptor for payment_gateway field.
+	subscriptionDescPaymentGateway := subscriptionFields[4].Descriptor()
+	// subscription.DefaultPaymentGateway holds the default value on creation for the payment_gateway field.
+	subscription.DefaultPaymentGateway = subscriptionDescPaymentGateway.Default.(string)
+	// subscriptionDescBillingTime is the schema descriptor for billing_time field.
+	subscriptionDescBillingTime := subscriptionFields[5].Descriptor()
+	// subscription.DefaultBillingTime holds the default value on creation for the billing_time field.
+	subscription.DefaultBillingTime = subscriptionDescBillingTime.Default.(string)
+	// subscriptionDescStatus is the schema descriptor for status field.
+	subscriptionDescStatus := subscriptionFields[8].Descriptor()
+	// subscription.DefaultStatus holds the default value on creation for the status field.
+	subscription.DefaultStatus = subscriptionDescStatus.Default.(string)
+	// subscriptionDescPreviousPlanCode is the schema descriptor for previous_plan_code field.
+	subscriptionDescPreviousPlanCode := subscriptionFields[16].Descriptor()
+	// subscription.DefaultPreviousPlanCode holds the default value on creation for the previous_plan_code field.
+	subscription.DefaultPreviousPlanCode = subscriptionDescPreviousPlanCode.Default.(string)
+	// subscriptionDescNextPlanCode is the schema descriptor for next_plan_code field.
+	subscriptionDescNextPlanCode := subscriptionFields[17].Descriptor()
+	// subscription.DefaultNextPlanCode holds the default value on creation for the next_plan_code field.
+	subscription.DefaultNextPlanCode = subscriptionDescNextPlanCode.Default.(string)
+	// subscriptionDescPlan is the schema descriptor for plan field.
+	subscriptionDescPlan := subscriptionFields[18].Descriptor()
+	// subscription.DefaultPlan holds the default value on creation for the plan field.
+	subscription.DefaultPlan = subscriptionDescPlan.Default.(string)
+	// subscriptionDescTax is the schema descriptor for tax field.
+	subscriptionDescTax := subscriptionFields[19].Descriptor()
+	// subscription.DefaultTax holds the default value on creation for the tax field.
+	subscription.DefaultTax = subscriptionDescTax.Default.(string)
+	// subscriptionDescGracePeriod is the schema descriptor for grace_period field.
+	subscriptionDescGracePeriod := subscriptionFields[20].Descriptor()
+	// subscription.DefaultGracePeriod holds the default value on creation for the grace_period field.
+	subscription.DefaultGracePeriod = subscriptionDescGracePeriod.Default.(int)
+	// subscriptionDescGatewayCustomerRef is the schema descriptor for gateway_customer_ref field.
+	subscriptionDescGatewayCustomerRef := subscriptionFields[27].Descriptor()
+	// subscription.DefaultGatewayCustomerRef holds the default value on creation for the gateway_customer_ref field.
+	subscription.DefaultGatewayCustomerRef = subscriptionDescGatewayCustomerRef.Default.(string)
+	// subscriptionDescID is the schema descriptor for id field.
+	subscriptionDescID := subscriptionMixinFields0[0].Descriptor()
+	// subscription.DefaultID holds the default value on creation for the id field.
+	subscription.DefaultID = subscriptionDescID.Default.(func() uuid.UUID)
 	tagMixin := schema.Tag{}.Mixin()
 	tagMixinHooks1 := tagMixin[1].Hooks()
 	tag.Hooks[0] = tagMixinHooks1[0]

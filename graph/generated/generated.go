@@ -18,6 +18,8 @@ import (
 	"github.com/google/uuid"
 	gqlparser "github.com/vektah/gqlparser/v2"
 	"github.com/vektah/gqlparser/v2/ast"
+	"github.com/vidra-dev/vidra/billing"
+	"github.com/vidra-dev/vidra/billing/catalog"
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/accesscontrol"
 	"github.com/vidra-dev/vidra/ent/advertisement"
@@ -26,6 +28,8 @@ import (
 	"github.com/vidra-dev/vidra/ent/importer"
 	"github.com/vidra-dev/vidra/ent/importmigration"
 	"github.com/vidra-dev/vidra/ent/invitation"
+	"github.com/vidra-dev/vidra/ent/livesession"
+	"github.com/vidra-dev/vidra/ent/livestream"
 	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/ent/player"
 	"github.com/vidra-dev/vidra/ent/rendition"
@@ -36,6 +40,7 @@ import (
 	"github.com/vidra-dev/vidra/graph/gqlexec"
 	"github.com/vidra-dev/vidra/graph/model"
 	"github.com/vidra-dev/vidra/ladder"
+	"github.com/vidra-dev/vidra/live"
 )
 
 // region    ***************************** api!.gotpl *****************************
@@ -52,8 +57,11 @@ type ResolverRoot interface {
 	Caption() CaptionResolver
 	ImportItem() ImportItemResolver
 	Invitation() InvitationResolver
+	LiveSimulcastTarget() LiveSimulcastTargetResolver
+	LiveStream() LiveStreamResolver
 	Membership() MembershipResolver
 	Mutation() MutationResolver
+	Plan() PlanResolver
 	Query() QueryResolver
 	Subscription() SubscriptionResolver
 	Thumbnail() ThumbnailResolver
@@ -593,6 +601,118 @@ type ComplexityRoot struct {
 		VideoBitrateKbps func(childComplexity int) int
 	}
 
+	LiveIngest struct {
+		RtmpURL  func(childComplexity int) int
+		RtmpsURL func(childComplexity int) int
+		SrtURL   func(childComplexity int) int
+	}
+
+	LiveSession struct {
+		AudioCodec              func(childComplexity int) int
+		BitrateKbps             func(childComplexity int) int
+		Bytes                   func(childComplexity int) int
+		CreatedAt               func(childComplexity int) int
+		EndError                func(childComplexity int) int
+		EndReason               func(childComplexity int) int
+		EndedAt                 func(childComplexity int) int
+		Fps                     func(childComplexity int) int
+		Height                  func(childComplexity int) int
+		ID                      func(childComplexity int) int
+		KeyframeIntervalSeconds func(childComplexity int) int
+		LastDataAt              func(childComplexity int) int
+		LiveStream              func(childComplexity int) int
+		LiveStreamID            func(childComplexity int) int
+		NodeID                  func(childComplexity int) int
+		ProjectID               func(childComplexity int) int
+		Protocol                func(childComplexity int) int
+		Reconnects              func(childComplexity int) int
+		RemoteAddr              func(childComplexity int) int
+		Simulcast               func(childComplexity int) int
+		StartedAt               func(childComplexity int) int
+		UpdatedAt               func(childComplexity int) int
+		Video                   func(childComplexity int) int
+		VideoCodec              func(childComplexity int) int
+		VideoID                 func(childComplexity int) int
+		Warnings                func(childComplexity int) int
+		Width                   func(childComplexity int) int
+	}
+
+	LiveSessionConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	LiveSessionEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	LiveSimulcastState struct {
+		Bytes    func(childComplexity int) int
+		Error    func(childComplexity int) int
+		State    func(childComplexity int) int
+		TargetID func(childComplexity int) int
+		URL      func(childComplexity int) int
+	}
+
+	LiveSimulcastTarget struct {
+		CreatedAt      func(childComplexity int) int
+		Enabled        func(childComplexity int) int
+		ID             func(childComplexity int) int
+		LiveStream     func(childComplexity int) int
+		LiveStreamID   func(childComplexity int) int
+		Name           func(childComplexity int) int
+		ProjectID      func(childComplexity int) int
+		StreamKeyLast4 func(childComplexity int) int
+		URL            func(childComplexity int) int
+		UpdatedAt      func(childComplexity int) int
+	}
+
+	LiveStream struct {
+		CompleteRequestedAt    func(childComplexity int) int
+		CreatedAt              func(childComplexity int) int
+		CurrentSession         func(childComplexity int) int
+		CurrentSessionID       func(childComplexity int) int
+		Enabled                func(childComplexity int) int
+		ID                     func(childComplexity int) int
+		Ingest                 func(childComplexity int) int
+		KeyLast4               func(childComplexity int) int
+		LatencyMode            func(childComplexity int) int
+		LeaseUntil             func(childComplexity int) int
+		MaxDurationSeconds     func(childComplexity int) int
+		Name                   func(childComplexity int) int
+		NodeID                 func(childComplexity int) int
+		ProjectID              func(childComplexity int) int
+		ReconnectDeadline      func(childComplexity int) int
+		ReconnectWindowSeconds func(childComplexity int) int
+		Record                 func(childComplexity int) int
+		Sessions               func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.LiveSessionOrder) int
+		SimulcastTargets       func(childComplexity int) int
+		Status                 func(childComplexity int) int
+		Transcode              func(childComplexity int) int
+		UpdatedAt              func(childComplexity int) int
+	}
+
+	LiveStreamConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	LiveStreamEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	LiveStreamWithKey struct {
+		LiveStream      func(childComplexity int) int
+		RtmpPublishURL  func(childComplexity int) int
+		RtmpsPublishURL func(childComplexity int) int
+		SrtPublishURL   func(childComplexity int) int
+		StreamKey       func(childComplexity int) int
+	}
+
 	Membership struct {
 		CreatedAt      func(childComplexity int) int
 		ID             func(childComplexity int) int
@@ -621,14 +741,31 @@ type ComplexityRoot struct {
 		Value func(childComplexity int) int
 	}
 
+	MetricUsage struct {
+		HardLimit func(childComplexity int) int
+		Included  func(childComplexity int) int
+		Level     func(childComplexity int) int
+		Metric    func(childComplexity int) int
+		Quantity  func(childComplexity int) int
+	}
+
 	Mutation struct {
 		AcceptInvitation            func(childComplexity int, token string) int
+		AdminCreatePlan             func(childComplexity int, input model.PlanInput) int
+		AdminCreatePlanMetric       func(childComplexity int, planID uuid.UUID, input model.PlanMetricInput) int
+		AdminDeletePlan             func(childComplexity int, id uuid.UUID) int
+		AdminDeletePlanMetric       func(childComplexity int, planID uuid.UUID, id uuid.UUID) int
+		AdminUpdatePlan             func(childComplexity int, id uuid.UUID, input model.PlanInput) int
+		AdminUpdatePlanMetric       func(childComplexity int, planID uuid.UUID, id uuid.UUID, input model.PlanMetricInput) int
 		AssignVideosToFolder        func(childComplexity int, projectID uuid.UUID, videoIDs []uuid.UUID, folderID *uuid.UUID) int
+		CancelSubscription          func(childComplexity int, atPeriodEnd *bool) int
 		CheckAccount                func(childComplexity int, email string) int
 		CreateAPIKey                func(childComplexity int, input model.CreateAPIKeyInput) int
 		CreateAdvertisement         func(childComplexity int, projectID uuid.UUID, input ent.CreateAdvertisementInput) int
 		CreateEncodingProfile       func(childComplexity int, projectID uuid.UUID, input model.EncodingProfileInput) int
 		CreateFolder                func(childComplexity int, input ent.CreateFolderInput) int
+		CreateLiveSimulcastTarget   func(childComplexity int, projectID uuid.UUID, liveStreamID uuid.UUID, input ent.CreateLiveSimulcastTargetInput) int
+		CreateLiveStream            func(childComplexity int, projectID uuid.UUID, input ent.CreateLiveStreamInput) int
 		CreateOrganization          func(childComplexity int, input ent.CreateOrganizationInput) int
 		CreatePlaybackToken         func(childComplexity int, videoID uuid.UUID, projectID *uuid.UUID, expiresIn *int) int
 		CreatePlayer                func(childComplexity int, projectID uuid.UUID, input ent.CreatePlayerInput) int
@@ -643,6 +780,8 @@ type ComplexityRoot struct {
 		DeleteCaption               func(childComplexity int, videoID uuid.UUID, id uuid.UUID, projectID *uuid.UUID) int
 		DeleteEncodingProfile       func(childComplexity int, projectID uuid.UUID, id uuid.UUID) int
 		DeleteFolder                func(childComplexity int, id uuid.UUID, contents model.FolderContentAction, projectID *uuid.UUID) int
+		DeleteLiveSimulcastTarget   func(childComplexity int, projectID uuid.UUID, liveStreamID uuid.UUID, id uuid.UUID) int
+		DeleteLiveStream            func(childComplexity int, projectID uuid.UUID, id uuid.UUID) int
 		DeleteOtherSessions         func(childComplexity int) int
 		DeletePlayer                func(childComplexity int, projectID uuid.UUID, id uuid.UUID) int
 		DeleteProject               func(childComplexity int, id uuid.UUID) int
@@ -669,6 +808,7 @@ type ComplexityRoot struct {
 		ResendFailedWebhookEvents   func(childComplexity int, projectID uuid.UUID, endpointID uuid.UUID, since *time.Time, until *time.Time) int
 		ResendOtp                   func(childComplexity int, email string) int
 		ResendWebhookEvent          func(childComplexity int, projectID uuid.UUID, eventID uuid.UUID, endpointID *uuid.UUID) int
+		ResetLiveStreamKey          func(childComplexity int, projectID uuid.UUID, id uuid.UUID) int
 		RevokeInvitation            func(childComplexity int, id uuid.UUID) int
 		RotateWebhookEndpointSecret func(childComplexity int, projectID uuid.UUID, id uuid.UUID, overlapSeconds *int) int
 		SendInvitation              func(childComplexity int, input model.SendInvitationInput) int
@@ -679,12 +819,16 @@ type ComplexityRoot struct {
 		SetImporter                 func(childComplexity int, projectID uuid.UUID, input model.SetImporterInput) int
 		SetPassword                 func(childComplexity int, password string) int
 		SetVideoChapters            func(childComplexity int, videoID uuid.UUID, chapters []*model.ChapterInput, projectID *uuid.UUID) int
+		Subscribe                   func(childComplexity int, input model.SubscribeInput) int
 		SwitchOrganization          func(childComplexity int, id uuid.UUID) int
 		SyncImporter                func(childComplexity int, projectID uuid.UUID, provider *importer.Provider) int
 		UpdateAdvertisement         func(childComplexity int, projectID uuid.UUID, id uuid.UUID, input ent.UpdateAdvertisementInput) int
 		UpdateAvatar                func(childComplexity int, file graphql.Upload) int
 		UpdateEncodingProfile       func(childComplexity int, projectID uuid.UUID, id uuid.UUID, input model.EncodingProfileInput) int
 		UpdateFolder                func(childComplexity int, id uuid.UUID, input ent.UpdateFolderInput, projectID *uuid.UUID) int
+		UpdateLiveSimulcastTarget   func(childComplexity int, projectID uuid.UUID, liveStreamID uuid.UUID, id uuid.UUID, input ent.UpdateLiveSimulcastTargetInput) int
+		UpdateLiveStream            func(childComplexity int, projectID uuid.UUID, id uuid.UUID, input ent.UpdateLiveStreamInput) int
+		UpdateLiveStreamStatus      func(childComplexity int, projectID uuid.UUID, id uuid.UUID, action model.LiveStreamAction) int
 		UpdateMember                func(childComplexity int, userID uuid.UUID, role *membership.Role, permissions any) int
 		UpdateOrganization          func(childComplexity int, id uuid.UUID, input ent.UpdateOrganizationInput) int
 		UpdatePassword              func(childComplexity int, currentPassword string, newPassword string) int
@@ -773,6 +917,59 @@ type ComplexityRoot struct {
 		EntityType func(childComplexity int) int
 		Name       func(childComplexity int) int
 		Role       func(childComplexity int) int
+	}
+
+	Plan struct {
+		ArchivedAt      func(childComplexity int) int
+		BaseAmountMinor func(childComplexity int) int
+		Code            func(childComplexity int) int
+		CreatedAt       func(childComplexity int) int
+		Currency        func(childComplexity int) int
+		Description     func(childComplexity int) int
+		Family          func(childComplexity int) int
+		GracePeriodDays func(childComplexity int) int
+		ID              func(childComplexity int) int
+		Interval        func(childComplexity int) int
+		Metrics         func(childComplexity int) int
+		Name            func(childComplexity int) int
+		PayInAdvance    func(childComplexity int) int
+		Rank            func(childComplexity int) int
+		TaxCode         func(childComplexity int) int
+		TrialDays       func(childComplexity int) int
+		UpdatedAt       func(childComplexity int) int
+		Visibility      func(childComplexity int) int
+	}
+
+	PlanDeletion struct {
+		Archived func(childComplexity int) int
+		Deleted  func(childComplexity int) int
+		ID       func(childComplexity int) int
+	}
+
+	PlanMetric struct {
+		HardLimit      func(childComplexity int) int
+		ID             func(childComplexity int) int
+		Included       func(childComplexity int) int
+		Metric         func(childComplexity int) int
+		Model          func(childComplexity int) int
+		PackageSize    func(childComplexity int) int
+		PlanID         func(childComplexity int) int
+		Tiers          func(childComplexity int) int
+		UnitPriceMicro func(childComplexity int) int
+	}
+
+	PlanOffer struct {
+		Change               func(childComplexity int) int
+		Plan                 func(childComplexity int) int
+		ProrationChargeMinor func(childComplexity int) int
+		ProrationCreditMinor func(childComplexity int) int
+		Trial                func(childComplexity int) int
+	}
+
+	PlanTier struct {
+		FlatMinor      func(childComplexity int) int
+		UnitPriceMicro func(childComplexity int) int
+		UpTo           func(childComplexity int) int
 	}
 
 	PlaybackToken struct {
@@ -872,7 +1069,12 @@ type ComplexityRoot struct {
 		APIKeyMiddlewareTest    func(childComplexity int) int
 		APIKeys                 func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int) int
 		AccessControl           func(childComplexity int, projectID uuid.UUID) int
+		AccountPlans            func(childComplexity int) int
 		AdminOrganizations      func(childComplexity int) int
+		AdminPlan               func(childComplexity int, id uuid.UUID) int
+		AdminPlanMetric         func(childComplexity int, planID uuid.UUID, id uuid.UUID) int
+		AdminPlanMetrics        func(childComplexity int, planID uuid.UUID) int
+		AdminPlans              func(childComplexity int) int
 		Advertisement           func(childComplexity int, projectID uuid.UUID, id uuid.UUID) int
 		Advertisements          func(childComplexity int, projectID uuid.UUID) int
 		Analytics               func(childComplexity int, projectID uuid.UUID, query model.AnalyticsQueryInput, folderID *uuid.UUID, mediaID *uuid.UUID, userID *string) int
@@ -886,6 +1088,7 @@ type ComplexityRoot struct {
 		BandwidthUsage          func(childComplexity int, projectID uuid.UUID, startTime *time.Time, endTime *time.Time, granularity *string) int
 		Caption                 func(childComplexity int, videoID uuid.UUID, id uuid.UUID, projectID *uuid.UUID) int
 		ConcurrentViewers       func(childComplexity int, projectID uuid.UUID, videoID *uuid.UUID) int
+		CurrentPlan             func(childComplexity int) int
 		EffectiveEncodingLadder func(childComplexity int, projectID uuid.UUID) int
 		EncodingProfile         func(childComplexity int, projectID uuid.UUID, id uuid.UUID) int
 		EncodingProfiles        func(childComplexity int, projectID uuid.UUID) int
@@ -897,6 +1100,10 @@ type ComplexityRoot struct {
 		ImportMigrations        func(childComplexity int, projectID uuid.UUID, provider *importer.Provider, after *entgql.Cursor[uuid.UUID], first *int) int
 		InvitationByToken       func(childComplexity int, token string) int
 		Invitations             func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, status *invitation.Status) int
+		LiveSimulcastTargets    func(childComplexity int, projectID uuid.UUID, liveStreamID uuid.UUID) int
+		LiveStream              func(childComplexity int, projectID uuid.UUID, id uuid.UUID) int
+		LiveStreamSessions      func(childComplexity int, projectID uuid.UUID, liveStreamID uuid.UUID, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.LiveSessionOrder) int
+		LiveStreams             func(childComplexity int, projectID uuid.UUID, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.LiveStreamOrder, where *ent.LiveStreamWhereInput) int
 		Members                 func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int) int
 		Node                    func(childComplexity int, id uuid.UUID) int
 		Nodes                   func(childComplexity int, ids []uuid.UUID) int
@@ -904,6 +1111,8 @@ type ComplexityRoot struct {
 		Organizations           func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.OrganizationOrder, where *ent.OrganizationWhereInput) int
 		OverUsage               func(childComplexity int, startTime *time.Time, endTime *time.Time) int
 		PendingMigrations       func(childComplexity int) int
+		Plan                    func(childComplexity int, id uuid.UUID) int
+		PlanByCode              func(childComplexity int, code string) int
 		Player                  func(childComplexity int, projectID uuid.UUID, id uuid.UUID) int
 		Players                 func(childComplexity int, projectID uuid.UUID) int
 		Profile                 func(childComplexity int) int
@@ -912,6 +1121,7 @@ type ComplexityRoot struct {
 		ProjectSettings         func(childComplexity int, projectID uuid.UUID) int
 		ProjectUsages           func(childComplexity int, projectID uuid.UUID, startTime *time.Time, endTime *time.Time) int
 		Projects                func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.ProjectOrder, where *ent.ProjectWhereInput) int
+		PublicPlans             func(childComplexity int) int
 		PulledVideos            func(childComplexity int, projectID uuid.UUID, after *entgql.Cursor[uuid.UUID], first *int) int
 		Regions                 func(childComplexity int) int
 		SchemaVersion           func(childComplexity int) int
@@ -919,6 +1129,7 @@ type ComplexityRoot struct {
 		Service                 func(childComplexity int) int
 		Sessions                func(childComplexity int) int
 		StorageUsage            func(childComplexity int, projectID uuid.UUID, startTime *time.Time, endTime *time.Time) int
+		Subscription            func(childComplexity int) int
 		Tags                    func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.TagOrder, where *ent.TagWhereInput) int
 		TestPermission          func(childComplexity int, entityType string, entityID *uuid.UUID, name string, action string, folderID *uuid.UUID) int
 		TranscodingJob          func(childComplexity int, id uuid.UUID) int
@@ -987,11 +1198,54 @@ type ComplexityRoot struct {
 		VideoSeconds        func(childComplexity int) int
 	}
 
+	SubscribeResult struct {
+		Change               func(childComplexity int) int
+		Next                 func(childComplexity int) int
+		ProrationChargeMinor func(childComplexity int) int
+		ProrationCreditMinor func(childComplexity int) int
+		Subscription         func(childComplexity int) int
+	}
+
 	Subscription struct {
 		ConcurrentViewersUpdated func(childComplexity int, projectID uuid.UUID, videoID *uuid.UUID, intervalSeconds *int) int
 		TranscodingJobUpdated    func(childComplexity int, id uuid.UUID) int
 		VideoUpdated             func(childComplexity int, id uuid.UUID) int
 		WebhookDeliveryUpdated   func(childComplexity int, projectID uuid.UUID, endpointID *uuid.UUID) int
+	}
+
+	SubscriptionDetails struct {
+		BlockedReason      func(childComplexity int) int
+		CurrentPeriodEnd   func(childComplexity int) int
+		CurrentPeriodStart func(childComplexity int) int
+		Next               func(childComplexity int) int
+		Plan               func(childComplexity int) int
+		Subscription       func(childComplexity int) int
+		Usage              func(childComplexity int) int
+	}
+
+	SubscriptionRecord struct {
+		BillingTime       func(childComplexity int) int
+		CanceledAt        func(childComplexity int) int
+		CreatedAt         func(childComplexity int) int
+		DowngradePlanDate func(childComplexity int) int
+		EndingAt          func(childComplexity int) int
+		GracePeriod       func(childComplexity int) int
+		ID                func(childComplexity int) int
+		Name              func(childComplexity int) int
+		NextPlanCode      func(childComplexity int) int
+		OrganizationID    func(childComplexity int) int
+		PaymentGateway    func(childComplexity int) int
+		PaymentMethod     func(childComplexity int) int
+		Plan              func(childComplexity int) int
+		PlanCode          func(childComplexity int) int
+		PreviousPlanCode  func(childComplexity int) int
+		StartedAt         func(childComplexity int) int
+		Status            func(childComplexity int) int
+		SubscribeBy       func(childComplexity int) int
+		SubscriptionAt    func(childComplexity int) int
+		Tax               func(childComplexity int) int
+		TerminatedAt      func(childComplexity int) int
+		TrialEndedAt      func(childComplexity int) int
 	}
 
 	Tag struct {
@@ -1252,6 +1506,13 @@ type InvitationResolver interface {
 	Permissions(ctx context.Context, obj *ent.Invitation) (any, error)
 	Expired(ctx context.Context, obj *ent.Invitation) (bool, error)
 }
+type LiveSimulcastTargetResolver interface {
+	StreamKeyLast4(ctx context.Context, obj *ent.LiveSimulcastTarget) (string, error)
+}
+type LiveStreamResolver interface {
+	Ingest(ctx context.Context, obj *ent.LiveStream) (*model.LiveIngest, error)
+	CurrentSession(ctx context.Context, obj *ent.LiveStream) (*ent.LiveSession, error)
+}
 type MembershipResolver interface {
 	Permissions(ctx context.Context, obj *ent.Membership) (any, error)
 }
@@ -1280,6 +1541,14 @@ type MutationResolver interface {
 	UpdatePassword(ctx context.Context, currentPassword string, newPassword string) (bool, error)
 	DeleteSession(ctx context.Context, id uuid.UUID) (uuid.UUID, error)
 	DeleteOtherSessions(ctx context.Context) (int, error)
+	Subscribe(ctx context.Context, input model.SubscribeInput) (*model.SubscribeResult, error)
+	CancelSubscription(ctx context.Context, atPeriodEnd *bool) (*billing.Record, error)
+	AdminCreatePlan(ctx context.Context, input model.PlanInput) (*ent.Plan, error)
+	AdminUpdatePlan(ctx context.Context, id uuid.UUID, input model.PlanInput) (*ent.Plan, error)
+	AdminDeletePlan(ctx context.Context, id uuid.UUID) (*model.PlanDeletion, error)
+	AdminCreatePlanMetric(ctx context.Context, planID uuid.UUID, input model.PlanMetricInput) (*ent.PlanMetric, error)
+	AdminUpdatePlanMetric(ctx context.Context, planID uuid.UUID, id uuid.UUID, input model.PlanMetricInput) (*ent.PlanMetric, error)
+	AdminDeletePlanMetric(ctx context.Context, planID uuid.UUID, id uuid.UUID) (uuid.UUID, error)
 	UploadCaption(ctx context.Context, videoID uuid.UUID, language string, label *string, file graphql.Upload, projectID *uuid.UUID) (*ent.Caption, error)
 	DeleteCaption(ctx context.Context, videoID uuid.UUID, id uuid.UUID, projectID *uuid.UUID) (uuid.UUID, error)
 	SetVideoChapters(ctx context.Context, videoID uuid.UUID, chapters []*model.ChapterInput, projectID *uuid.UUID) ([]*ent.Chapter, error)
@@ -1299,6 +1568,14 @@ type MutationResolver interface {
 	AcceptInvitation(ctx context.Context, token string) (*ent.Membership, error)
 	RejectInvitation(ctx context.Context, token string) (*model.InvitationPreview, error)
 	RevokeInvitation(ctx context.Context, id uuid.UUID) (*ent.Invitation, error)
+	CreateLiveStream(ctx context.Context, projectID uuid.UUID, input ent.CreateLiveStreamInput) (*model.LiveStreamWithKey, error)
+	UpdateLiveStream(ctx context.Context, projectID uuid.UUID, id uuid.UUID, input ent.UpdateLiveStreamInput) (*ent.LiveStream, error)
+	UpdateLiveStreamStatus(ctx context.Context, projectID uuid.UUID, id uuid.UUID, action model.LiveStreamAction) (*ent.LiveStream, error)
+	ResetLiveStreamKey(ctx context.Context, projectID uuid.UUID, id uuid.UUID) (*model.LiveStreamWithKey, error)
+	DeleteLiveStream(ctx context.Context, projectID uuid.UUID, id uuid.UUID) (uuid.UUID, error)
+	CreateLiveSimulcastTarget(ctx context.Context, projectID uuid.UUID, liveStreamID uuid.UUID, input ent.CreateLiveSimulcastTargetInput) (*ent.LiveSimulcastTarget, error)
+	UpdateLiveSimulcastTarget(ctx context.Context, projectID uuid.UUID, liveStreamID uuid.UUID, id uuid.UUID, input ent.UpdateLiveSimulcastTargetInput) (*ent.LiveSimulcastTarget, error)
+	DeleteLiveSimulcastTarget(ctx context.Context, projectID uuid.UUID, liveStreamID uuid.UUID, id uuid.UUID) (uuid.UUID, error)
 	CreateUploadToken(ctx context.Context, projectID uuid.UUID, input model.CreateUploadTokenInput) (*model.UploadCredentials, error)
 	CreatePlaybackToken(ctx context.Context, videoID uuid.UUID, projectID *uuid.UUID, expiresIn *int) (*model.PlaybackToken, error)
 	PullVideo(ctx context.Context, projectID uuid.UUID, input model.PullVideoInput) (*ent.Video, error)
@@ -1336,6 +1613,9 @@ type MutationResolver interface {
 	ResendWebhookEvent(ctx context.Context, projectID uuid.UUID, eventID uuid.UUID, endpointID *uuid.UUID) ([]*ent.WebhookDelivery, error)
 	ResendFailedWebhookEvents(ctx context.Context, projectID uuid.UUID, endpointID uuid.UUID, since *time.Time, until *time.Time) (int, error)
 }
+type PlanResolver interface {
+	Metrics(ctx context.Context, obj *ent.Plan) ([]*ent.PlanMetric, error)
+}
 type QueryResolver interface {
 	Node(ctx context.Context, id uuid.UUID) (ent.Noder, error)
 	Nodes(ctx context.Context, ids []uuid.UUID) ([]ent.Noder, error)
@@ -1361,6 +1641,16 @@ type QueryResolver interface {
 	Audits(ctx context.Context, after *entgql.Cursor[uuid.UUID], first *int, actorID *uuid.UUID, entityType *string, entityID *uuid.UUID, since *time.Time, until *time.Time) (*ent.AuditLogConnection, error)
 	Sessions(ctx context.Context) ([]*model.AuthSession, error)
 	APIAccessCheck(ctx context.Context) (*model.AccessCheck, error)
+	PublicPlans(ctx context.Context) ([]*ent.Plan, error)
+	Plan(ctx context.Context, id uuid.UUID) (*ent.Plan, error)
+	AccountPlans(ctx context.Context) ([]*ent.Plan, error)
+	CurrentPlan(ctx context.Context) (*billing.Record, error)
+	PlanByCode(ctx context.Context, code string) (*model.PlanOffer, error)
+	Subscription(ctx context.Context) (*model.SubscriptionDetails, error)
+	AdminPlans(ctx context.Context) ([]*ent.Plan, error)
+	AdminPlan(ctx context.Context, id uuid.UUID) (*ent.Plan, error)
+	AdminPlanMetrics(ctx context.Context, planID uuid.UUID) ([]*ent.PlanMetric, error)
+	AdminPlanMetric(ctx context.Context, planID uuid.UUID, id uuid.UUID) (*ent.PlanMetric, error)
 	Caption(ctx context.Context, videoID uuid.UUID, id uuid.UUID, projectID *uuid.UUID) (*ent.Caption, error)
 	VideoCaptions(ctx context.Context, videoID uuid.UUID, projectID *uuid.UUID) ([]*ent.Caption, error)
 	VideoChapters(ctx context.Context, videoID uuid.UUID, projectID *uuid.UUID) ([]*ent.Chapter, error)
@@ -1375,6 +1665,10 @@ type QueryResolver interface {
 	PulledVideos(ctx context.Context, projectID uuid.UUID, after *entgql.Cursor[uuid.UUID], first *int) (*ent.VideoConnection, error)
 	Invitations(ctx context.Context, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, status *invitation.Status) (*ent.InvitationConnection, error)
 	InvitationByToken(ctx context.Context, token string) (*model.InvitationPreview, error)
+	LiveStreams(ctx context.Context, projectID uuid.UUID, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.LiveStreamOrder, where *ent.LiveStreamWhereInput) (*ent.LiveStreamConnection, error)
+	LiveStream(ctx context.Context, projectID uuid.UUID, id uuid.UUID) (*ent.LiveStream, error)
+	LiveStreamSessions(ctx context.Context, projectID uuid.UUID, liveStreamID uuid.UUID, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.LiveSessionOrder) (*ent.LiveSessionConnection, error)
+	LiveSimulcastTargets(ctx context.Context, projectID uuid.UUID, liveStreamID uuid.UUID) ([]*ent.LiveSimulcastTarget, error)
 	VideoTimeline(ctx context.Context, videoID uuid.UUID, projectID *uuid.UUID) (*model.VideoTimeline, error)
 	Organization(ctx context.Context, id uuid.UUID) (*ent.Organization, error)
 	Members(ctx context.Context, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int) (*ent.MembershipConnection, error)
@@ -3464,6 +3758,513 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.LadderRung.VideoBitrateKbps(childComplexity), true
 
+	case "LiveIngest.rtmpURL":
+		if e.ComplexityRoot.LiveIngest.RtmpURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveIngest.RtmpURL(childComplexity), true
+	case "LiveIngest.rtmpsURL":
+		if e.ComplexityRoot.LiveIngest.RtmpsURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveIngest.RtmpsURL(childComplexity), true
+	case "LiveIngest.srtURL":
+		if e.ComplexityRoot.LiveIngest.SrtURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveIngest.SrtURL(childComplexity), true
+
+	case "LiveSession.audioCodec":
+		if e.ComplexityRoot.LiveSession.AudioCodec == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSession.AudioCodec(childComplexity), true
+	case "LiveSession.bitrateKbps":
+		if e.ComplexityRoot.LiveSession.BitrateKbps == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSession.BitrateKbps(childComplexity), true
+	case "LiveSession.bytes":
+		if e.ComplexityRoot.LiveSession.Bytes == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSession.Bytes(childComplexity), true
+	case "LiveSession.createdAt":
+		if e.ComplexityRoot.LiveSession.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSession.CreatedAt(childComplexity), true
+	case "LiveSession.endError":
+		if e.ComplexityRoot.LiveSession.EndError == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSession.EndError(childComplexity), true
+	case "LiveSession.endReason":
+		if e.ComplexityRoot.LiveSession.EndReason == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSession.EndReason(childComplexity), true
+	case "LiveSession.endedAt":
+		if e.ComplexityRoot.LiveSession.EndedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSession.EndedAt(childComplexity), true
+	case "LiveSession.fps":
+		if e.ComplexityRoot.LiveSession.Fps == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSession.Fps(childComplexity), true
+	case "LiveSession.height":
+		if e.ComplexityRoot.LiveSession.Height == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSession.Height(childComplexity), true
+	case "LiveSession.id":
+		if e.ComplexityRoot.LiveSession.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSession.ID(childComplexity), true
+	case "LiveSession.keyframeIntervalSeconds":
+		if e.ComplexityRoot.LiveSession.KeyframeIntervalSeconds == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSession.KeyframeIntervalSeconds(childComplexity), true
+	case "LiveSession.lastDataAt":
+		if e.ComplexityRoot.LiveSession.LastDataAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSession.LastDataAt(childComplexity), true
+	case "LiveSession.liveStream":
+		if e.ComplexityRoot.LiveSession.LiveStream == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSession.LiveStream(childComplexity), true
+	case "LiveSession.liveStreamID":
+		if e.ComplexityRoot.LiveSession.LiveStreamID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSession.LiveStreamID(childComplexity), true
+	case "LiveSession.nodeID":
+		if e.ComplexityRoot.LiveSession.NodeID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSession.NodeID(childComplexity), true
+	case "LiveSession.projectID":
+		if e.ComplexityRoot.LiveSession.ProjectID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSession.ProjectID(childComplexity), true
+	case "LiveSession.protocol":
+		if e.ComplexityRoot.LiveSession.Protocol == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSession.Protocol(childComplexity), true
+	case "LiveSession.reconnects":
+		if e.ComplexityRoot.LiveSession.Reconnects == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSession.Reconnects(childComplexity), true
+	case "LiveSession.remoteAddr":
+		if e.ComplexityRoot.LiveSession.RemoteAddr == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSession.RemoteAddr(childComplexity), true
+	case "LiveSession.simulcast":
+		if e.ComplexityRoot.LiveSession.Simulcast == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSession.Simulcast(childComplexity), true
+	case "LiveSession.startedAt":
+		if e.ComplexityRoot.LiveSession.StartedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSession.StartedAt(childComplexity), true
+	case "LiveSession.updatedAt":
+		if e.ComplexityRoot.LiveSession.UpdatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSession.UpdatedAt(childComplexity), true
+	case "LiveSession.video":
+		if e.ComplexityRoot.LiveSession.Video == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSession.Video(childComplexity), true
+	case "LiveSession.videoCodec":
+		if e.ComplexityRoot.LiveSession.VideoCodec == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSession.VideoCodec(childComplexity), true
+	case "LiveSession.videoID":
+		if e.ComplexityRoot.LiveSession.VideoID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSession.VideoID(childComplexity), true
+	case "LiveSession.warnings":
+		if e.ComplexityRoot.LiveSession.Warnings == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSession.Warnings(childComplexity), true
+	case "LiveSession.width":
+		if e.ComplexityRoot.LiveSession.Width == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSession.Width(childComplexity), true
+
+	case "LiveSessionConnection.edges":
+		if e.ComplexityRoot.LiveSessionConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSessionConnection.Edges(childComplexity), true
+	case "LiveSessionConnection.pageInfo":
+		if e.ComplexityRoot.LiveSessionConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSessionConnection.PageInfo(childComplexity), true
+	case "LiveSessionConnection.totalCount":
+		if e.ComplexityRoot.LiveSessionConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSessionConnection.TotalCount(childComplexity), true
+
+	case "LiveSessionEdge.cursor":
+		if e.ComplexityRoot.LiveSessionEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSessionEdge.Cursor(childComplexity), true
+	case "LiveSessionEdge.node":
+		if e.ComplexityRoot.LiveSessionEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSessionEdge.Node(childComplexity), true
+
+	case "LiveSimulcastState.bytes":
+		if e.ComplexityRoot.LiveSimulcastState.Bytes == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSimulcastState.Bytes(childComplexity), true
+	case "LiveSimulcastState.error":
+		if e.ComplexityRoot.LiveSimulcastState.Error == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSimulcastState.Error(childComplexity), true
+	case "LiveSimulcastState.state":
+		if e.ComplexityRoot.LiveSimulcastState.State == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSimulcastState.State(childComplexity), true
+	case "LiveSimulcastState.targetID":
+		if e.ComplexityRoot.LiveSimulcastState.TargetID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSimulcastState.TargetID(childComplexity), true
+	case "LiveSimulcastState.url":
+		if e.ComplexityRoot.LiveSimulcastState.URL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSimulcastState.URL(childComplexity), true
+
+	case "LiveSimulcastTarget.createdAt":
+		if e.ComplexityRoot.LiveSimulcastTarget.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSimulcastTarget.CreatedAt(childComplexity), true
+	case "LiveSimulcastTarget.enabled":
+		if e.ComplexityRoot.LiveSimulcastTarget.Enabled == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSimulcastTarget.Enabled(childComplexity), true
+	case "LiveSimulcastTarget.id":
+		if e.ComplexityRoot.LiveSimulcastTarget.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSimulcastTarget.ID(childComplexity), true
+	case "LiveSimulcastTarget.liveStream":
+		if e.ComplexityRoot.LiveSimulcastTarget.LiveStream == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSimulcastTarget.LiveStream(childComplexity), true
+	case "LiveSimulcastTarget.liveStreamID":
+		if e.ComplexityRoot.LiveSimulcastTarget.LiveStreamID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSimulcastTarget.LiveStreamID(childComplexity), true
+	case "LiveSimulcastTarget.name":
+		if e.ComplexityRoot.LiveSimulcastTarget.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSimulcastTarget.Name(childComplexity), true
+	case "LiveSimulcastTarget.projectID":
+		if e.ComplexityRoot.LiveSimulcastTarget.ProjectID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSimulcastTarget.ProjectID(childComplexity), true
+	case "LiveSimulcastTarget.streamKeyLast4":
+		if e.ComplexityRoot.LiveSimulcastTarget.StreamKeyLast4 == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSimulcastTarget.StreamKeyLast4(childComplexity), true
+	case "LiveSimulcastTarget.url":
+		if e.ComplexityRoot.LiveSimulcastTarget.URL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSimulcastTarget.URL(childComplexity), true
+	case "LiveSimulcastTarget.updatedAt":
+		if e.ComplexityRoot.LiveSimulcastTarget.UpdatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSimulcastTarget.UpdatedAt(childComplexity), true
+
+	case "LiveStream.completeRequestedAt":
+		if e.ComplexityRoot.LiveStream.CompleteRequestedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveStream.CompleteRequestedAt(childComplexity), true
+	case "LiveStream.createdAt":
+		if e.ComplexityRoot.LiveStream.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveStream.CreatedAt(childComplexity), true
+	case "LiveStream.currentSession":
+		if e.ComplexityRoot.LiveStream.CurrentSession == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveStream.CurrentSession(childComplexity), true
+	case "LiveStream.currentSessionID":
+		if e.ComplexityRoot.LiveStream.CurrentSessionID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveStream.CurrentSessionID(childComplexity), true
+	case "LiveStream.enabled":
+		if e.ComplexityRoot.LiveStream.Enabled == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveStream.Enabled(childComplexity), true
+	case "LiveStream.id":
+		if e.ComplexityRoot.LiveStream.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveStream.ID(childComplexity), true
+	case "LiveStream.ingest":
+		if e.ComplexityRoot.LiveStream.Ingest == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveStream.Ingest(childComplexity), true
+	case "LiveStream.keyLast4":
+		if e.ComplexityRoot.LiveStream.KeyLast4 == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveStream.KeyLast4(childComplexity), true
+	case "LiveStream.latencyMode":
+		if e.ComplexityRoot.LiveStream.LatencyMode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveStream.LatencyMode(childComplexity), true
+	case "LiveStream.leaseUntil":
+		if e.ComplexityRoot.LiveStream.LeaseUntil == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveStream.LeaseUntil(childComplexity), true
+	case "LiveStream.maxDurationSeconds":
+		if e.ComplexityRoot.LiveStream.MaxDurationSeconds == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveStream.MaxDurationSeconds(childComplexity), true
+	case "LiveStream.name":
+		if e.ComplexityRoot.LiveStream.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveStream.Name(childComplexity), true
+	case "LiveStream.nodeID":
+		if e.ComplexityRoot.LiveStream.NodeID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveStream.NodeID(childComplexity), true
+	case "LiveStream.projectID":
+		if e.ComplexityRoot.LiveStream.ProjectID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveStream.ProjectID(childComplexity), true
+	case "LiveStream.reconnectDeadline":
+		if e.ComplexityRoot.LiveStream.ReconnectDeadline == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveStream.ReconnectDeadline(childComplexity), true
+	case "LiveStream.reconnectWindowSeconds":
+		if e.ComplexityRoot.LiveStream.ReconnectWindowSeconds == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveStream.ReconnectWindowSeconds(childComplexity), true
+	case "LiveStream.record":
+		if e.ComplexityRoot.LiveStream.Record == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveStream.Record(childComplexity), true
+	case "LiveStream.sessions":
+		if e.ComplexityRoot.LiveStream.Sessions == nil {
+			break
+		}
+
+		args, err := ec.field_LiveStream_sessions_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.LiveStream.Sessions(childComplexity, args["after"].(*entgql.Cursor[uuid.UUID]), args["first"].(*int), args["before"].(*entgql.Cursor[uuid.UUID]), args["last"].(*int), args["orderBy"].(*ent.LiveSessionOrder)), true
+	case "LiveStream.simulcastTargets":
+		if e.ComplexityRoot.LiveStream.SimulcastTargets == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveStream.SimulcastTargets(childComplexity), true
+	case "LiveStream.status":
+		if e.ComplexityRoot.LiveStream.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveStream.Status(childComplexity), true
+	case "LiveStream.transcode":
+		if e.ComplexityRoot.LiveStream.Transcode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveStream.Transcode(childComplexity), true
+	case "LiveStream.updatedAt":
+		if e.ComplexityRoot.LiveStream.UpdatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveStream.UpdatedAt(childComplexity), true
+
+	case "LiveStreamConnection.edges":
+		if e.ComplexityRoot.LiveStreamConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveStreamConnection.Edges(childComplexity), true
+	case "LiveStreamConnection.pageInfo":
+		if e.ComplexityRoot.LiveStreamConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveStreamConnection.PageInfo(childComplexity), true
+	case "LiveStreamConnection.totalCount":
+		if e.ComplexityRoot.LiveStreamConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveStreamConnection.TotalCount(childComplexity), true
+
+	case "LiveStreamEdge.cursor":
+		if e.ComplexityRoot.LiveStreamEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveStreamEdge.Cursor(childComplexity), true
+	case "LiveStreamEdge.node":
+		if e.ComplexityRoot.LiveStreamEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveStreamEdge.Node(childComplexity), true
+
+	case "LiveStreamWithKey.liveStream":
+		if e.ComplexityRoot.LiveStreamWithKey.LiveStream == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveStreamWithKey.LiveStream(childComplexity), true
+	case "LiveStreamWithKey.rtmpPublishURL":
+		if e.ComplexityRoot.LiveStreamWithKey.RtmpPublishURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveStreamWithKey.RtmpPublishURL(childComplexity), true
+	case "LiveStreamWithKey.rtmpsPublishURL":
+		if e.ComplexityRoot.LiveStreamWithKey.RtmpsPublishURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveStreamWithKey.RtmpsPublishURL(childComplexity), true
+	case "LiveStreamWithKey.srtPublishURL":
+		if e.ComplexityRoot.LiveStreamWithKey.SrtPublishURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveStreamWithKey.SrtPublishURL(childComplexity), true
+	case "LiveStreamWithKey.streamKey":
+		if e.ComplexityRoot.LiveStreamWithKey.StreamKey == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveStreamWithKey.StreamKey(childComplexity), true
+
 	case "Membership.createdAt":
 		if e.ComplexityRoot.Membership.CreatedAt == nil {
 			break
@@ -3564,6 +4365,37 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.MetadataEntry.Value(childComplexity), true
 
+	case "MetricUsage.hardLimit":
+		if e.ComplexityRoot.MetricUsage.HardLimit == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MetricUsage.HardLimit(childComplexity), true
+	case "MetricUsage.included":
+		if e.ComplexityRoot.MetricUsage.Included == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MetricUsage.Included(childComplexity), true
+	case "MetricUsage.level":
+		if e.ComplexityRoot.MetricUsage.Level == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MetricUsage.Level(childComplexity), true
+	case "MetricUsage.metric":
+		if e.ComplexityRoot.MetricUsage.Metric == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MetricUsage.Metric(childComplexity), true
+	case "MetricUsage.quantity":
+		if e.ComplexityRoot.MetricUsage.Quantity == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MetricUsage.Quantity(childComplexity), true
+
 	case "Mutation.acceptInvitation":
 		if e.ComplexityRoot.Mutation.AcceptInvitation == nil {
 			break
@@ -3575,6 +4407,72 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.AcceptInvitation(childComplexity, args["token"].(string)), true
+	case "Mutation.adminCreatePlan":
+		if e.ComplexityRoot.Mutation.AdminCreatePlan == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_adminCreatePlan_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.AdminCreatePlan(childComplexity, args["input"].(model.PlanInput)), true
+	case "Mutation.adminCreatePlanMetric":
+		if e.ComplexityRoot.Mutation.AdminCreatePlanMetric == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_adminCreatePlanMetric_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.AdminCreatePlanMetric(childComplexity, args["planID"].(uuid.UUID), args["input"].(model.PlanMetricInput)), true
+	case "Mutation.adminDeletePlan":
+		if e.ComplexityRoot.Mutation.AdminDeletePlan == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_adminDeletePlan_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.AdminDeletePlan(childComplexity, args["id"].(uuid.UUID)), true
+	case "Mutation.adminDeletePlanMetric":
+		if e.ComplexityRoot.Mutation.AdminDeletePlanMetric == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_adminDeletePlanMetric_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.AdminDeletePlanMetric(childComplexity, args["planID"].(uuid.UUID), args["id"].(uuid.UUID)), true
+	case "Mutation.adminUpdatePlan":
+		if e.ComplexityRoot.Mutation.AdminUpdatePlan == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_adminUpdatePlan_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.AdminUpdatePlan(childComplexity, args["id"].(uuid.UUID), args["input"].(model.PlanInput)), true
+	case "Mutation.adminUpdatePlanMetric":
+		if e.ComplexityRoot.Mutation.AdminUpdatePlanMetric == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_adminUpdatePlanMetric_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.AdminUpdatePlanMetric(childComplexity, args["planID"].(uuid.UUID), args["id"].(uuid.UUID), args["input"].(model.PlanMetricInput)), true
 	case "Mutation.assignVideosToFolder":
 		if e.ComplexityRoot.Mutation.AssignVideosToFolder == nil {
 			break
@@ -3586,6 +4484,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.AssignVideosToFolder(childComplexity, args["projectID"].(uuid.UUID), args["videoIDs"].([]uuid.UUID), args["folderID"].(*uuid.UUID)), true
+	case "Mutation.cancelSubscription":
+		if e.ComplexityRoot.Mutation.CancelSubscription == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_cancelSubscription_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CancelSubscription(childComplexity, args["atPeriodEnd"].(*bool)), true
 	case "Mutation.checkAccount":
 		if e.ComplexityRoot.Mutation.CheckAccount == nil {
 			break
@@ -3641,6 +4550,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateFolder(childComplexity, args["input"].(ent.CreateFolderInput)), true
+	case "Mutation.createLiveSimulcastTarget":
+		if e.ComplexityRoot.Mutation.CreateLiveSimulcastTarget == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createLiveSimulcastTarget_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateLiveSimulcastTarget(childComplexity, args["projectID"].(uuid.UUID), args["liveStreamID"].(uuid.UUID), args["input"].(ent.CreateLiveSimulcastTargetInput)), true
+	case "Mutation.createLiveStream":
+		if e.ComplexityRoot.Mutation.CreateLiveStream == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createLiveStream_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateLiveStream(childComplexity, args["projectID"].(uuid.UUID), args["input"].(ent.CreateLiveStreamInput)), true
 	case "Mutation.createOrganization":
 		if e.ComplexityRoot.Mutation.CreateOrganization == nil {
 			break
@@ -3795,6 +4726,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DeleteFolder(childComplexity, args["id"].(uuid.UUID), args["contents"].(model.FolderContentAction), args["projectID"].(*uuid.UUID)), true
+	case "Mutation.deleteLiveSimulcastTarget":
+		if e.ComplexityRoot.Mutation.DeleteLiveSimulcastTarget == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteLiveSimulcastTarget_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteLiveSimulcastTarget(childComplexity, args["projectID"].(uuid.UUID), args["liveStreamID"].(uuid.UUID), args["id"].(uuid.UUID)), true
+	case "Mutation.deleteLiveStream":
+		if e.ComplexityRoot.Mutation.DeleteLiveStream == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteLiveStream_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteLiveStream(childComplexity, args["projectID"].(uuid.UUID), args["id"].(uuid.UUID)), true
 	case "Mutation.deleteOtherSessions":
 		if e.ComplexityRoot.Mutation.DeleteOtherSessions == nil {
 			break
@@ -4071,6 +5024,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ResendWebhookEvent(childComplexity, args["projectID"].(uuid.UUID), args["eventId"].(uuid.UUID), args["endpointID"].(*uuid.UUID)), true
+	case "Mutation.resetLiveStreamKey":
+		if e.ComplexityRoot.Mutation.ResetLiveStreamKey == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_resetLiveStreamKey_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ResetLiveStreamKey(childComplexity, args["projectID"].(uuid.UUID), args["id"].(uuid.UUID)), true
 	case "Mutation.revokeInvitation":
 		if e.ComplexityRoot.Mutation.RevokeInvitation == nil {
 			break
@@ -4181,6 +5145,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.SetVideoChapters(childComplexity, args["videoID"].(uuid.UUID), args["chapters"].([]*model.ChapterInput), args["projectID"].(*uuid.UUID)), true
+	case "Mutation.subscribe":
+		if e.ComplexityRoot.Mutation.Subscribe == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_subscribe_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.Subscribe(childComplexity, args["input"].(model.SubscribeInput)), true
 	case "Mutation.switchOrganization":
 		if e.ComplexityRoot.Mutation.SwitchOrganization == nil {
 			break
@@ -4247,6 +5222,39 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateFolder(childComplexity, args["id"].(uuid.UUID), args["input"].(ent.UpdateFolderInput), args["projectID"].(*uuid.UUID)), true
+	case "Mutation.updateLiveSimulcastTarget":
+		if e.ComplexityRoot.Mutation.UpdateLiveSimulcastTarget == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateLiveSimulcastTarget_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateLiveSimulcastTarget(childComplexity, args["projectID"].(uuid.UUID), args["liveStreamID"].(uuid.UUID), args["id"].(uuid.UUID), args["input"].(ent.UpdateLiveSimulcastTargetInput)), true
+	case "Mutation.updateLiveStream":
+		if e.ComplexityRoot.Mutation.UpdateLiveStream == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateLiveStream_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateLiveStream(childComplexity, args["projectID"].(uuid.UUID), args["id"].(uuid.UUID), args["input"].(ent.UpdateLiveStreamInput)), true
+	case "Mutation.updateLiveStreamStatus":
+		if e.ComplexityRoot.Mutation.UpdateLiveStreamStatus == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateLiveStreamStatus_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateLiveStreamStatus(childComplexity, args["projectID"].(uuid.UUID), args["id"].(uuid.UUID), args["action"].(model.LiveStreamAction)), true
 	case "Mutation.updateMember":
 		if e.ComplexityRoot.Mutation.UpdateMember == nil {
 			break
@@ -4691,6 +5699,239 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.PermissionTest.Role(childComplexity), true
 
+	case "Plan.archivedAt":
+		if e.ComplexityRoot.Plan.ArchivedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Plan.ArchivedAt(childComplexity), true
+	case "Plan.baseAmountMinor":
+		if e.ComplexityRoot.Plan.BaseAmountMinor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Plan.BaseAmountMinor(childComplexity), true
+	case "Plan.code":
+		if e.ComplexityRoot.Plan.Code == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Plan.Code(childComplexity), true
+	case "Plan.createdAt":
+		if e.ComplexityRoot.Plan.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Plan.CreatedAt(childComplexity), true
+	case "Plan.currency":
+		if e.ComplexityRoot.Plan.Currency == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Plan.Currency(childComplexity), true
+	case "Plan.description":
+		if e.ComplexityRoot.Plan.Description == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Plan.Description(childComplexity), true
+	case "Plan.family":
+		if e.ComplexityRoot.Plan.Family == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Plan.Family(childComplexity), true
+	case "Plan.gracePeriodDays":
+		if e.ComplexityRoot.Plan.GracePeriodDays == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Plan.GracePeriodDays(childComplexity), true
+	case "Plan.id":
+		if e.ComplexityRoot.Plan.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Plan.ID(childComplexity), true
+	case "Plan.interval":
+		if e.ComplexityRoot.Plan.Interval == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Plan.Interval(childComplexity), true
+	case "Plan.metrics":
+		if e.ComplexityRoot.Plan.Metrics == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Plan.Metrics(childComplexity), true
+	case "Plan.name":
+		if e.ComplexityRoot.Plan.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Plan.Name(childComplexity), true
+	case "Plan.payInAdvance":
+		if e.ComplexityRoot.Plan.PayInAdvance == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Plan.PayInAdvance(childComplexity), true
+	case "Plan.rank":
+		if e.ComplexityRoot.Plan.Rank == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Plan.Rank(childComplexity), true
+	case "Plan.taxCode":
+		if e.ComplexityRoot.Plan.TaxCode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Plan.TaxCode(childComplexity), true
+	case "Plan.trialDays":
+		if e.ComplexityRoot.Plan.TrialDays == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Plan.TrialDays(childComplexity), true
+	case "Plan.updatedAt":
+		if e.ComplexityRoot.Plan.UpdatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Plan.UpdatedAt(childComplexity), true
+	case "Plan.visibility":
+		if e.ComplexityRoot.Plan.Visibility == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Plan.Visibility(childComplexity), true
+
+	case "PlanDeletion.archived":
+		if e.ComplexityRoot.PlanDeletion.Archived == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlanDeletion.Archived(childComplexity), true
+	case "PlanDeletion.deleted":
+		if e.ComplexityRoot.PlanDeletion.Deleted == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlanDeletion.Deleted(childComplexity), true
+	case "PlanDeletion.id":
+		if e.ComplexityRoot.PlanDeletion.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlanDeletion.ID(childComplexity), true
+
+	case "PlanMetric.hardLimit":
+		if e.ComplexityRoot.PlanMetric.HardLimit == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlanMetric.HardLimit(childComplexity), true
+	case "PlanMetric.id":
+		if e.ComplexityRoot.PlanMetric.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlanMetric.ID(childComplexity), true
+	case "PlanMetric.included":
+		if e.ComplexityRoot.PlanMetric.Included == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlanMetric.Included(childComplexity), true
+	case "PlanMetric.metric":
+		if e.ComplexityRoot.PlanMetric.Metric == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlanMetric.Metric(childComplexity), true
+	case "PlanMetric.model":
+		if e.ComplexityRoot.PlanMetric.Model == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlanMetric.Model(childComplexity), true
+	case "PlanMetric.packageSize":
+		if e.ComplexityRoot.PlanMetric.PackageSize == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlanMetric.PackageSize(childComplexity), true
+	case "PlanMetric.planID":
+		if e.ComplexityRoot.PlanMetric.PlanID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlanMetric.PlanID(childComplexity), true
+	case "PlanMetric.tiers":
+		if e.ComplexityRoot.PlanMetric.Tiers == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlanMetric.Tiers(childComplexity), true
+	case "PlanMetric.unitPriceMicro":
+		if e.ComplexityRoot.PlanMetric.UnitPriceMicro == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlanMetric.UnitPriceMicro(childComplexity), true
+
+	case "PlanOffer.change":
+		if e.ComplexityRoot.PlanOffer.Change == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlanOffer.Change(childComplexity), true
+	case "PlanOffer.plan":
+		if e.ComplexityRoot.PlanOffer.Plan == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlanOffer.Plan(childComplexity), true
+	case "PlanOffer.prorationChargeMinor":
+		if e.ComplexityRoot.PlanOffer.ProrationChargeMinor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlanOffer.ProrationChargeMinor(childComplexity), true
+	case "PlanOffer.prorationCreditMinor":
+		if e.ComplexityRoot.PlanOffer.ProrationCreditMinor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlanOffer.ProrationCreditMinor(childComplexity), true
+	case "PlanOffer.trial":
+		if e.ComplexityRoot.PlanOffer.Trial == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlanOffer.Trial(childComplexity), true
+
+	case "PlanTier.flatMinor":
+		if e.ComplexityRoot.PlanTier.FlatMinor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlanTier.FlatMinor(childComplexity), true
+	case "PlanTier.unitPriceMicro":
+		if e.ComplexityRoot.PlanTier.UnitPriceMicro == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlanTier.UnitPriceMicro(childComplexity), true
+	case "PlanTier.upTo":
+		if e.ComplexityRoot.PlanTier.UpTo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlanTier.UpTo(childComplexity), true
+
 	case "PlaybackToken.expiresAt":
 		if e.ComplexityRoot.PlaybackToken.ExpiresAt == nil {
 			break
@@ -5127,12 +6368,57 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.AccessControl(childComplexity, args["projectID"].(uuid.UUID)), true
+	case "Query.accountPlans":
+		if e.ComplexityRoot.Query.AccountPlans == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.AccountPlans(childComplexity), true
 	case "Query.adminOrganizations":
 		if e.ComplexityRoot.Query.AdminOrganizations == nil {
 			break
 		}
 
 		return e.ComplexityRoot.Query.AdminOrganizations(childComplexity), true
+	case "Query.adminPlan":
+		if e.ComplexityRoot.Query.AdminPlan == nil {
+			break
+		}
+
+		args, err := ec.field_Query_adminPlan_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.AdminPlan(childComplexity, args["id"].(uuid.UUID)), true
+	case "Query.adminPlanMetric":
+		if e.ComplexityRoot.Query.AdminPlanMetric == nil {
+			break
+		}
+
+		args, err := ec.field_Query_adminPlanMetric_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.AdminPlanMetric(childComplexity, args["planID"].(uuid.UUID), args["id"].(uuid.UUID)), true
+	case "Query.adminPlanMetrics":
+		if e.ComplexityRoot.Query.AdminPlanMetrics == nil {
+			break
+		}
+
+		args, err := ec.field_Query_adminPlanMetrics_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.AdminPlanMetrics(childComplexity, args["planID"].(uuid.UUID)), true
+	case "Query.adminPlans":
+		if e.ComplexityRoot.Query.AdminPlans == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.AdminPlans(childComplexity), true
 	case "Query.advertisement":
 		if e.ComplexityRoot.Query.Advertisement == nil {
 			break
@@ -5271,6 +6557,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.ConcurrentViewers(childComplexity, args["projectID"].(uuid.UUID), args["videoID"].(*uuid.UUID)), true
+	case "Query.currentPlan":
+		if e.ComplexityRoot.Query.CurrentPlan == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.CurrentPlan(childComplexity), true
 	case "Query.effectiveEncodingLadder":
 		if e.ComplexityRoot.Query.EffectiveEncodingLadder == nil {
 			break
@@ -5388,6 +6680,50 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Invitations(childComplexity, args["after"].(*entgql.Cursor[uuid.UUID]), args["first"].(*int), args["before"].(*entgql.Cursor[uuid.UUID]), args["last"].(*int), args["status"].(*invitation.Status)), true
+	case "Query.liveSimulcastTargets":
+		if e.ComplexityRoot.Query.LiveSimulcastTargets == nil {
+			break
+		}
+
+		args, err := ec.field_Query_liveSimulcastTargets_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.LiveSimulcastTargets(childComplexity, args["projectID"].(uuid.UUID), args["liveStreamID"].(uuid.UUID)), true
+	case "Query.liveStream":
+		if e.ComplexityRoot.Query.LiveStream == nil {
+			break
+		}
+
+		args, err := ec.field_Query_liveStream_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.LiveStream(childComplexity, args["projectID"].(uuid.UUID), args["id"].(uuid.UUID)), true
+	case "Query.liveStreamSessions":
+		if e.ComplexityRoot.Query.LiveStreamSessions == nil {
+			break
+		}
+
+		args, err := ec.field_Query_liveStreamSessions_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.LiveStreamSessions(childComplexity, args["projectID"].(uuid.UUID), args["liveStreamID"].(uuid.UUID), args["after"].(*entgql.Cursor[uuid.UUID]), args["first"].(*int), args["before"].(*entgql.Cursor[uuid.UUID]), args["last"].(*int), args["orderBy"].(*ent.LiveSessionOrder)), true
+	case "Query.liveStreams":
+		if e.ComplexityRoot.Query.LiveStreams == nil {
+			break
+		}
+
+		args, err := ec.field_Query_liveStreams_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.LiveStreams(childComplexity, args["projectID"].(uuid.UUID), args["after"].(*entgql.Cursor[uuid.UUID]), args["first"].(*int), args["before"].(*entgql.Cursor[uuid.UUID]), args["last"].(*int), args["orderBy"].(*ent.LiveStreamOrder), args["where"].(*ent.LiveStreamWhereInput)), true
 	case "Query.members":
 		if e.ComplexityRoot.Query.Members == nil {
 			break
@@ -5460,6 +6796,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.PendingMigrations(childComplexity), true
+	case "Query.plan":
+		if e.ComplexityRoot.Query.Plan == nil {
+			break
+		}
+
+		args, err := ec.field_Query_plan_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Plan(childComplexity, args["id"].(uuid.UUID)), true
+	case "Query.planByCode":
+		if e.ComplexityRoot.Query.PlanByCode == nil {
+			break
+		}
+
+		args, err := ec.field_Query_planByCode_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.PlanByCode(childComplexity, args["code"].(string)), true
 	case "Query.player":
 		if e.ComplexityRoot.Query.Player == nil {
 			break
@@ -5543,6 +6901,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Projects(childComplexity, args["after"].(*entgql.Cursor[uuid.UUID]), args["first"].(*int), args["before"].(*entgql.Cursor[uuid.UUID]), args["last"].(*int), args["orderBy"].(*ent.ProjectOrder), args["where"].(*ent.ProjectWhereInput)), true
+	case "Query.publicPlans":
+		if e.ComplexityRoot.Query.PublicPlans == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.PublicPlans(childComplexity), true
 	case "Query.pulledVideos":
 		if e.ComplexityRoot.Query.PulledVideos == nil {
 			break
@@ -5600,6 +6964,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.StorageUsage(childComplexity, args["projectId"].(uuid.UUID), args["startTime"].(*time.Time), args["endTime"].(*time.Time)), true
+	case "Query.subscription":
+		if e.ComplexityRoot.Query.Subscription == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.Subscription(childComplexity), true
 	case "Query.tags":
 		if e.ComplexityRoot.Query.Tags == nil {
 			break
@@ -5970,6 +7340,37 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.StorageUsage.VideoSeconds(childComplexity), true
 
+	case "SubscribeResult.change":
+		if e.ComplexityRoot.SubscribeResult.Change == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscribeResult.Change(childComplexity), true
+	case "SubscribeResult.next":
+		if e.ComplexityRoot.SubscribeResult.Next == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscribeResult.Next(childComplexity), true
+	case "SubscribeResult.prorationChargeMinor":
+		if e.ComplexityRoot.SubscribeResult.ProrationChargeMinor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscribeResult.ProrationChargeMinor(childComplexity), true
+	case "SubscribeResult.prorationCreditMinor":
+		if e.ComplexityRoot.SubscribeResult.ProrationCreditMinor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscribeResult.ProrationCreditMinor(childComplexity), true
+	case "SubscribeResult.subscription":
+		if e.ComplexityRoot.SubscribeResult.Subscription == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscribeResult.Subscription(childComplexity), true
+
 	case "Subscription.concurrentViewersUpdated":
 		if e.ComplexityRoot.Subscription.ConcurrentViewersUpdated == nil {
 			break
@@ -6014,6 +7415,182 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Subscription.WebhookDeliveryUpdated(childComplexity, args["projectID"].(uuid.UUID), args["endpointID"].(*uuid.UUID)), true
+
+	case "SubscriptionDetails.blockedReason":
+		if e.ComplexityRoot.SubscriptionDetails.BlockedReason == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionDetails.BlockedReason(childComplexity), true
+	case "SubscriptionDetails.currentPeriodEnd":
+		if e.ComplexityRoot.SubscriptionDetails.CurrentPeriodEnd == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionDetails.CurrentPeriodEnd(childComplexity), true
+	case "SubscriptionDetails.currentPeriodStart":
+		if e.ComplexityRoot.SubscriptionDetails.CurrentPeriodStart == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionDetails.CurrentPeriodStart(childComplexity), true
+	case "SubscriptionDetails.next":
+		if e.ComplexityRoot.SubscriptionDetails.Next == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionDetails.Next(childComplexity), true
+	case "SubscriptionDetails.plan":
+		if e.ComplexityRoot.SubscriptionDetails.Plan == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionDetails.Plan(childComplexity), true
+	case "SubscriptionDetails.subscription":
+		if e.ComplexityRoot.SubscriptionDetails.Subscription == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionDetails.Subscription(childComplexity), true
+	case "SubscriptionDetails.usage":
+		if e.ComplexityRoot.SubscriptionDetails.Usage == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionDetails.Usage(childComplexity), true
+
+	case "SubscriptionRecord.billingTime":
+		if e.ComplexityRoot.SubscriptionRecord.BillingTime == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionRecord.BillingTime(childComplexity), true
+	case "SubscriptionRecord.canceledAt":
+		if e.ComplexityRoot.SubscriptionRecord.CanceledAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionRecord.CanceledAt(childComplexity), true
+	case "SubscriptionRecord.createdAt":
+		if e.ComplexityRoot.SubscriptionRecord.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionRecord.CreatedAt(childComplexity), true
+	case "SubscriptionRecord.downgradePlanDate":
+		if e.ComplexityRoot.SubscriptionRecord.DowngradePlanDate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionRecord.DowngradePlanDate(childComplexity), true
+	case "SubscriptionRecord.endingAt":
+		if e.ComplexityRoot.SubscriptionRecord.EndingAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionRecord.EndingAt(childComplexity), true
+	case "SubscriptionRecord.gracePeriod":
+		if e.ComplexityRoot.SubscriptionRecord.GracePeriod == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionRecord.GracePeriod(childComplexity), true
+	case "SubscriptionRecord.id":
+		if e.ComplexityRoot.SubscriptionRecord.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionRecord.ID(childComplexity), true
+	case "SubscriptionRecord.name":
+		if e.ComplexityRoot.SubscriptionRecord.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionRecord.Name(childComplexity), true
+	case "SubscriptionRecord.nextPlanCode":
+		if e.ComplexityRoot.SubscriptionRecord.NextPlanCode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionRecord.NextPlanCode(childComplexity), true
+	case "SubscriptionRecord.organizationID":
+		if e.ComplexityRoot.SubscriptionRecord.OrganizationID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionRecord.OrganizationID(childComplexity), true
+	case "SubscriptionRecord.paymentGateway":
+		if e.ComplexityRoot.SubscriptionRecord.PaymentGateway == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionRecord.PaymentGateway(childComplexity), true
+	case "SubscriptionRecord.paymentMethod":
+		if e.ComplexityRoot.SubscriptionRecord.PaymentMethod == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionRecord.PaymentMethod(childComplexity), true
+	case "SubscriptionRecord.plan":
+		if e.ComplexityRoot.SubscriptionRecord.Plan == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionRecord.Plan(childComplexity), true
+	case "SubscriptionRecord.planCode":
+		if e.ComplexityRoot.SubscriptionRecord.PlanCode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionRecord.PlanCode(childComplexity), true
+	case "SubscriptionRecord.previousPlanCode":
+		if e.ComplexityRoot.SubscriptionRecord.PreviousPlanCode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionRecord.PreviousPlanCode(childComplexity), true
+	case "SubscriptionRecord.startedAt":
+		if e.ComplexityRoot.SubscriptionRecord.StartedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionRecord.StartedAt(childComplexity), true
+	case "SubscriptionRecord.status":
+		if e.ComplexityRoot.SubscriptionRecord.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionRecord.Status(childComplexity), true
+	case "SubscriptionRecord.subscribeBy":
+		if e.ComplexityRoot.SubscriptionRecord.SubscribeBy == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionRecord.SubscribeBy(childComplexity), true
+	case "SubscriptionRecord.subscriptionAt":
+		if e.ComplexityRoot.SubscriptionRecord.SubscriptionAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionRecord.SubscriptionAt(childComplexity), true
+	case "SubscriptionRecord.tax":
+		if e.ComplexityRoot.SubscriptionRecord.Tax == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionRecord.Tax(childComplexity), true
+	case "SubscriptionRecord.terminatedAt":
+		if e.ComplexityRoot.SubscriptionRecord.TerminatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionRecord.TerminatedAt(childComplexity), true
+	case "SubscriptionRecord.trialEndedAt":
+		if e.ComplexityRoot.SubscriptionRecord.TrialEndedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SubscriptionRecord.TrialEndedAt(childComplexity), true
 
 	case "Tag.createdAt":
 		if e.ComplexityRoot.Tag.CreatedAt == nil {
@@ -7893,6 +9470,383 @@ type Mutation {
   createOrganization(input: CreateOrganizationInput!): Organization!
 }
 `, BuiltIn: false},
+	{Name: "../../schema/billing.graphql", Input: `# Plans and subscriptions (issue 23, package billing). Money is in minor units
+# of the plan's currency (int); unit prices in millionths of a minor unit.
+
+"""
+A billing plan of the server's catalogue, managed on the admin host.
+"""
+type Plan {
+  id: ID!
+  createdAt: Time!
+  updatedAt: Time!
+  """
+  The plan's code (subscribe, plans/{planCode}).
+  """
+  code: String!
+  name: String!
+  description: String!
+  """
+  Plans of one family share one trial per organization.
+  """
+  family: String!
+  """
+  public or private (private plans are not listed, but can be subscribed to by code).
+  """
+  visibility: String!
+  """
+  A change to a higher rank is an upgrade (now, prorated); to an equal or lower one a downgrade (at the period's end).
+  """
+  rank: Int!
+  """
+  monthly or yearly.
+  """
+  interval: String!
+  """
+  ISO 4217 currency code.
+  """
+  currency: String!
+  """
+  The fee per interval, in minor units.
+  """
+  baseAmountMinor: Int!
+  """
+  The fee is billed at the start of a period (else at its end).
+  """
+  payInAdvance: Boolean!
+  trialDays: Int!
+  """
+  Days a past_due subscription keeps service before it becomes unpaid.
+  """
+  gracePeriodDays: Int!
+  taxCode: String!
+  """
+  Set when the plan takes no new subscriptions.
+  """
+  archivedAt: Time
+  """
+  The plan's metered quantities, by metric name.
+  """
+  metrics: [PlanMetric!]!
+}
+
+"""
+One step of a graduated or volume price.
+"""
+type PlanTier {
+  """
+  Units up to this amount (inclusive); 0 on the last tier: no upper bound.
+  """
+  upTo: Int!
+  """
+  Millionths of a minor unit per unit.
+  """
+  unitPriceMicro: Int!
+  """
+  Minor units charged once when the tier is reached.
+  """
+  flatMinor: Int!
+}
+
+"""
+The price and limits of one metric on a plan. Metrics: delivered_bytes (bytes),
+delivered_seconds, stored_byte_seconds (byte-seconds), stored_video_seconds
+(seconds of video times seconds stored), encoded_output_seconds, live_input_seconds.
+"""
+type PlanMetric {
+  id: ID!
+  planID: ID!
+  metric: String!
+  """
+  The amount the base fee covers per period.
+  """
+  included: Int!
+  """
+  Usage at which new uploads and playback sessions are refused (PAYMENT_REQUIRED); null: no limit.
+  """
+  hardLimit: Int
+  """
+  standard, graduated, volume or package.
+  """
+  model: String!
+  """
+  Standard: per unit; package: per package; millionths of a minor unit.
+  """
+  unitPriceMicro: Int!
+  packageSize: Int!
+  tiers: [PlanTier!]!
+}
+
+"""
+A subscription exactly as SEED-API-SPEC 2.2 shows it. Timestamps are RFC 3339
+strings with a numeric UTC offset (+00:00); 0001-01-01T00:00:00Z means not set.
+status is pending, trialing, active, past_due, unpaid, canceled, terminated, or
+empty while the organization has no subscription.
+"""
+type SubscriptionRecord {
+  id: String!
+  organizationID: String!
+  subscribeBy: String!
+  paymentMethod: String!
+  paymentGateway: String!
+  """
+  calendar or anniversary.
+  """
+  billingTime: String!
+  name: String!
+  planCode: String!
+  status: String!
+  createdAt: String!
+  startedAt: String!
+  endingAt: String!
+  subscriptionAt: String!
+  canceledAt: String!
+  terminatedAt: String!
+  downgradePlanDate: String!
+  trialEndedAt: String!
+  previousPlanCode: String!
+  nextPlanCode: String!
+  """
+  The plan's visibility label.
+  """
+  plan: String!
+  """
+  The plan's tax code.
+  """
+  tax: String!
+  """
+  Days.
+  """
+  gracePeriod: Int!
+}
+
+"""
+A plan as the current organization would subscribe to it.
+"""
+type PlanOffer {
+  plan: Plan!
+  """
+  new, upgrade, downgrade or same.
+  """
+  change: String!
+  """
+  An upgrade's credit for the unused part of the current fee, in minor units.
+  """
+  prorationCreditMinor: Int!
+  """
+  An upgrade's charge for the rest of the period on the new plan, in minor units.
+  """
+  prorationChargeMinor: Int!
+  """
+  Whether subscribing would start a trial.
+  """
+  trial: Boolean!
+}
+
+"""
+One metric's usage this period against the plan.
+"""
+type MetricUsage {
+  metric: String!
+  quantity: Int!
+  included: Int!
+  hardLimit: Int
+  """
+  0, 80 or 100: the warning level reached.
+  """
+  level: Int!
+}
+
+"""
+The current organization's subscription with its plan and usage.
+"""
+type SubscriptionDetails {
+  subscription: SubscriptionRecord!
+  plan: Plan
+  currentPeriodStart: String!
+  currentPeriodEnd: String!
+  """
+  Usage this period of the metrics the plan prices or limits; empty until usage is metered.
+  """
+  usage: [MetricUsage!]!
+  """
+  The subscription scheduled to follow (a downgrade), if any.
+  """
+  next: SubscriptionRecord
+  """
+  Why new uploads and playback sessions are refused; null when they are not.
+  """
+  blockedReason: String
+}
+
+"""
+What subscribe did.
+"""
+type SubscribeResult {
+  """
+  new, upgrade or downgrade.
+  """
+  change: String!
+  """
+  The current subscription afterwards.
+  """
+  subscription: SubscriptionRecord!
+  """
+  The pending subscription a downgrade scheduled.
+  """
+  next: SubscriptionRecord
+  prorationCreditMinor: Int!
+  prorationChargeMinor: Int!
+}
+
+input SubscribeInput {
+  planCode: String!
+  paymentMethod: String
+  paymentGateway: String
+  """
+  calendar (default) or anniversary.
+  """
+  billingTime: String
+}
+
+input PlanTierInput {
+  upTo: Int!
+  unitPriceMicro: Int!
+  flatMinor: Int
+}
+
+"""
+A plan's fields; on update, omitted fields keep their values.
+"""
+input PlanInput {
+  code: String
+  name: String
+  description: String
+  family: String
+  visibility: String
+  rank: Int
+  interval: String
+  currency: String
+  baseAmountMinor: Int
+  payInAdvance: Boolean
+  trialDays: Int
+  gracePeriodDays: Int
+  taxCode: String
+  """
+  false restores an archived plan.
+  """
+  archived: Boolean
+}
+
+"""
+A plan metric's fields; on update, omitted fields keep their values (metric cannot change).
+"""
+input PlanMetricInput {
+  metric: String
+  included: Int
+  hardLimit: Int
+  """
+  true removes the hard limit.
+  """
+  noHardLimit: Boolean
+  model: String
+  unitPriceMicro: Int
+  packageSize: Int
+  tiers: [PlanTierInput!]
+}
+
+"""
+What deleting a plan did: a plan no subscription ever used is deleted, one in use is archived.
+"""
+type PlanDeletion {
+  id: ID!
+  archived: Boolean!
+  deleted: Boolean!
+}
+
+extend type Query {
+  """
+  The public plans that take subscriptions, by rank. No credential needed.
+  """
+  publicPlans: [Plan!]! @public
+  """
+  A public plan, or the plan of the caller's organization's subscription. No credential needed for public plans.
+  """
+  plan(id: ID!): Plan! @public
+  """
+  The plans the current organization may choose: the public ones plus its current plan. Needs billing read.
+  """
+  accountPlans: [Plan!]!
+  """
+  The current organization's subscription as SEED-API-SPEC 2.2 (4.3): the current one, else the last ended, else an empty record. Needs billing read.
+  """
+  currentPlan: SubscriptionRecord!
+  """
+  A plan by code with what subscribing to it would be (change kind, proration, trial). Needs billing read.
+  """
+  planByCode(code: String!): PlanOffer!
+  """
+  The current organization's subscription with usage against its plan. Needs billing read.
+  """
+  subscription: SubscriptionDetails!
+  """
+  Every plan, archived and private ones too: the admin host only.
+  """
+  adminPlans: [Plan!]! @public
+  """
+  A plan: the admin host only.
+  """
+  adminPlan(id: ID!): Plan! @public
+  """
+  A plan's metrics: the admin host only.
+  """
+  adminPlanMetrics(planID: ID!): [PlanMetric!]! @public
+  """
+  A plan metric: the admin host only.
+  """
+  adminPlanMetric(planID: ID!, id: ID!): PlanMetric! @public
+}
+
+extend type Mutation {
+  """
+  Subscribes the current organization to a plan: a first subscription starts
+  now (a trial when the plan has trial days and the organization had none in
+  its family); a higher rank replaces the current one now (prorated); an equal
+  or lower rank is scheduled for the period's end. PAYMENT_REQUIRED while the
+  subscription is past_due or unpaid. Needs billing write.
+  """
+  subscribe(input: SubscribeInput!): SubscribeResult!
+  """
+  Cancels the current subscription: now (default; terminated) or at the
+  period's end (atPeriodEnd: status unchanged, ending_at set). Needs billing write.
+  """
+  cancelSubscription(atPeriodEnd: Boolean): SubscriptionRecord!
+  """
+  Creates a plan: the admin host only. code, name and currency are required.
+  """
+  adminCreatePlan(input: PlanInput!): Plan! @public
+  """
+  Changes a plan: the admin host only.
+  """
+  adminUpdatePlan(id: ID!, input: PlanInput!): Plan! @public
+  """
+  Deletes a plan no subscription used, archives one in use: the admin host only.
+  """
+  adminDeletePlan(id: ID!): PlanDeletion! @public
+  """
+  Adds a metric to a plan: the admin host only. metric is required.
+  """
+  adminCreatePlanMetric(planID: ID!, input: PlanMetricInput!): PlanMetric! @public
+  """
+  Changes a plan metric: the admin host only.
+  """
+  adminUpdatePlanMetric(planID: ID!, id: ID!, input: PlanMetricInput!): PlanMetric! @public
+  """
+  Removes a metric from a plan: the admin host only.
+  """
+  adminDeletePlanMetric(planID: ID!, id: ID!): ID! @public
+}
+`, BuiltIn: false},
 	{Name: "../../schema/caption.graphql", Input: `extend type Caption {
   """
   The caption track as WebVTT text.
@@ -9211,6 +11165,28 @@ input CreateFolderInput {
   parentID: ID
 }
 """
+CreateLiveSimulcastTargetInput is used for create LiveSimulcastTarget object.
+Input was generated by ent.
+"""
+input CreateLiveSimulcastTargetInput {
+  name: String!
+  url: String!
+  streamKey: String!
+  enabled: Boolean
+}
+"""
+CreateLiveStreamInput is used for create LiveStream object.
+Input was generated by ent.
+"""
+input CreateLiveStreamInput {
+  name: String!
+  latencyMode: LiveStreamLatencyMode
+  reconnectWindowSeconds: Int
+  maxDurationSeconds: Int
+  record: Boolean
+  transcode: Boolean
+}
+"""
 CreateOrganizationInput is used for create Organization object.
 Input was generated by ent.
 """
@@ -10104,6 +12080,374 @@ input InvitationWhereInput {
   """
   hasOrganization: Boolean
   hasOrganizationWith: [OrganizationWhereInput!]
+}
+type LiveSession implements Node {
+  id: ID!
+  createdAt: Time!
+  updatedAt: Time!
+  liveStreamID: ID!
+  projectID: ID!
+  videoID: ID
+  nodeID: String!
+  protocol: LiveSessionProtocol!
+  remoteAddr: String!
+  startedAt: Time!
+  endedAt: Time
+  endReason: LiveSessionEndReason
+  endError: String!
+  reconnects: Int!
+  bytes: Int!
+  bitrateKbps: Int!
+  fps: Float!
+  keyframeIntervalSeconds: Float!
+  videoCodec: String!
+  audioCodec: String!
+  width: Int!
+  height: Int!
+  warnings: [String!]!
+  simulcast: [LiveSimulcastState!]!
+  lastDataAt: Time
+  liveStream: LiveStream!
+  video: Video
+}
+"""
+A connection to a list of items.
+"""
+type LiveSessionConnection {
+  """
+  A list of edges.
+  """
+  edges: [LiveSessionEdge]
+  """
+  Information to aid in pagination.
+  """
+  pageInfo: PageInfo!
+  """
+  Identifies the total count of items in the connection.
+  """
+  totalCount: Int!
+}
+"""
+An edge in a connection.
+"""
+type LiveSessionEdge {
+  """
+  The item at the end of the edge.
+  """
+  node: LiveSession
+  """
+  A cursor for use in pagination.
+  """
+  cursor: Cursor!
+}
+"""
+LiveSessionEndReason is enum for the field end_reason
+"""
+enum LiveSessionEndReason @goModel(model: "github.com/vidra-dev/vidra/ent/livesession.EndReason") {
+  publisher_closed
+  timeout
+  max_duration
+  disabled
+  key_reset
+  node_lost
+  error
+  deleted
+  completed
+}
+"""
+Ordering options for LiveSession connections
+"""
+input LiveSessionOrder {
+  """
+  The ordering direction.
+  """
+  direction: OrderDirection! = ASC
+  """
+  The field by which to order LiveSessions.
+  """
+  field: LiveSessionOrderField!
+}
+"""
+Properties by which LiveSession connections can be ordered.
+"""
+enum LiveSessionOrderField {
+  CREATED_AT
+  UPDATED_AT
+  STARTED_AT
+}
+"""
+LiveSessionProtocol is enum for the field protocol
+"""
+enum LiveSessionProtocol @goModel(model: "github.com/vidra-dev/vidra/ent/livesession.Protocol") {
+  rtmp
+  rtmps
+  srt
+}
+type LiveSimulcastTarget implements Node {
+  id: ID!
+  createdAt: Time!
+  updatedAt: Time!
+  liveStreamID: ID!
+  projectID: ID!
+  name: String!
+  url: String!
+  enabled: Boolean!
+  liveStream: LiveStream!
+}
+"""
+Ordering options for LiveSimulcastTarget connections
+"""
+input LiveSimulcastTargetOrder {
+  """
+  The ordering direction.
+  """
+  direction: OrderDirection! = ASC
+  """
+  The field by which to order LiveSimulcastTargets.
+  """
+  field: LiveSimulcastTargetOrderField!
+}
+"""
+Properties by which LiveSimulcastTarget connections can be ordered.
+"""
+enum LiveSimulcastTargetOrderField {
+  CREATED_AT
+  UPDATED_AT
+}
+type LiveStream implements Node {
+  id: ID!
+  createdAt: Time!
+  updatedAt: Time!
+  projectID: ID!
+  name: String!
+  keyLast4: String!
+  enabled: Boolean!
+  status: LiveStreamStatus!
+  latencyMode: LiveStreamLatencyMode!
+  reconnectWindowSeconds: Int!
+  maxDurationSeconds: Int!
+  record: Boolean!
+  transcode: Boolean!
+  nodeID: String
+  leaseUntil: Time
+  currentSessionID: ID
+  reconnectDeadline: Time
+  completeRequestedAt: Time
+  sessions(
+    """
+    Returns the elements in the list that come after the specified cursor.
+    """
+    after: Cursor
+
+    """
+    Returns the first _n_ elements from the list.
+    """
+    first: Int
+
+    """
+    Returns the elements in the list that come before the specified cursor.
+    """
+    before: Cursor
+
+    """
+    Returns the last _n_ elements from the list.
+    """
+    last: Int
+
+    """
+    Ordering options for LiveSessions returned from the connection.
+    """
+    orderBy: LiveSessionOrder
+  ): LiveSessionConnection!
+  simulcastTargets: [LiveSimulcastTarget!]
+}
+"""
+A connection to a list of items.
+"""
+type LiveStreamConnection {
+  """
+  A list of edges.
+  """
+  edges: [LiveStreamEdge]
+  """
+  Information to aid in pagination.
+  """
+  pageInfo: PageInfo!
+  """
+  Identifies the total count of items in the connection.
+  """
+  totalCount: Int!
+}
+"""
+An edge in a connection.
+"""
+type LiveStreamEdge {
+  """
+  The item at the end of the edge.
+  """
+  node: LiveStream
+  """
+  A cursor for use in pagination.
+  """
+  cursor: Cursor!
+}
+"""
+LiveStreamLatencyMode is enum for the field latency_mode
+"""
+enum LiveStreamLatencyMode @goModel(model: "github.com/vidra-dev/vidra/ent/livestream.LatencyMode") {
+  standard
+  low
+}
+"""
+Ordering options for LiveStream connections
+"""
+input LiveStreamOrder {
+  """
+  The ordering direction.
+  """
+  direction: OrderDirection! = ASC
+  """
+  The field by which to order LiveStreams.
+  """
+  field: LiveStreamOrderField!
+}
+"""
+Properties by which LiveStream connections can be ordered.
+"""
+enum LiveStreamOrderField {
+  CREATED_AT
+  UPDATED_AT
+  NAME
+  STATUS
+}
+"""
+LiveStreamStatus is enum for the field status
+"""
+enum LiveStreamStatus @goModel(model: "github.com/vidra-dev/vidra/ent/livestream.Status") {
+  idle
+  active
+  disconnected
+  disabled
+}
+"""
+LiveStreamWhereInput is used for filtering LiveStream objects.
+Input was generated by ent.
+"""
+input LiveStreamWhereInput {
+  not: LiveStreamWhereInput
+  and: [LiveStreamWhereInput!]
+  or: [LiveStreamWhereInput!]
+  """
+  id field predicates
+  """
+  id: ID
+  idNEQ: ID
+  idIn: [ID!]
+  idNotIn: [ID!]
+  idGT: ID
+  idGTE: ID
+  idLT: ID
+  idLTE: ID
+  """
+  created_at field predicates
+  """
+  createdAt: Time
+  createdAtNEQ: Time
+  createdAtIn: [Time!]
+  createdAtNotIn: [Time!]
+  createdAtGT: Time
+  createdAtGTE: Time
+  createdAtLT: Time
+  createdAtLTE: Time
+  """
+  updated_at field predicates
+  """
+  updatedAt: Time
+  updatedAtNEQ: Time
+  updatedAtIn: [Time!]
+  updatedAtNotIn: [Time!]
+  updatedAtGT: Time
+  updatedAtGTE: Time
+  updatedAtLT: Time
+  updatedAtLTE: Time
+  """
+  project_id field predicates
+  """
+  projectID: ID
+  projectIDNEQ: ID
+  projectIDIn: [ID!]
+  projectIDNotIn: [ID!]
+  projectIDGT: ID
+  projectIDGTE: ID
+  projectIDLT: ID
+  projectIDLTE: ID
+  """
+  name field predicates
+  """
+  name: String
+  nameNEQ: String
+  nameIn: [String!]
+  nameNotIn: [String!]
+  nameGT: String
+  nameGTE: String
+  nameLT: String
+  nameLTE: String
+  nameContains: String
+  nameHasPrefix: String
+  nameHasSuffix: String
+  nameEqualFold: String
+  nameContainsFold: String
+  """
+  enabled field predicates
+  """
+  enabled: Boolean
+  enabledNEQ: Boolean
+  """
+  status field predicates
+  """
+  status: LiveStreamStatus
+  statusNEQ: LiveStreamStatus
+  statusIn: [LiveStreamStatus!]
+  statusNotIn: [LiveStreamStatus!]
+  """
+  latency_mode field predicates
+  """
+  latencyMode: LiveStreamLatencyMode
+  latencyModeNEQ: LiveStreamLatencyMode
+  latencyModeIn: [LiveStreamLatencyMode!]
+  latencyModeNotIn: [LiveStreamLatencyMode!]
+  """
+  reconnect_window_seconds field predicates
+  """
+  reconnectWindowSeconds: Int
+  reconnectWindowSecondsNEQ: Int
+  reconnectWindowSecondsIn: [Int!]
+  reconnectWindowSecondsNotIn: [Int!]
+  reconnectWindowSecondsGT: Int
+  reconnectWindowSecondsGTE: Int
+  reconnectWindowSecondsLT: Int
+  reconnectWindowSecondsLTE: Int
+  """
+  max_duration_seconds field predicates
+  """
+  maxDurationSeconds: Int
+  maxDurationSecondsNEQ: Int
+  maxDurationSecondsIn: [Int!]
+  maxDurationSecondsNotIn: [Int!]
+  maxDurationSecondsGT: Int
+  maxDurationSecondsGTE: Int
+  maxDurationSecondsLT: Int
+  maxDurationSecondsLTE: Int
+  """
+  record field predicates
+  """
+  record: Boolean
+  recordNEQ: Boolean
+  """
+  transcode field predicates
+  """
+  transcode: Boolean
+  transcodeNEQ: Boolean
 }
 """
 The builtin Map type
@@ -11705,6 +14049,28 @@ input UpdateFolderInput {
   name: String
 }
 """
+UpdateLiveSimulcastTargetInput is used for update LiveSimulcastTarget object.
+Input was generated by ent.
+"""
+input UpdateLiveSimulcastTargetInput {
+  name: String
+  url: String
+  streamKey: String
+  enabled: Boolean
+}
+"""
+UpdateLiveStreamInput is used for update LiveStream object.
+Input was generated by ent.
+"""
+input UpdateLiveStreamInput {
+  name: String
+  latencyMode: LiveStreamLatencyMode
+  reconnectWindowSeconds: Int
+  maxDurationSeconds: Int
+  record: Boolean
+  transcode: Boolean
+}
+"""
 UpdateOrganizationInput is used for update Organization object.
 Input was generated by ent.
 """
@@ -12013,6 +14379,7 @@ enum VideoStatus @goModel(model: "github.com/vidra-dev/vidra/ent/video.Status") 
   processing
   ready
   failed
+  live
 }
 """
 VideoWhereInput is used for filtering Video objects.
@@ -12635,6 +15002,133 @@ extend type Mutation {
   Withdraws a pending invitation.
   """
   revokeInvitation(id: ID!): Invitation!
+}
+`, BuiltIn: false},
+	{Name: "../../schema/live.graphql", Input: `"""
+The state of one simulcast target during a live session.
+"""
+type LiveSimulcastState {
+  "The live simulcast target's id."
+  targetID: ID!
+  "The target's address, without its stream key."
+  url: String!
+  "connecting, active, failed or stopped."
+  state: String!
+  "The last error; empty when none."
+  error: String!
+  "Bytes sent to the target."
+  bytes: Int!
+}
+
+"""
+The ingest addresses of a live stream, without its key: the server URL to give
+a publisher (OBS "Server"), the key going in "Stream Key".
+"""
+type LiveIngest {
+  "RTMP server URL; the key is its last path element."
+  rtmpURL: String!
+  "RTMPS server URL; null when this deployment offers no RTMPS."
+  rtmpsURL: String
+  "SRT address; the key goes in streamid=publish:KEY."
+  srtURL: String
+}
+
+"""
+A live stream with its stream key, returned only when the key is new (creation,
+key reset): keep it, it is not shown again. The publish URLs carry the key.
+"""
+type LiveStreamWithKey {
+  liveStream: LiveStream!
+  "The stream key, shown this once."
+  streamKey: String!
+  "The full RTMP publish URL (server URL and key)."
+  rtmpPublishURL: String!
+  "The full RTMPS publish URL; null when RTMPS is not offered."
+  rtmpsPublishURL: String
+  "The full SRT publish URL (streamid=publish:KEY); null when SRT is not offered."
+  srtPublishURL: String
+}
+
+"""
+What updateLiveStreamStatus does: ENABLE lets publishers in again, DISABLE
+refuses them and kicks a publishing one (its session ends with end reason
+disabled), COMPLETE ends the session in progress at once (no reconnect window)
+and leaves the stream enabled.
+"""
+enum LiveStreamAction {
+  ENABLE
+  DISABLE
+  COMPLETE
+}
+
+extend type LiveStream {
+  "The ingest addresses (without the key)."
+  ingest: LiveIngest!
+  "The session in progress (active or disconnected), null when none."
+  currentSession: LiveSession
+}
+
+extend type LiveSimulcastTarget {
+  "The last four characters of the target's stream key."
+  streamKeyLast4: String!
+}
+
+extend type Query {
+  """
+  A project's live streams, newest first by default; where filters them
+  (e.g. {status: ACTIVE}).
+  """
+  liveStreams(projectID: ID!, after: Cursor, first: Int, before: Cursor, last: Int, orderBy: LiveStreamOrder, where: LiveStreamWhereInput): LiveStreamConnection!
+  """
+  One live stream of a project; NOT_FOUND when the project has no such stream.
+  """
+  liveStream(projectID: ID!, id: ID!): LiveStream!
+  """
+  A live stream's sessions (its history), newest first by default.
+  """
+  liveStreamSessions(projectID: ID!, liveStreamID: ID!, after: Cursor, first: Int, before: Cursor, last: Int, orderBy: LiveSessionOrder): LiveSessionConnection!
+  """
+  A live stream's simulcast targets, oldest first.
+  """
+  liveSimulcastTargets(projectID: ID!, liveStreamID: ID!): [LiveSimulcastTarget!]!
+}
+
+extend type Mutation {
+  """
+  Creates a live stream; the answer carries its stream key and publish URLs,
+  shown this once.
+  """
+  createLiveStream(projectID: ID!, input: CreateLiveStreamInput!): LiveStreamWithKey!
+  """
+  Changes a live stream's settings; a session in progress keeps the settings it
+  started with (latency mode, transcode, record), except the reconnect window
+  and maximum duration, which apply at once.
+  """
+  updateLiveStream(projectID: ID!, id: ID!, input: UpdateLiveStreamInput!): LiveStream!
+  """
+  Enables, disables or completes a live stream (LiveStreamAction).
+  """
+  updateLiveStreamStatus(projectID: ID!, id: ID!, action: LiveStreamAction!): LiveStream!
+  """
+  Gives a live stream a new key; the old one is refused from now on and a
+  publisher using it is kicked. The answer carries the new key, shown this once.
+  """
+  resetLiveStreamKey(projectID: ID!, id: ID!): LiveStreamWithKey!
+  """
+  Deletes a live stream with its sessions and simulcast targets; a publisher
+  is kicked, the recordings stay as videos. Returns its id.
+  """
+  deleteLiveStream(projectID: ID!, id: ID!): ID!
+  """
+  Adds a simulcast target to a live stream (at most 5); it applies from the
+  next session.
+  """
+  createLiveSimulcastTarget(projectID: ID!, liveStreamID: ID!, input: CreateLiveSimulcastTargetInput!): LiveSimulcastTarget!
+  updateLiveSimulcastTarget(projectID: ID!, liveStreamID: ID!, id: ID!, input: UpdateLiveSimulcastTargetInput!): LiveSimulcastTarget!
+  """
+  Deletes a simulcast target; returns its id.
+  """
+  deleteLiveSimulcastTarget(projectID: ID!, liveStreamID: ID!, id: ID!): ID!
 }
 `, BuiltIn: false},
 	{Name: "../../schema/media.graphql", Input: `# The media pipeline: upload tokens, playback tokens, imports, thumbnails and timelines.
@@ -13527,7 +16021,7 @@ type WebhookEventType {
   name: String!
   description: String!
   """
-  Reserved families ("livestream.*") are named for later features and not sent yet.
+  Reserved families ("subscription.*") are named for later features and not sent yet.
   """
   reserved: Boolean!
 }
@@ -14604,6 +17098,230 @@ func (ec *executionContext) childFields_LadderRung(ctx context.Context, field gr
 	return nil, fmt.Errorf("no field named %q was found under type LadderRung", field.Name)
 }
 
+func (ec *executionContext) childFields_LiveIngest(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "rtmpURL":
+		return ec.fieldContext_LiveIngest_rtmpURL(ctx, field)
+	case "rtmpsURL":
+		return ec.fieldContext_LiveIngest_rtmpsURL(ctx, field)
+	case "srtURL":
+		return ec.fieldContext_LiveIngest_srtURL(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type LiveIngest", field.Name)
+}
+
+func (ec *executionContext) childFields_LiveSession(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_LiveSession_id(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_LiveSession_createdAt(ctx, field)
+	case "updatedAt":
+		return ec.fieldContext_LiveSession_updatedAt(ctx, field)
+	case "liveStreamID":
+		return ec.fieldContext_LiveSession_liveStreamID(ctx, field)
+	case "projectID":
+		return ec.fieldContext_LiveSession_projectID(ctx, field)
+	case "videoID":
+		return ec.fieldContext_LiveSession_videoID(ctx, field)
+	case "nodeID":
+		return ec.fieldContext_LiveSession_nodeID(ctx, field)
+	case "protocol":
+		return ec.fieldContext_LiveSession_protocol(ctx, field)
+	case "remoteAddr":
+		return ec.fieldContext_LiveSession_remoteAddr(ctx, field)
+	case "startedAt":
+		return ec.fieldContext_LiveSession_startedAt(ctx, field)
+	case "endedAt":
+		return ec.fieldContext_LiveSession_endedAt(ctx, field)
+	case "endReason":
+		return ec.fieldContext_LiveSession_endReason(ctx, field)
+	case "endError":
+		return ec.fieldContext_LiveSession_endError(ctx, field)
+	case "reconnects":
+		return ec.fieldContext_LiveSession_reconnects(ctx, field)
+	case "bytes":
+		return ec.fieldContext_LiveSession_bytes(ctx, field)
+	case "bitrateKbps":
+		return ec.fieldContext_LiveSession_bitrateKbps(ctx, field)
+	case "fps":
+		return ec.fieldContext_LiveSession_fps(ctx, field)
+	case "keyframeIntervalSeconds":
+		return ec.fieldContext_LiveSession_keyframeIntervalSeconds(ctx, field)
+	case "videoCodec":
+		return ec.fieldContext_LiveSession_videoCodec(ctx, field)
+	case "audioCodec":
+		return ec.fieldContext_LiveSession_audioCodec(ctx, field)
+	case "width":
+		return ec.fieldContext_LiveSession_width(ctx, field)
+	case "height":
+		return ec.fieldContext_LiveSession_height(ctx, field)
+	case "warnings":
+		return ec.fieldContext_LiveSession_warnings(ctx, field)
+	case "simulcast":
+		return ec.fieldContext_LiveSession_simulcast(ctx, field)
+	case "lastDataAt":
+		return ec.fieldContext_LiveSession_lastDataAt(ctx, field)
+	case "liveStream":
+		return ec.fieldContext_LiveSession_liveStream(ctx, field)
+	case "video":
+		return ec.fieldContext_LiveSession_video(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type LiveSession", field.Name)
+}
+
+func (ec *executionContext) childFields_LiveSessionConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_LiveSessionConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_LiveSessionConnection_pageInfo(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_LiveSessionConnection_totalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type LiveSessionConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_LiveSessionEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "node":
+		return ec.fieldContext_LiveSessionEdge_node(ctx, field)
+	case "cursor":
+		return ec.fieldContext_LiveSessionEdge_cursor(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type LiveSessionEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_LiveSimulcastState(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "targetID":
+		return ec.fieldContext_LiveSimulcastState_targetID(ctx, field)
+	case "url":
+		return ec.fieldContext_LiveSimulcastState_url(ctx, field)
+	case "state":
+		return ec.fieldContext_LiveSimulcastState_state(ctx, field)
+	case "error":
+		return ec.fieldContext_LiveSimulcastState_error(ctx, field)
+	case "bytes":
+		return ec.fieldContext_LiveSimulcastState_bytes(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type LiveSimulcastState", field.Name)
+}
+
+func (ec *executionContext) childFields_LiveSimulcastTarget(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_LiveSimulcastTarget_id(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_LiveSimulcastTarget_createdAt(ctx, field)
+	case "updatedAt":
+		return ec.fieldContext_LiveSimulcastTarget_updatedAt(ctx, field)
+	case "liveStreamID":
+		return ec.fieldContext_LiveSimulcastTarget_liveStreamID(ctx, field)
+	case "projectID":
+		return ec.fieldContext_LiveSimulcastTarget_projectID(ctx, field)
+	case "name":
+		return ec.fieldContext_LiveSimulcastTarget_name(ctx, field)
+	case "url":
+		return ec.fieldContext_LiveSimulcastTarget_url(ctx, field)
+	case "enabled":
+		return ec.fieldContext_LiveSimulcastTarget_enabled(ctx, field)
+	case "liveStream":
+		return ec.fieldContext_LiveSimulcastTarget_liveStream(ctx, field)
+	case "streamKeyLast4":
+		return ec.fieldContext_LiveSimulcastTarget_streamKeyLast4(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type LiveSimulcastTarget", field.Name)
+}
+
+func (ec *executionContext) childFields_LiveStream(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_LiveStream_id(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_LiveStream_createdAt(ctx, field)
+	case "updatedAt":
+		return ec.fieldContext_LiveStream_updatedAt(ctx, field)
+	case "projectID":
+		return ec.fieldContext_LiveStream_projectID(ctx, field)
+	case "name":
+		return ec.fieldContext_LiveStream_name(ctx, field)
+	case "keyLast4":
+		return ec.fieldContext_LiveStream_keyLast4(ctx, field)
+	case "enabled":
+		return ec.fieldContext_LiveStream_enabled(ctx, field)
+	case "status":
+		return ec.fieldContext_LiveStream_status(ctx, field)
+	case "latencyMode":
+		return ec.fieldContext_LiveStream_latencyMode(ctx, field)
+	case "reconnectWindowSeconds":
+		return ec.fieldContext_LiveStream_reconnectWindowSeconds(ctx, field)
+	case "maxDurationSeconds":
+		return ec.fieldContext_LiveStream_maxDurationSeconds(ctx, field)
+	case "record":
+		return ec.fieldContext_LiveStream_record(ctx, field)
+	case "transcode":
+		return ec.fieldContext_LiveStream_transcode(ctx, field)
+	case "nodeID":
+		return ec.fieldContext_LiveStream_nodeID(ctx, field)
+	case "leaseUntil":
+		return ec.fieldContext_LiveStream_leaseUntil(ctx, field)
+	case "currentSessionID":
+		return ec.fieldContext_LiveStream_currentSessionID(ctx, field)
+	case "reconnectDeadline":
+		return ec.fieldContext_LiveStream_reconnectDeadline(ctx, field)
+	case "completeRequestedAt":
+		return ec.fieldContext_LiveStream_completeRequestedAt(ctx, field)
+	case "sessions":
+		return ec.fieldContext_LiveStream_sessions(ctx, field)
+	case "simulcastTargets":
+		return ec.fieldContext_LiveStream_simulcastTargets(ctx, field)
+	case "ingest":
+		return ec.fieldContext_LiveStream_ingest(ctx, field)
+	case "currentSession":
+		return ec.fieldContext_LiveStream_currentSession(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type LiveStream", field.Name)
+}
+
+func (ec *executionContext) childFields_LiveStreamConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_LiveStreamConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_LiveStreamConnection_pageInfo(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_LiveStreamConnection_totalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type LiveStreamConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_LiveStreamEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "node":
+		return ec.fieldContext_LiveStreamEdge_node(ctx, field)
+	case "cursor":
+		return ec.fieldContext_LiveStreamEdge_cursor(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type LiveStreamEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_LiveStreamWithKey(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "liveStream":
+		return ec.fieldContext_LiveStreamWithKey_liveStream(ctx, field)
+	case "streamKey":
+		return ec.fieldContext_LiveStreamWithKey_streamKey(ctx, field)
+	case "rtmpPublishURL":
+		return ec.fieldContext_LiveStreamWithKey_rtmpPublishURL(ctx, field)
+	case "rtmpsPublishURL":
+		return ec.fieldContext_LiveStreamWithKey_rtmpsPublishURL(ctx, field)
+	case "srtPublishURL":
+		return ec.fieldContext_LiveStreamWithKey_srtPublishURL(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type LiveStreamWithKey", field.Name)
+}
+
 func (ec *executionContext) childFields_Membership(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -14658,6 +17376,22 @@ func (ec *executionContext) childFields_MetadataEntry(ctx context.Context, field
 		return ec.fieldContext_MetadataEntry_value(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type MetadataEntry", field.Name)
+}
+
+func (ec *executionContext) childFields_MetricUsage(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "metric":
+		return ec.fieldContext_MetricUsage_metric(ctx, field)
+	case "quantity":
+		return ec.fieldContext_MetricUsage_quantity(ctx, field)
+	case "included":
+		return ec.fieldContext_MetricUsage_included(ctx, field)
+	case "hardLimit":
+		return ec.fieldContext_MetricUsage_hardLimit(ctx, field)
+	case "level":
+		return ec.fieldContext_MetricUsage_level(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type MetricUsage", field.Name)
 }
 
 func (ec *executionContext) childFields_OAuthRedirect(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -14802,6 +17536,112 @@ func (ec *executionContext) childFields_PermissionTest(ctx context.Context, fiel
 		return ec.fieldContext_PermissionTest_role(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type PermissionTest", field.Name)
+}
+
+func (ec *executionContext) childFields_Plan(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Plan_id(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_Plan_createdAt(ctx, field)
+	case "updatedAt":
+		return ec.fieldContext_Plan_updatedAt(ctx, field)
+	case "code":
+		return ec.fieldContext_Plan_code(ctx, field)
+	case "name":
+		return ec.fieldContext_Plan_name(ctx, field)
+	case "description":
+		return ec.fieldContext_Plan_description(ctx, field)
+	case "family":
+		return ec.fieldContext_Plan_family(ctx, field)
+	case "visibility":
+		return ec.fieldContext_Plan_visibility(ctx, field)
+	case "rank":
+		return ec.fieldContext_Plan_rank(ctx, field)
+	case "interval":
+		return ec.fieldContext_Plan_interval(ctx, field)
+	case "currency":
+		return ec.fieldContext_Plan_currency(ctx, field)
+	case "baseAmountMinor":
+		return ec.fieldContext_Plan_baseAmountMinor(ctx, field)
+	case "payInAdvance":
+		return ec.fieldContext_Plan_payInAdvance(ctx, field)
+	case "trialDays":
+		return ec.fieldContext_Plan_trialDays(ctx, field)
+	case "gracePeriodDays":
+		return ec.fieldContext_Plan_gracePeriodDays(ctx, field)
+	case "taxCode":
+		return ec.fieldContext_Plan_taxCode(ctx, field)
+	case "archivedAt":
+		return ec.fieldContext_Plan_archivedAt(ctx, field)
+	case "metrics":
+		return ec.fieldContext_Plan_metrics(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Plan", field.Name)
+}
+
+func (ec *executionContext) childFields_PlanDeletion(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_PlanDeletion_id(ctx, field)
+	case "archived":
+		return ec.fieldContext_PlanDeletion_archived(ctx, field)
+	case "deleted":
+		return ec.fieldContext_PlanDeletion_deleted(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PlanDeletion", field.Name)
+}
+
+func (ec *executionContext) childFields_PlanMetric(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_PlanMetric_id(ctx, field)
+	case "planID":
+		return ec.fieldContext_PlanMetric_planID(ctx, field)
+	case "metric":
+		return ec.fieldContext_PlanMetric_metric(ctx, field)
+	case "included":
+		return ec.fieldContext_PlanMetric_included(ctx, field)
+	case "hardLimit":
+		return ec.fieldContext_PlanMetric_hardLimit(ctx, field)
+	case "model":
+		return ec.fieldContext_PlanMetric_model(ctx, field)
+	case "unitPriceMicro":
+		return ec.fieldContext_PlanMetric_unitPriceMicro(ctx, field)
+	case "packageSize":
+		return ec.fieldContext_PlanMetric_packageSize(ctx, field)
+	case "tiers":
+		return ec.fieldContext_PlanMetric_tiers(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PlanMetric", field.Name)
+}
+
+func (ec *executionContext) childFields_PlanOffer(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "plan":
+		return ec.fieldContext_PlanOffer_plan(ctx, field)
+	case "change":
+		return ec.fieldContext_PlanOffer_change(ctx, field)
+	case "prorationCreditMinor":
+		return ec.fieldContext_PlanOffer_prorationCreditMinor(ctx, field)
+	case "prorationChargeMinor":
+		return ec.fieldContext_PlanOffer_prorationChargeMinor(ctx, field)
+	case "trial":
+		return ec.fieldContext_PlanOffer_trial(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PlanOffer", field.Name)
+}
+
+func (ec *executionContext) childFields_PlanTier(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "upTo":
+		return ec.fieldContext_PlanTier_upTo(ctx, field)
+	case "unitPriceMicro":
+		return ec.fieldContext_PlanTier_unitPriceMicro(ctx, field)
+	case "flatMinor":
+		return ec.fieldContext_PlanTier_flatMinor(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PlanTier", field.Name)
 }
 
 func (ec *executionContext) childFields_PlaybackToken(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -15060,6 +17900,92 @@ func (ec *executionContext) childFields_StorageUsage(ctx context.Context, field 
 		return ec.fieldContext_StorageUsage_averageVideoSeconds(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type StorageUsage", field.Name)
+}
+
+func (ec *executionContext) childFields_SubscribeResult(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "change":
+		return ec.fieldContext_SubscribeResult_change(ctx, field)
+	case "subscription":
+		return ec.fieldContext_SubscribeResult_subscription(ctx, field)
+	case "next":
+		return ec.fieldContext_SubscribeResult_next(ctx, field)
+	case "prorationCreditMinor":
+		return ec.fieldContext_SubscribeResult_prorationCreditMinor(ctx, field)
+	case "prorationChargeMinor":
+		return ec.fieldContext_SubscribeResult_prorationChargeMinor(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SubscribeResult", field.Name)
+}
+
+func (ec *executionContext) childFields_SubscriptionDetails(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "subscription":
+		return ec.fieldContext_SubscriptionDetails_subscription(ctx, field)
+	case "plan":
+		return ec.fieldContext_SubscriptionDetails_plan(ctx, field)
+	case "currentPeriodStart":
+		return ec.fieldContext_SubscriptionDetails_currentPeriodStart(ctx, field)
+	case "currentPeriodEnd":
+		return ec.fieldContext_SubscriptionDetails_currentPeriodEnd(ctx, field)
+	case "usage":
+		return ec.fieldContext_SubscriptionDetails_usage(ctx, field)
+	case "next":
+		return ec.fieldContext_SubscriptionDetails_next(ctx, field)
+	case "blockedReason":
+		return ec.fieldContext_SubscriptionDetails_blockedReason(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SubscriptionDetails", field.Name)
+}
+
+func (ec *executionContext) childFields_SubscriptionRecord(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_SubscriptionRecord_id(ctx, field)
+	case "organizationID":
+		return ec.fieldContext_SubscriptionRecord_organizationID(ctx, field)
+	case "subscribeBy":
+		return ec.fieldContext_SubscriptionRecord_subscribeBy(ctx, field)
+	case "paymentMethod":
+		return ec.fieldContext_SubscriptionRecord_paymentMethod(ctx, field)
+	case "paymentGateway":
+		return ec.fieldContext_SubscriptionRecord_paymentGateway(ctx, field)
+	case "billingTime":
+		return ec.fieldContext_SubscriptionRecord_billingTime(ctx, field)
+	case "name":
+		return ec.fieldContext_SubscriptionRecord_name(ctx, field)
+	case "planCode":
+		return ec.fieldContext_SubscriptionRecord_planCode(ctx, field)
+	case "status":
+		return ec.fieldContext_SubscriptionRecord_status(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_SubscriptionRecord_createdAt(ctx, field)
+	case "startedAt":
+		return ec.fieldContext_SubscriptionRecord_startedAt(ctx, field)
+	case "endingAt":
+		return ec.fieldContext_SubscriptionRecord_endingAt(ctx, field)
+	case "subscriptionAt":
+		return ec.fieldContext_SubscriptionRecord_subscriptionAt(ctx, field)
+	case "canceledAt":
+		return ec.fieldContext_SubscriptionRecord_canceledAt(ctx, field)
+	case "terminatedAt":
+		return ec.fieldContext_SubscriptionRecord_terminatedAt(ctx, field)
+	case "downgradePlanDate":
+		return ec.fieldContext_SubscriptionRecord_downgradePlanDate(ctx, field)
+	case "trialEndedAt":
+		return ec.fieldContext_SubscriptionRecord_trialEndedAt(ctx, field)
+	case "previousPlanCode":
+		return ec.fieldContext_SubscriptionRecord_previousPlanCode(ctx, field)
+	case "nextPlanCode":
+		return ec.fieldContext_SubscriptionRecord_nextPlanCode(ctx, field)
+	case "plan":
+		return ec.fieldContext_SubscriptionRecord_plan(ctx, field)
+	case "tax":
+		return ec.fieldContext_SubscriptionRecord_tax(ctx, field)
+	case "gracePeriod":
+		return ec.fieldContext_SubscriptionRecord_gracePeriod(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SubscriptionRecord", field.Name)
 }
 
 func (ec *executionContext) childFields_Tag(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -15750,6 +18676,52 @@ func (ec *executionContext) field_Folder_videos_args(ctx context.Context, rawArg
 	return args, nil
 }
 
+func (ec *executionContext) field_LiveStream_sessions_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*entgql.Cursor[uuid.UUID], error) {
+			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*entgql.Cursor[uuid.UUID], error) {
+			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "orderBy",
+		func(ctx context.Context, v any) (*ent.LiveSessionOrder, error) {
+			return ec.unmarshalOLiveSessionOrder2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveSessionOrder(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["orderBy"] = arg4
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_acceptInvitation_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -15761,6 +18733,130 @@ func (ec *executionContext) field_Mutation_acceptInvitation_args(ctx context.Con
 		return nil, err
 	}
 	args["token"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_adminCreatePlanMetric_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "planID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["planID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.PlanMetricInput, error) {
+			return ec.unmarshalNPlanMetricInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐPlanMetricInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_adminCreatePlan_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.PlanInput, error) {
+			return ec.unmarshalNPlanInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐPlanInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_adminDeletePlanMetric_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "planID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["planID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_adminDeletePlan_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_adminUpdatePlanMetric_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "planID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["planID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.PlanMetricInput, error) {
+			return ec.unmarshalNPlanMetricInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐPlanMetricInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_adminUpdatePlan_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.PlanInput, error) {
+			return ec.unmarshalNPlanInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐPlanInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
 	return args, nil
 }
 
@@ -15791,6 +18887,20 @@ func (ec *executionContext) field_Mutation_assignVideosToFolder_args(ctx context
 		return nil, err
 	}
 	args["folderID"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_cancelSubscription_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "atPeriodEnd",
+		func(ctx context.Context, v any) (*bool, error) {
+			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["atPeriodEnd"] = arg0
 	return args, nil
 }
 
@@ -15877,6 +18987,58 @@ func (ec *executionContext) field_Mutation_createFolder_args(ctx context.Context
 		return nil, err
 	}
 	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_createLiveSimulcastTarget_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "liveStreamID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["liveStreamID"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (ent.CreateLiveSimulcastTargetInput, error) {
+			return ec.unmarshalNCreateLiveSimulcastTargetInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐCreateLiveSimulcastTargetInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_createLiveStream_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (ent.CreateLiveStreamInput, error) {
+			return ec.unmarshalNCreateLiveStreamInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐCreateLiveStreamInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
 	return args, nil
 }
 
@@ -16169,6 +19331,58 @@ func (ec *executionContext) field_Mutation_deleteFolder_args(ctx context.Context
 		return nil, err
 	}
 	args["projectID"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_deleteLiveSimulcastTarget_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "liveStreamID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["liveStreamID"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_deleteLiveStream_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
 	return args, nil
 }
 
@@ -16668,6 +19882,28 @@ func (ec *executionContext) field_Mutation_resendWebhookEvent_args(ctx context.C
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_resetLiveStreamKey_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_revokeInvitation_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -16888,6 +20124,20 @@ func (ec *executionContext) field_Mutation_setVideoChapters_args(ctx context.Con
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_subscribe_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.SubscribeInput, error) {
+			return ec.unmarshalNSubscribeInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐSubscribeInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_switchOrganization_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -17025,6 +20275,104 @@ func (ec *executionContext) field_Mutation_updateFolder_args(ctx context.Context
 		return nil, err
 	}
 	args["projectID"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateLiveSimulcastTarget_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "liveStreamID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["liveStreamID"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (ent.UpdateLiveSimulcastTargetInput, error) {
+			return ec.unmarshalNUpdateLiveSimulcastTargetInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐUpdateLiveSimulcastTargetInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg3
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateLiveStreamStatus_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "action",
+		func(ctx context.Context, v any) (model.LiveStreamAction, error) {
+			return ec.unmarshalNLiveStreamAction2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐLiveStreamAction(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["action"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateLiveStream_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (ent.UpdateLiveStreamInput, error) {
+			return ec.unmarshalNUpdateLiveStreamInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐUpdateLiveStreamInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg2
 	return args, nil
 }
 
@@ -17677,6 +21025,56 @@ func (ec *executionContext) field_Query_accessControl_args(ctx context.Context, 
 		return nil, err
 	}
 	args["projectID"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_adminPlanMetric_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "planID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["planID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_adminPlanMetrics_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "planID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["planID"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_adminPlan_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
 	return args, nil
 }
 
@@ -18488,6 +21886,174 @@ func (ec *executionContext) field_Query_invitations_args(ctx context.Context, ra
 	return args, nil
 }
 
+func (ec *executionContext) field_Query_liveSimulcastTargets_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "liveStreamID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["liveStreamID"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_liveStreamSessions_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "liveStreamID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["liveStreamID"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*entgql.Cursor[uuid.UUID], error) {
+			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*entgql.Cursor[uuid.UUID], error) {
+			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg5
+	arg6, err := graphql.ProcessArgField(ctx, rawArgs, "orderBy",
+		func(ctx context.Context, v any) (*ent.LiveSessionOrder, error) {
+			return ec.unmarshalOLiveSessionOrder2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveSessionOrder(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["orderBy"] = arg6
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_liveStream_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_liveStreams_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*entgql.Cursor[uuid.UUID], error) {
+			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*entgql.Cursor[uuid.UUID], error) {
+			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "orderBy",
+		func(ctx context.Context, v any) (*ent.LiveStreamOrder, error) {
+			return ec.unmarshalOLiveStreamOrder2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveStreamOrder(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["orderBy"] = arg5
+	arg6, err := graphql.ProcessArgField(ctx, rawArgs, "where",
+		func(ctx context.Context, v any) (*ent.LiveStreamWhereInput, error) {
+			return ec.unmarshalOLiveStreamWhereInput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveStreamWhereInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["where"] = arg6
+	return args, nil
+}
+
 func (ec *executionContext) field_Query_members_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -18641,6 +22207,34 @@ func (ec *executionContext) field_Query_overUsage_args(ctx context.Context, rawA
 		return nil, err
 	}
 	args["endTime"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_planByCode_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "code",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["code"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_plan_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
 	return args, nil
 }
 
@@ -22932,6 +26526,855 @@ func (ec *executionContext) fieldContext_LadderRung_audioBitrateKbps(_ context.C
 	return gqlexec.NewScalarFieldContext("LadderRung", field, false, false, scalarChild4)
 }
 
+func (ec *executionContext) _LiveIngest_rtmpURL(ctx context.Context, field graphql.CollectedField, obj *model.LiveIngest) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveIngest_rtmpURL, &obj.RtmpURL, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_LiveIngest_rtmpURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveIngest", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _LiveIngest_rtmpsURL(ctx context.Context, field graphql.CollectedField, obj *model.LiveIngest) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveIngest_rtmpsURL, obj.RtmpsURL, ec.marshalOString2ᚖstring, false)
+}
+func (ec *executionContext) fieldContext_LiveIngest_rtmpsURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveIngest", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _LiveIngest_srtURL(ctx context.Context, field graphql.CollectedField, obj *model.LiveIngest) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveIngest_srtURL, obj.SrtURL, ec.marshalOString2ᚖstring, false)
+}
+func (ec *executionContext) fieldContext_LiveIngest_srtURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveIngest", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _LiveSession_id(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSession) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSession_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+}
+func (ec *executionContext) fieldContext_LiveSession_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSession", field, false, false, scalarChild0)
+}
+
+func (ec *executionContext) _LiveSession_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSession) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSession_createdAt, &obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+}
+func (ec *executionContext) fieldContext_LiveSession_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSession", field, false, false, scalarChild1)
+}
+
+func (ec *executionContext) _LiveSession_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSession) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSession_updatedAt, &obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+}
+func (ec *executionContext) fieldContext_LiveSession_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSession", field, false, false, scalarChild1)
+}
+
+func (ec *executionContext) _LiveSession_liveStreamID(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSession) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSession_liveStreamID, &obj.LiveStreamID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+}
+func (ec *executionContext) fieldContext_LiveSession_liveStreamID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSession", field, false, false, scalarChild0)
+}
+
+func (ec *executionContext) _LiveSession_projectID(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSession) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSession_projectID, &obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+}
+func (ec *executionContext) fieldContext_LiveSession_projectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSession", field, false, false, scalarChild0)
+}
+
+func (ec *executionContext) _LiveSession_videoID(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSession) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSession_videoID, obj.VideoID, ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID, false)
+}
+func (ec *executionContext) fieldContext_LiveSession_videoID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSession", field, false, false, scalarChild0)
+}
+
+func (ec *executionContext) _LiveSession_nodeID(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSession) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSession_nodeID, &obj.NodeID, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_LiveSession_nodeID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSession", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _LiveSession_protocol(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSession) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSession_protocol, &obj.Protocol, ec.marshalNLiveSessionProtocol2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋlivesessionᚐProtocol, true, gqlexec.EnumRef[livesession.Protocol])
+}
+func (ec *executionContext) fieldContext_LiveSession_protocol(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSession", field, false, false, scalarChild22)
+}
+
+func (ec *executionContext) _LiveSession_remoteAddr(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSession) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSession_remoteAddr, &obj.RemoteAddr, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_LiveSession_remoteAddr(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSession", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _LiveSession_startedAt(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSession) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSession_startedAt, &obj.StartedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+}
+func (ec *executionContext) fieldContext_LiveSession_startedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSession", field, false, false, scalarChild1)
+}
+
+func (ec *executionContext) _LiveSession_endedAt(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSession) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSession_endedAt, obj.EndedAt, ec.marshalOTime2ᚖtimeᚐTime, false)
+}
+func (ec *executionContext) fieldContext_LiveSession_endedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSession", field, false, false, scalarChild1)
+}
+
+func (ec *executionContext) _LiveSession_endReason(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSession) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSession_endReason, obj.EndReason, ec.marshalOLiveSessionEndReason2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋlivesessionᚐEndReason, false)
+}
+func (ec *executionContext) fieldContext_LiveSession_endReason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSession", field, false, false, scalarChild23)
+}
+
+func (ec *executionContext) _LiveSession_endError(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSession) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSession_endError, &obj.EndError, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_LiveSession_endError(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSession", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _LiveSession_reconnects(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSession) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSession_reconnects, &obj.Reconnects, ec.marshalNInt2int, true, gqlexec.IntRef)
+}
+func (ec *executionContext) fieldContext_LiveSession_reconnects(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSession", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _LiveSession_bytes(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSession) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSession_bytes, &obj.Bytes, ec.marshalNInt2int64, true, gqlexec.Int64Ref)
+}
+func (ec *executionContext) fieldContext_LiveSession_bytes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSession", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _LiveSession_bitrateKbps(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSession) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSession_bitrateKbps, &obj.BitrateKbps, ec.marshalNInt2int, true, gqlexec.IntRef)
+}
+func (ec *executionContext) fieldContext_LiveSession_bitrateKbps(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSession", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _LiveSession_fps(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSession) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSession_fps, &obj.Fps, ec.marshalNFloat2float64, true, gqlexec.FloatRef)
+}
+func (ec *executionContext) fieldContext_LiveSession_fps(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSession", field, false, false, scalarChild12)
+}
+
+func (ec *executionContext) _LiveSession_keyframeIntervalSeconds(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSession) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSession_keyframeIntervalSeconds, &obj.KeyframeIntervalSeconds, ec.marshalNFloat2float64, true, gqlexec.FloatRef)
+}
+func (ec *executionContext) fieldContext_LiveSession_keyframeIntervalSeconds(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSession", field, false, false, scalarChild12)
+}
+
+func (ec *executionContext) _LiveSession_videoCodec(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSession) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSession_videoCodec, &obj.VideoCodec, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_LiveSession_videoCodec(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSession", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _LiveSession_audioCodec(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSession) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSession_audioCodec, &obj.AudioCodec, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_LiveSession_audioCodec(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSession", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _LiveSession_width(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSession) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSession_width, &obj.Width, ec.marshalNInt2int, true, gqlexec.IntRef)
+}
+func (ec *executionContext) fieldContext_LiveSession_width(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSession", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _LiveSession_height(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSession) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSession_height, &obj.Height, ec.marshalNInt2int, true, gqlexec.IntRef)
+}
+func (ec *executionContext) fieldContext_LiveSession_height(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSession", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _LiveSession_warnings(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSession) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSession_warnings, obj.Warnings, ec.marshalNString2ᚕstringᚄ, true)
+}
+func (ec *executionContext) fieldContext_LiveSession_warnings(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSession", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _LiveSession_simulcast(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSession) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSession_simulcast, obj.Simulcast, ec.marshalNLiveSimulcastState2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋliveᚐSimulcastStateᚄ, true)
+}
+func (ec *executionContext) fieldContext_LiveSession_simulcast(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LiveSession",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LiveSimulcastState(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LiveSession_lastDataAt(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSession) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSession_lastDataAt, obj.LastDataAt, ec.marshalOTime2ᚖtimeᚐTime, false)
+}
+func (ec *executionContext) fieldContext_LiveSession_lastDataAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSession", field, false, false, scalarChild1)
+}
+
+func (ec *executionContext) _LiveSession_liveStream(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSession) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LiveSession_liveStream(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LiveStream(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.LiveStream) graphql.Marshaler {
+			return ec.marshalNLiveStream2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveStream(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LiveSession_liveStream(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LiveSession",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LiveStream(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LiveSession_video(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSession) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LiveSession_video(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Video(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Video) graphql.Marshaler {
+			return ec.marshalOVideo2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐVideo(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_LiveSession_video(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LiveSession",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Video(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LiveSessionConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSessionConnection) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSessionConnection_edges, obj.Edges, ec.marshalOLiveSessionEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveSessionEdge, false)
+}
+func (ec *executionContext) fieldContext_LiveSessionConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LiveSessionConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LiveSessionEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LiveSessionConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSessionConnection) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSessionConnection_pageInfo, obj.PageInfo, ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo, true)
+}
+func (ec *executionContext) fieldContext_LiveSessionConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LiveSessionConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LiveSessionConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSessionConnection) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSessionConnection_totalCount, &obj.TotalCount, ec.marshalNInt2int, true, gqlexec.IntRef)
+}
+func (ec *executionContext) fieldContext_LiveSessionConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSessionConnection", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _LiveSessionEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSessionEdge) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSessionEdge_node, obj.Node, ec.marshalOLiveSession2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveSession, false)
+}
+func (ec *executionContext) fieldContext_LiveSessionEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LiveSessionEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LiveSession(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LiveSessionEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSessionEdge) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSessionEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.CursorRef)
+}
+func (ec *executionContext) fieldContext_LiveSessionEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSessionEdge", field, false, false, scalarChild5)
+}
+
+func (ec *executionContext) _LiveSimulcastState_targetID(ctx context.Context, field graphql.CollectedField, obj *live.SimulcastState) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSimulcastState_targetID, &obj.TargetID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+}
+func (ec *executionContext) fieldContext_LiveSimulcastState_targetID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSimulcastState", field, false, false, scalarChild0)
+}
+
+func (ec *executionContext) _LiveSimulcastState_url(ctx context.Context, field graphql.CollectedField, obj *live.SimulcastState) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSimulcastState_url, &obj.URL, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_LiveSimulcastState_url(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSimulcastState", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _LiveSimulcastState_state(ctx context.Context, field graphql.CollectedField, obj *live.SimulcastState) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSimulcastState_state, &obj.State, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_LiveSimulcastState_state(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSimulcastState", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _LiveSimulcastState_error(ctx context.Context, field graphql.CollectedField, obj *live.SimulcastState) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSimulcastState_error, &obj.Error, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_LiveSimulcastState_error(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSimulcastState", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _LiveSimulcastState_bytes(ctx context.Context, field graphql.CollectedField, obj *live.SimulcastState) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSimulcastState_bytes, &obj.Bytes, ec.marshalNInt2int64, true, gqlexec.Int64Ref)
+}
+func (ec *executionContext) fieldContext_LiveSimulcastState_bytes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSimulcastState", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _LiveSimulcastTarget_id(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSimulcastTarget) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSimulcastTarget_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+}
+func (ec *executionContext) fieldContext_LiveSimulcastTarget_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSimulcastTarget", field, false, false, scalarChild0)
+}
+
+func (ec *executionContext) _LiveSimulcastTarget_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSimulcastTarget) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSimulcastTarget_createdAt, &obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+}
+func (ec *executionContext) fieldContext_LiveSimulcastTarget_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSimulcastTarget", field, false, false, scalarChild1)
+}
+
+func (ec *executionContext) _LiveSimulcastTarget_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSimulcastTarget) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSimulcastTarget_updatedAt, &obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+}
+func (ec *executionContext) fieldContext_LiveSimulcastTarget_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSimulcastTarget", field, false, false, scalarChild1)
+}
+
+func (ec *executionContext) _LiveSimulcastTarget_liveStreamID(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSimulcastTarget) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSimulcastTarget_liveStreamID, &obj.LiveStreamID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+}
+func (ec *executionContext) fieldContext_LiveSimulcastTarget_liveStreamID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSimulcastTarget", field, false, false, scalarChild0)
+}
+
+func (ec *executionContext) _LiveSimulcastTarget_projectID(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSimulcastTarget) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSimulcastTarget_projectID, &obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+}
+func (ec *executionContext) fieldContext_LiveSimulcastTarget_projectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSimulcastTarget", field, false, false, scalarChild0)
+}
+
+func (ec *executionContext) _LiveSimulcastTarget_name(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSimulcastTarget) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSimulcastTarget_name, &obj.Name, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_LiveSimulcastTarget_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSimulcastTarget", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _LiveSimulcastTarget_url(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSimulcastTarget) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSimulcastTarget_url, &obj.URL, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_LiveSimulcastTarget_url(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSimulcastTarget", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _LiveSimulcastTarget_enabled(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSimulcastTarget) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSimulcastTarget_enabled, &obj.Enabled, ec.marshalNBoolean2bool, true, gqlexec.BoolRef)
+}
+func (ec *executionContext) fieldContext_LiveSimulcastTarget_enabled(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSimulcastTarget", field, false, false, scalarChild8)
+}
+
+func (ec *executionContext) _LiveSimulcastTarget_liveStream(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSimulcastTarget) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LiveSimulcastTarget_liveStream(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LiveStream(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.LiveStream) graphql.Marshaler {
+			return ec.marshalNLiveStream2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveStream(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LiveSimulcastTarget_liveStream(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LiveSimulcastTarget",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LiveStream(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LiveSimulcastTarget_streamKeyLast4(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSimulcastTarget) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LiveSimulcastTarget_streamKeyLast4(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.LiveSimulcastTarget().StreamKeyLast4(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LiveSimulcastTarget_streamKeyLast4(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSimulcastTarget", field, true, true, scalarChild2)
+}
+
+func (ec *executionContext) _LiveStream_id(ctx context.Context, field graphql.CollectedField, obj *ent.LiveStream) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveStream_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+}
+func (ec *executionContext) fieldContext_LiveStream_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveStream", field, false, false, scalarChild0)
+}
+
+func (ec *executionContext) _LiveStream_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.LiveStream) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveStream_createdAt, &obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+}
+func (ec *executionContext) fieldContext_LiveStream_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveStream", field, false, false, scalarChild1)
+}
+
+func (ec *executionContext) _LiveStream_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.LiveStream) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveStream_updatedAt, &obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+}
+func (ec *executionContext) fieldContext_LiveStream_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveStream", field, false, false, scalarChild1)
+}
+
+func (ec *executionContext) _LiveStream_projectID(ctx context.Context, field graphql.CollectedField, obj *ent.LiveStream) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveStream_projectID, &obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+}
+func (ec *executionContext) fieldContext_LiveStream_projectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveStream", field, false, false, scalarChild0)
+}
+
+func (ec *executionContext) _LiveStream_name(ctx context.Context, field graphql.CollectedField, obj *ent.LiveStream) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveStream_name, &obj.Name, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_LiveStream_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveStream", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _LiveStream_keyLast4(ctx context.Context, field graphql.CollectedField, obj *ent.LiveStream) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveStream_keyLast4, &obj.KeyLast4, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_LiveStream_keyLast4(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveStream", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _LiveStream_enabled(ctx context.Context, field graphql.CollectedField, obj *ent.LiveStream) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveStream_enabled, &obj.Enabled, ec.marshalNBoolean2bool, true, gqlexec.BoolRef)
+}
+func (ec *executionContext) fieldContext_LiveStream_enabled(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveStream", field, false, false, scalarChild8)
+}
+
+func (ec *executionContext) _LiveStream_status(ctx context.Context, field graphql.CollectedField, obj *ent.LiveStream) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveStream_status, &obj.Status, ec.marshalNLiveStreamStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋlivestreamᚐStatus, true, gqlexec.EnumRef[livestream.Status])
+}
+func (ec *executionContext) fieldContext_LiveStream_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveStream", field, false, false, scalarChild24)
+}
+
+func (ec *executionContext) _LiveStream_latencyMode(ctx context.Context, field graphql.CollectedField, obj *ent.LiveStream) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveStream_latencyMode, &obj.LatencyMode, ec.marshalNLiveStreamLatencyMode2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋlivestreamᚐLatencyMode, true, gqlexec.EnumRef[livestream.LatencyMode])
+}
+func (ec *executionContext) fieldContext_LiveStream_latencyMode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveStream", field, false, false, scalarChild25)
+}
+
+func (ec *executionContext) _LiveStream_reconnectWindowSeconds(ctx context.Context, field graphql.CollectedField, obj *ent.LiveStream) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveStream_reconnectWindowSeconds, &obj.ReconnectWindowSeconds, ec.marshalNInt2int, true, gqlexec.IntRef)
+}
+func (ec *executionContext) fieldContext_LiveStream_reconnectWindowSeconds(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveStream", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _LiveStream_maxDurationSeconds(ctx context.Context, field graphql.CollectedField, obj *ent.LiveStream) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveStream_maxDurationSeconds, &obj.MaxDurationSeconds, ec.marshalNInt2int, true, gqlexec.IntRef)
+}
+func (ec *executionContext) fieldContext_LiveStream_maxDurationSeconds(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveStream", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _LiveStream_record(ctx context.Context, field graphql.CollectedField, obj *ent.LiveStream) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveStream_record, &obj.Record, ec.marshalNBoolean2bool, true, gqlexec.BoolRef)
+}
+func (ec *executionContext) fieldContext_LiveStream_record(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveStream", field, false, false, scalarChild8)
+}
+
+func (ec *executionContext) _LiveStream_transcode(ctx context.Context, field graphql.CollectedField, obj *ent.LiveStream) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveStream_transcode, &obj.Transcode, ec.marshalNBoolean2bool, true, gqlexec.BoolRef)
+}
+func (ec *executionContext) fieldContext_LiveStream_transcode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveStream", field, false, false, scalarChild8)
+}
+
+func (ec *executionContext) _LiveStream_nodeID(ctx context.Context, field graphql.CollectedField, obj *ent.LiveStream) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveStream_nodeID, obj.NodeID, ec.marshalOString2string, false)
+}
+func (ec *executionContext) fieldContext_LiveStream_nodeID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveStream", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _LiveStream_leaseUntil(ctx context.Context, field graphql.CollectedField, obj *ent.LiveStream) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveStream_leaseUntil, obj.LeaseUntil, ec.marshalOTime2ᚖtimeᚐTime, false)
+}
+func (ec *executionContext) fieldContext_LiveStream_leaseUntil(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveStream", field, false, false, scalarChild1)
+}
+
+func (ec *executionContext) _LiveStream_currentSessionID(ctx context.Context, field graphql.CollectedField, obj *ent.LiveStream) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveStream_currentSessionID, obj.CurrentSessionID, ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID, false)
+}
+func (ec *executionContext) fieldContext_LiveStream_currentSessionID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveStream", field, false, false, scalarChild0)
+}
+
+func (ec *executionContext) _LiveStream_reconnectDeadline(ctx context.Context, field graphql.CollectedField, obj *ent.LiveStream) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveStream_reconnectDeadline, obj.ReconnectDeadline, ec.marshalOTime2ᚖtimeᚐTime, false)
+}
+func (ec *executionContext) fieldContext_LiveStream_reconnectDeadline(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveStream", field, false, false, scalarChild1)
+}
+
+func (ec *executionContext) _LiveStream_completeRequestedAt(ctx context.Context, field graphql.CollectedField, obj *ent.LiveStream) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveStream_completeRequestedAt, obj.CompleteRequestedAt, ec.marshalOTime2ᚖtimeᚐTime, false)
+}
+func (ec *executionContext) fieldContext_LiveStream_completeRequestedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveStream", field, false, false, scalarChild1)
+}
+
+func (ec *executionContext) _LiveStream_sessions(ctx context.Context, field graphql.CollectedField, obj *ent.LiveStream) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LiveStream_sessions(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return obj.Sessions(ctx, fc.Args["after"].(*entgql.Cursor[uuid.UUID]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[uuid.UUID]), fc.Args["last"].(*int), fc.Args["orderBy"].(*ent.LiveSessionOrder))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.LiveSessionConnection) graphql.Marshaler {
+			return ec.marshalNLiveSessionConnection2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveSessionConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LiveStream_sessions(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LiveStream",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LiveSessionConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_LiveStream_sessions_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LiveStream_simulcastTargets(ctx context.Context, field graphql.CollectedField, obj *ent.LiveStream) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LiveStream_simulcastTargets(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SimulcastTargets(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.LiveSimulcastTarget) graphql.Marshaler {
+			return ec.marshalOLiveSimulcastTarget2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveSimulcastTargetᚄ(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_LiveStream_simulcastTargets(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LiveStream",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LiveSimulcastTarget(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LiveStream_ingest(ctx context.Context, field graphql.CollectedField, obj *ent.LiveStream) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LiveStream_ingest(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.LiveStream().Ingest(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.LiveIngest) graphql.Marshaler {
+			return ec.marshalNLiveIngest2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐLiveIngest(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LiveStream_ingest(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LiveStream",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LiveIngest(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LiveStream_currentSession(ctx context.Context, field graphql.CollectedField, obj *ent.LiveStream) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LiveStream_currentSession(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.LiveStream().CurrentSession(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.LiveSession) graphql.Marshaler {
+			return ec.marshalOLiveSession2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveSession(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_LiveStream_currentSession(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LiveStream",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LiveSession(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LiveStreamConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.LiveStreamConnection) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveStreamConnection_edges, obj.Edges, ec.marshalOLiveStreamEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveStreamEdge, false)
+}
+func (ec *executionContext) fieldContext_LiveStreamConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LiveStreamConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LiveStreamEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LiveStreamConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.LiveStreamConnection) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveStreamConnection_pageInfo, obj.PageInfo, ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo, true)
+}
+func (ec *executionContext) fieldContext_LiveStreamConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LiveStreamConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LiveStreamConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.LiveStreamConnection) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveStreamConnection_totalCount, &obj.TotalCount, ec.marshalNInt2int, true, gqlexec.IntRef)
+}
+func (ec *executionContext) fieldContext_LiveStreamConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveStreamConnection", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _LiveStreamEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.LiveStreamEdge) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveStreamEdge_node, obj.Node, ec.marshalOLiveStream2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveStream, false)
+}
+func (ec *executionContext) fieldContext_LiveStreamEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LiveStreamEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LiveStream(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LiveStreamEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.LiveStreamEdge) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveStreamEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.CursorRef)
+}
+func (ec *executionContext) fieldContext_LiveStreamEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveStreamEdge", field, false, false, scalarChild5)
+}
+
+func (ec *executionContext) _LiveStreamWithKey_liveStream(ctx context.Context, field graphql.CollectedField, obj *model.LiveStreamWithKey) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveStreamWithKey_liveStream, obj.LiveStream, ec.marshalNLiveStream2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveStream, true)
+}
+func (ec *executionContext) fieldContext_LiveStreamWithKey_liveStream(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LiveStreamWithKey",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LiveStream(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LiveStreamWithKey_streamKey(ctx context.Context, field graphql.CollectedField, obj *model.LiveStreamWithKey) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveStreamWithKey_streamKey, &obj.StreamKey, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_LiveStreamWithKey_streamKey(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveStreamWithKey", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _LiveStreamWithKey_rtmpPublishURL(ctx context.Context, field graphql.CollectedField, obj *model.LiveStreamWithKey) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveStreamWithKey_rtmpPublishURL, &obj.RtmpPublishURL, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_LiveStreamWithKey_rtmpPublishURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveStreamWithKey", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _LiveStreamWithKey_rtmpsPublishURL(ctx context.Context, field graphql.CollectedField, obj *model.LiveStreamWithKey) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveStreamWithKey_rtmpsPublishURL, obj.RtmpsPublishURL, ec.marshalOString2ᚖstring, false)
+}
+func (ec *executionContext) fieldContext_LiveStreamWithKey_rtmpsPublishURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveStreamWithKey", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _LiveStreamWithKey_srtPublishURL(ctx context.Context, field graphql.CollectedField, obj *model.LiveStreamWithKey) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveStreamWithKey_srtPublishURL, obj.SrtPublishURL, ec.marshalOString2ᚖstring, false)
+}
+func (ec *executionContext) fieldContext_LiveStreamWithKey_srtPublishURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveStreamWithKey", field, false, false, scalarChild2)
+}
+
 func (ec *executionContext) _Membership_id(ctx context.Context, field graphql.CollectedField, obj *ent.Membership) (ret graphql.Marshaler) {
 	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Membership_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
@@ -22971,7 +27414,7 @@ func (ec *executionContext) _Membership_role(ctx context.Context, field graphql.
 	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Membership_role, &obj.Role, ec.marshalNMembershipRole2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋmembershipᚐRole, true, gqlexec.EnumRef[membership.Role])
 }
 func (ec *executionContext) fieldContext_Membership_role(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("Membership", field, false, false, scalarChild22)
+	return gqlexec.NewScalarFieldContext("Membership", field, false, false, scalarChild26)
 }
 
 func (ec *executionContext) _Membership_user(ctx context.Context, field graphql.CollectedField, obj *ent.Membership) (ret graphql.Marshaler) {
@@ -23135,6 +27578,41 @@ func (ec *executionContext) _MetadataEntry_value(ctx context.Context, field grap
 }
 func (ec *executionContext) fieldContext_MetadataEntry_value(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("MetadataEntry", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _MetricUsage_metric(ctx context.Context, field graphql.CollectedField, obj *model.MetricUsage) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_MetricUsage_metric, &obj.Metric, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_MetricUsage_metric(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("MetricUsage", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _MetricUsage_quantity(ctx context.Context, field graphql.CollectedField, obj *model.MetricUsage) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_MetricUsage_quantity, &obj.Quantity, ec.marshalNInt2int, true, gqlexec.IntRef)
+}
+func (ec *executionContext) fieldContext_MetricUsage_quantity(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("MetricUsage", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _MetricUsage_included(ctx context.Context, field graphql.CollectedField, obj *model.MetricUsage) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_MetricUsage_included, &obj.Included, ec.marshalNInt2int, true, gqlexec.IntRef)
+}
+func (ec *executionContext) fieldContext_MetricUsage_included(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("MetricUsage", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _MetricUsage_hardLimit(ctx context.Context, field graphql.CollectedField, obj *model.MetricUsage) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_MetricUsage_hardLimit, obj.HardLimit, ec.marshalOInt2ᚖint, false)
+}
+func (ec *executionContext) fieldContext_MetricUsage_hardLimit(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("MetricUsage", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _MetricUsage_level(ctx context.Context, field graphql.CollectedField, obj *model.MetricUsage) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_MetricUsage_level, &obj.Level, ec.marshalNInt2int, true, gqlexec.IntRef)
+}
+func (ec *executionContext) fieldContext_MetricUsage_level(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("MetricUsage", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _Mutation_createOrganization(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
@@ -24151,6 +28629,358 @@ func (ec *executionContext) fieldContext_Mutation_deleteOtherSessions(_ context.
 	return gqlexec.NewScalarFieldContext("Mutation", field, true, true, scalarChild4)
 }
 
+func (ec *executionContext) _Mutation_subscribe(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_subscribe(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().Subscribe(ctx, fc.Args["input"].(model.SubscribeInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.SubscribeResult) graphql.Marshaler {
+			return ec.marshalNSubscribeResult2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐSubscribeResult(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_subscribe(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SubscribeResult(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_subscribe_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_cancelSubscription(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_cancelSubscription(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CancelSubscription(ctx, fc.Args["atPeriodEnd"].(*bool))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *billing.Record) graphql.Marshaler {
+			return ec.marshalNSubscriptionRecord2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋbillingᚐRecord(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_cancelSubscription(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SubscriptionRecord(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_cancelSubscription_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_adminCreatePlan(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_adminCreatePlan(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().AdminCreatePlan(ctx, fc.Args["input"].(model.PlanInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Plan) graphql.Marshaler {
+			return ec.marshalNPlan2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlan(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_adminCreatePlan(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Plan(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_adminCreatePlan_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_adminUpdatePlan(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_adminUpdatePlan(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().AdminUpdatePlan(ctx, fc.Args["id"].(uuid.UUID), fc.Args["input"].(model.PlanInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Plan) graphql.Marshaler {
+			return ec.marshalNPlan2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlan(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_adminUpdatePlan(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Plan(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_adminUpdatePlan_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_adminDeletePlan(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_adminDeletePlan(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().AdminDeletePlan(ctx, fc.Args["id"].(uuid.UUID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PlanDeletion) graphql.Marshaler {
+			return ec.marshalNPlanDeletion2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐPlanDeletion(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_adminDeletePlan(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PlanDeletion(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_adminDeletePlan_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_adminCreatePlanMetric(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_adminCreatePlanMetric(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().AdminCreatePlanMetric(ctx, fc.Args["planID"].(uuid.UUID), fc.Args["input"].(model.PlanMetricInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.PlanMetric) graphql.Marshaler {
+			return ec.marshalNPlanMetric2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlanMetric(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_adminCreatePlanMetric(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PlanMetric(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_adminCreatePlanMetric_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_adminUpdatePlanMetric(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_adminUpdatePlanMetric(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().AdminUpdatePlanMetric(ctx, fc.Args["planID"].(uuid.UUID), fc.Args["id"].(uuid.UUID), fc.Args["input"].(model.PlanMetricInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.PlanMetric) graphql.Marshaler {
+			return ec.marshalNPlanMetric2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlanMetric(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_adminUpdatePlanMetric(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PlanMetric(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_adminUpdatePlanMetric_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_adminDeletePlanMetric(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_adminDeletePlanMetric(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().AdminDeletePlanMetric(ctx, fc.Args["planID"].(uuid.UUID), fc.Args["id"].(uuid.UUID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_adminDeletePlanMetric(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_adminDeletePlanMetric_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Mutation_uploadCaption(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -24981,6 +29811,358 @@ func (ec *executionContext) fieldContext_Mutation_revokeInvitation(ctx context.C
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_revokeInvitation_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_createLiveStream(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createLiveStream(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateLiveStream(ctx, fc.Args["projectID"].(uuid.UUID), fc.Args["input"].(ent.CreateLiveStreamInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.LiveStreamWithKey) graphql.Marshaler {
+			return ec.marshalNLiveStreamWithKey2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐLiveStreamWithKey(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createLiveStream(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LiveStreamWithKey(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createLiveStream_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateLiveStream(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateLiveStream(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateLiveStream(ctx, fc.Args["projectID"].(uuid.UUID), fc.Args["id"].(uuid.UUID), fc.Args["input"].(ent.UpdateLiveStreamInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.LiveStream) graphql.Marshaler {
+			return ec.marshalNLiveStream2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveStream(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateLiveStream(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LiveStream(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateLiveStream_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateLiveStreamStatus(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateLiveStreamStatus(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateLiveStreamStatus(ctx, fc.Args["projectID"].(uuid.UUID), fc.Args["id"].(uuid.UUID), fc.Args["action"].(model.LiveStreamAction))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.LiveStream) graphql.Marshaler {
+			return ec.marshalNLiveStream2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveStream(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateLiveStreamStatus(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LiveStream(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateLiveStreamStatus_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_resetLiveStreamKey(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_resetLiveStreamKey(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().ResetLiveStreamKey(ctx, fc.Args["projectID"].(uuid.UUID), fc.Args["id"].(uuid.UUID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.LiveStreamWithKey) graphql.Marshaler {
+			return ec.marshalNLiveStreamWithKey2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐLiveStreamWithKey(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_resetLiveStreamKey(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LiveStreamWithKey(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_resetLiveStreamKey_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deleteLiveStream(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_deleteLiveStream(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeleteLiveStream(ctx, fc.Args["projectID"].(uuid.UUID), fc.Args["id"].(uuid.UUID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_deleteLiveStream(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deleteLiveStream_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_createLiveSimulcastTarget(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createLiveSimulcastTarget(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateLiveSimulcastTarget(ctx, fc.Args["projectID"].(uuid.UUID), fc.Args["liveStreamID"].(uuid.UUID), fc.Args["input"].(ent.CreateLiveSimulcastTargetInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.LiveSimulcastTarget) graphql.Marshaler {
+			return ec.marshalNLiveSimulcastTarget2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveSimulcastTarget(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createLiveSimulcastTarget(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LiveSimulcastTarget(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createLiveSimulcastTarget_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateLiveSimulcastTarget(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateLiveSimulcastTarget(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateLiveSimulcastTarget(ctx, fc.Args["projectID"].(uuid.UUID), fc.Args["liveStreamID"].(uuid.UUID), fc.Args["id"].(uuid.UUID), fc.Args["input"].(ent.UpdateLiveSimulcastTargetInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.LiveSimulcastTarget) graphql.Marshaler {
+			return ec.marshalNLiveSimulcastTarget2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveSimulcastTarget(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateLiveSimulcastTarget(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LiveSimulcastTarget(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateLiveSimulcastTarget_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deleteLiveSimulcastTarget(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_deleteLiveSimulcastTarget(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeleteLiveSimulcastTarget(ctx, fc.Args["projectID"].(uuid.UUID), fc.Args["liveStreamID"].(uuid.UUID), fc.Args["id"].(uuid.UUID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_deleteLiveSimulcastTarget(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deleteLiveSimulcastTarget_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -26861,7 +32043,7 @@ func (ec *executionContext) _OverUsageMetric_unit(ctx context.Context, field gra
 	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_OverUsageMetric_unit, &obj.Unit, ec.marshalNUsageUnit2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐUsageUnit, true, gqlexec.EnumRef[model.UsageUnit])
 }
 func (ec *executionContext) fieldContext_OverUsageMetric_unit(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("OverUsageMetric", field, false, false, scalarChild23)
+	return gqlexec.NewScalarFieldContext("OverUsageMetric", field, false, false, scalarChild27)
 }
 
 func (ec *executionContext) _OverUsageMetric_used(ctx context.Context, field graphql.CollectedField, obj *model.OverUsageMetric) (ret graphql.Marshaler) {
@@ -26967,6 +32149,315 @@ func (ec *executionContext) _PermissionTest_role(ctx context.Context, field grap
 }
 func (ec *executionContext) fieldContext_PermissionTest_role(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("PermissionTest", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _Plan_id(ctx context.Context, field graphql.CollectedField, obj *ent.Plan) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Plan_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+}
+func (ec *executionContext) fieldContext_Plan_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("Plan", field, false, false, scalarChild0)
+}
+
+func (ec *executionContext) _Plan_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Plan) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Plan_createdAt, &obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+}
+func (ec *executionContext) fieldContext_Plan_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("Plan", field, false, false, scalarChild1)
+}
+
+func (ec *executionContext) _Plan_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Plan) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Plan_updatedAt, &obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+}
+func (ec *executionContext) fieldContext_Plan_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("Plan", field, false, false, scalarChild1)
+}
+
+func (ec *executionContext) _Plan_code(ctx context.Context, field graphql.CollectedField, obj *ent.Plan) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Plan_code, &obj.Code, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_Plan_code(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("Plan", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _Plan_name(ctx context.Context, field graphql.CollectedField, obj *ent.Plan) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Plan_name, &obj.Name, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_Plan_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("Plan", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _Plan_description(ctx context.Context, field graphql.CollectedField, obj *ent.Plan) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Plan_description, &obj.Description, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_Plan_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("Plan", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _Plan_family(ctx context.Context, field graphql.CollectedField, obj *ent.Plan) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Plan_family, &obj.Family, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_Plan_family(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("Plan", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _Plan_visibility(ctx context.Context, field graphql.CollectedField, obj *ent.Plan) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Plan_visibility, &obj.Visibility, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_Plan_visibility(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("Plan", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _Plan_rank(ctx context.Context, field graphql.CollectedField, obj *ent.Plan) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Plan_rank, &obj.Rank, ec.marshalNInt2int, true, gqlexec.IntRef)
+}
+func (ec *executionContext) fieldContext_Plan_rank(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("Plan", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _Plan_interval(ctx context.Context, field graphql.CollectedField, obj *ent.Plan) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Plan_interval, &obj.Interval, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_Plan_interval(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("Plan", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _Plan_currency(ctx context.Context, field graphql.CollectedField, obj *ent.Plan) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Plan_currency, &obj.Currency, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_Plan_currency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("Plan", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _Plan_baseAmountMinor(ctx context.Context, field graphql.CollectedField, obj *ent.Plan) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Plan_baseAmountMinor, &obj.BaseAmountMinor, ec.marshalNInt2int64, true, gqlexec.Int64Ref)
+}
+func (ec *executionContext) fieldContext_Plan_baseAmountMinor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("Plan", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _Plan_payInAdvance(ctx context.Context, field graphql.CollectedField, obj *ent.Plan) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Plan_payInAdvance, &obj.PayInAdvance, ec.marshalNBoolean2bool, true, gqlexec.BoolRef)
+}
+func (ec *executionContext) fieldContext_Plan_payInAdvance(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("Plan", field, false, false, scalarChild8)
+}
+
+func (ec *executionContext) _Plan_trialDays(ctx context.Context, field graphql.CollectedField, obj *ent.Plan) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Plan_trialDays, &obj.TrialDays, ec.marshalNInt2int, true, gqlexec.IntRef)
+}
+func (ec *executionContext) fieldContext_Plan_trialDays(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("Plan", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _Plan_gracePeriodDays(ctx context.Context, field graphql.CollectedField, obj *ent.Plan) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Plan_gracePeriodDays, &obj.GracePeriodDays, ec.marshalNInt2int, true, gqlexec.IntRef)
+}
+func (ec *executionContext) fieldContext_Plan_gracePeriodDays(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("Plan", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _Plan_taxCode(ctx context.Context, field graphql.CollectedField, obj *ent.Plan) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Plan_taxCode, &obj.TaxCode, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_Plan_taxCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("Plan", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _Plan_archivedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Plan) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Plan_archivedAt, obj.ArchivedAt, ec.marshalOTime2ᚖtimeᚐTime, false)
+}
+func (ec *executionContext) fieldContext_Plan_archivedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("Plan", field, false, false, scalarChild1)
+}
+
+func (ec *executionContext) _Plan_metrics(ctx context.Context, field graphql.CollectedField, obj *ent.Plan) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Plan_metrics(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Plan().Metrics(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.PlanMetric) graphql.Marshaler {
+			return ec.marshalNPlanMetric2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlanMetricᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Plan_metrics(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Plan",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PlanMetric(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PlanDeletion_id(ctx context.Context, field graphql.CollectedField, obj *model.PlanDeletion) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_PlanDeletion_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+}
+func (ec *executionContext) fieldContext_PlanDeletion_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("PlanDeletion", field, false, false, scalarChild0)
+}
+
+func (ec *executionContext) _PlanDeletion_archived(ctx context.Context, field graphql.CollectedField, obj *model.PlanDeletion) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_PlanDeletion_archived, &obj.Archived, ec.marshalNBoolean2bool, true, gqlexec.BoolRef)
+}
+func (ec *executionContext) fieldContext_PlanDeletion_archived(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("PlanDeletion", field, false, false, scalarChild8)
+}
+
+func (ec *executionContext) _PlanDeletion_deleted(ctx context.Context, field graphql.CollectedField, obj *model.PlanDeletion) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_PlanDeletion_deleted, &obj.Deleted, ec.marshalNBoolean2bool, true, gqlexec.BoolRef)
+}
+func (ec *executionContext) fieldContext_PlanDeletion_deleted(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("PlanDeletion", field, false, false, scalarChild8)
+}
+
+func (ec *executionContext) _PlanMetric_id(ctx context.Context, field graphql.CollectedField, obj *ent.PlanMetric) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_PlanMetric_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+}
+func (ec *executionContext) fieldContext_PlanMetric_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("PlanMetric", field, false, false, scalarChild0)
+}
+
+func (ec *executionContext) _PlanMetric_planID(ctx context.Context, field graphql.CollectedField, obj *ent.PlanMetric) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_PlanMetric_planID, &obj.PlanID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+}
+func (ec *executionContext) fieldContext_PlanMetric_planID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("PlanMetric", field, false, false, scalarChild0)
+}
+
+func (ec *executionContext) _PlanMetric_metric(ctx context.Context, field graphql.CollectedField, obj *ent.PlanMetric) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_PlanMetric_metric, &obj.Metric, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_PlanMetric_metric(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("PlanMetric", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _PlanMetric_included(ctx context.Context, field graphql.CollectedField, obj *ent.PlanMetric) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_PlanMetric_included, &obj.Included, ec.marshalNInt2int64, true, gqlexec.Int64Ref)
+}
+func (ec *executionContext) fieldContext_PlanMetric_included(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("PlanMetric", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _PlanMetric_hardLimit(ctx context.Context, field graphql.CollectedField, obj *ent.PlanMetric) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_PlanMetric_hardLimit, obj.HardLimit, ec.marshalOInt2ᚖint64, false)
+}
+func (ec *executionContext) fieldContext_PlanMetric_hardLimit(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("PlanMetric", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _PlanMetric_model(ctx context.Context, field graphql.CollectedField, obj *ent.PlanMetric) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_PlanMetric_model, &obj.Model, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_PlanMetric_model(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("PlanMetric", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _PlanMetric_unitPriceMicro(ctx context.Context, field graphql.CollectedField, obj *ent.PlanMetric) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_PlanMetric_unitPriceMicro, &obj.UnitPriceMicro, ec.marshalNInt2int64, true, gqlexec.Int64Ref)
+}
+func (ec *executionContext) fieldContext_PlanMetric_unitPriceMicro(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("PlanMetric", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _PlanMetric_packageSize(ctx context.Context, field graphql.CollectedField, obj *ent.PlanMetric) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_PlanMetric_packageSize, &obj.PackageSize, ec.marshalNInt2int64, true, gqlexec.Int64Ref)
+}
+func (ec *executionContext) fieldContext_PlanMetric_packageSize(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("PlanMetric", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _PlanMetric_tiers(ctx context.Context, field graphql.CollectedField, obj *ent.PlanMetric) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_PlanMetric_tiers, obj.Tiers, ec.marshalNPlanTier2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋbillingᚋcatalogᚐTierᚄ, true)
+}
+func (ec *executionContext) fieldContext_PlanMetric_tiers(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PlanMetric",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PlanTier(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PlanOffer_plan(ctx context.Context, field graphql.CollectedField, obj *model.PlanOffer) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_PlanOffer_plan, obj.Plan, ec.marshalNPlan2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlan, true)
+}
+func (ec *executionContext) fieldContext_PlanOffer_plan(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PlanOffer",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Plan(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PlanOffer_change(ctx context.Context, field graphql.CollectedField, obj *model.PlanOffer) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_PlanOffer_change, &obj.Change, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_PlanOffer_change(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("PlanOffer", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _PlanOffer_prorationCreditMinor(ctx context.Context, field graphql.CollectedField, obj *model.PlanOffer) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_PlanOffer_prorationCreditMinor, &obj.ProrationCreditMinor, ec.marshalNInt2int, true, gqlexec.IntRef)
+}
+func (ec *executionContext) fieldContext_PlanOffer_prorationCreditMinor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("PlanOffer", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _PlanOffer_prorationChargeMinor(ctx context.Context, field graphql.CollectedField, obj *model.PlanOffer) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_PlanOffer_prorationChargeMinor, &obj.ProrationChargeMinor, ec.marshalNInt2int, true, gqlexec.IntRef)
+}
+func (ec *executionContext) fieldContext_PlanOffer_prorationChargeMinor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("PlanOffer", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _PlanOffer_trial(ctx context.Context, field graphql.CollectedField, obj *model.PlanOffer) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_PlanOffer_trial, &obj.Trial, ec.marshalNBoolean2bool, true, gqlexec.BoolRef)
+}
+func (ec *executionContext) fieldContext_PlanOffer_trial(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("PlanOffer", field, false, false, scalarChild8)
+}
+
+func (ec *executionContext) _PlanTier_upTo(ctx context.Context, field graphql.CollectedField, obj *catalog.Tier) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_PlanTier_upTo, &obj.UpTo, ec.marshalNInt2int64, true, gqlexec.Int64Ref)
+}
+func (ec *executionContext) fieldContext_PlanTier_upTo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("PlanTier", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _PlanTier_unitPriceMicro(ctx context.Context, field graphql.CollectedField, obj *catalog.Tier) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_PlanTier_unitPriceMicro, &obj.UnitPriceMicro, ec.marshalNInt2int64, true, gqlexec.Int64Ref)
+}
+func (ec *executionContext) fieldContext_PlanTier_unitPriceMicro(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("PlanTier", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _PlanTier_flatMinor(ctx context.Context, field graphql.CollectedField, obj *catalog.Tier) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_PlanTier_flatMinor, &obj.FlatMinor, ec.marshalNInt2int64, true, gqlexec.Int64Ref)
+}
+func (ec *executionContext) fieldContext_PlanTier_flatMinor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("PlanTier", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _PlaybackToken_token(ctx context.Context, field graphql.CollectedField, obj *model.PlaybackToken) (ret graphql.Marshaler) {
@@ -27099,7 +32590,7 @@ func (ec *executionContext) _Player_watermarkPosition(ctx context.Context, field
 	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Player_watermarkPosition, &obj.WatermarkPosition, ec.marshalNPlayerWatermarkPosition2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋplayerᚐWatermarkPosition, true, gqlexec.EnumRef[player.WatermarkPosition])
 }
 func (ec *executionContext) fieldContext_Player_watermarkPosition(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("Player", field, false, false, scalarChild24)
+	return gqlexec.NewScalarFieldContext("Player", field, false, false, scalarChild28)
 }
 
 func (ec *executionContext) _Player_speedOptions(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
@@ -28796,6 +34287,386 @@ func (ec *executionContext) fieldContext_Query_apiAccessCheck(_ context.Context,
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_publicPlans(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_publicPlans(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Query().PublicPlans(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Plan) graphql.Marshaler {
+			return ec.marshalNPlan2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlanᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_publicPlans(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Plan(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_plan(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_plan(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().Plan(ctx, fc.Args["id"].(uuid.UUID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Plan) graphql.Marshaler {
+			return ec.marshalNPlan2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlan(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_plan(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Plan(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_plan_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_accountPlans(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_accountPlans(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Query().AccountPlans(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Plan) graphql.Marshaler {
+			return ec.marshalNPlan2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlanᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_accountPlans(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Plan(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_currentPlan(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_currentPlan(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Query().CurrentPlan(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *billing.Record) graphql.Marshaler {
+			return ec.marshalNSubscriptionRecord2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋbillingᚐRecord(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_currentPlan(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SubscriptionRecord(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_planByCode(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_planByCode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().PlanByCode(ctx, fc.Args["code"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PlanOffer) graphql.Marshaler {
+			return ec.marshalNPlanOffer2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐPlanOffer(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_planByCode(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PlanOffer(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_planByCode_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_subscription(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_subscription(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Query().Subscription(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.SubscriptionDetails) graphql.Marshaler {
+			return ec.marshalNSubscriptionDetails2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐSubscriptionDetails(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_subscription(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SubscriptionDetails(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_adminPlans(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_adminPlans(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Query().AdminPlans(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Plan) graphql.Marshaler {
+			return ec.marshalNPlan2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlanᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_adminPlans(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Plan(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_adminPlan(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_adminPlan(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().AdminPlan(ctx, fc.Args["id"].(uuid.UUID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Plan) graphql.Marshaler {
+			return ec.marshalNPlan2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlan(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_adminPlan(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Plan(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_adminPlan_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_adminPlanMetrics(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_adminPlanMetrics(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().AdminPlanMetrics(ctx, fc.Args["planID"].(uuid.UUID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.PlanMetric) graphql.Marshaler {
+			return ec.marshalNPlanMetric2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlanMetricᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_adminPlanMetrics(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PlanMetric(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_adminPlanMetrics_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_adminPlanMetric(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_adminPlanMetric(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().AdminPlanMetric(ctx, fc.Args["planID"].(uuid.UUID), fc.Args["id"].(uuid.UUID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.PlanMetric) graphql.Marshaler {
+			return ec.marshalNPlanMetric2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlanMetric(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_adminPlanMetric(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PlanMetric(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_adminPlanMetric_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query_caption(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -29406,6 +35277,182 @@ func (ec *executionContext) fieldContext_Query_invitationByToken(ctx context.Con
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Query_invitationByToken_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_liveStreams(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_liveStreams(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().LiveStreams(ctx, fc.Args["projectID"].(uuid.UUID), fc.Args["after"].(*entgql.Cursor[uuid.UUID]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[uuid.UUID]), fc.Args["last"].(*int), fc.Args["orderBy"].(*ent.LiveStreamOrder), fc.Args["where"].(*ent.LiveStreamWhereInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.LiveStreamConnection) graphql.Marshaler {
+			return ec.marshalNLiveStreamConnection2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveStreamConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_liveStreams(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LiveStreamConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_liveStreams_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_liveStream(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_liveStream(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().LiveStream(ctx, fc.Args["projectID"].(uuid.UUID), fc.Args["id"].(uuid.UUID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.LiveStream) graphql.Marshaler {
+			return ec.marshalNLiveStream2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveStream(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_liveStream(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LiveStream(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_liveStream_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_liveStreamSessions(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_liveStreamSessions(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().LiveStreamSessions(ctx, fc.Args["projectID"].(uuid.UUID), fc.Args["liveStreamID"].(uuid.UUID), fc.Args["after"].(*entgql.Cursor[uuid.UUID]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[uuid.UUID]), fc.Args["last"].(*int), fc.Args["orderBy"].(*ent.LiveSessionOrder))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.LiveSessionConnection) graphql.Marshaler {
+			return ec.marshalNLiveSessionConnection2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveSessionConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_liveStreamSessions(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LiveSessionConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_liveStreamSessions_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_liveSimulcastTargets(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_liveSimulcastTargets(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().LiveSimulcastTargets(ctx, fc.Args["projectID"].(uuid.UUID), fc.Args["liveStreamID"].(uuid.UUID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.LiveSimulcastTarget) graphql.Marshaler {
+			return ec.marshalNLiveSimulcastTarget2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveSimulcastTargetᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_liveSimulcastTargets(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LiveSimulcastTarget(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_liveSimulcastTargets_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -30793,7 +36840,7 @@ func (ec *executionContext) _Rendition_status(ctx context.Context, field graphql
 	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Rendition_status, &obj.Status, ec.marshalNRenditionStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋrenditionᚐStatus, true, gqlexec.EnumRef[rendition.Status])
 }
 func (ec *executionContext) fieldContext_Rendition_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("Rendition", field, false, false, scalarChild25)
+	return gqlexec.NewScalarFieldContext("Rendition", field, false, false, scalarChild29)
 }
 
 func (ec *executionContext) _Rendition_video(ctx context.Context, field graphql.CollectedField, obj *ent.Rendition) (ret graphql.Marshaler) {
@@ -30959,6 +37006,59 @@ func (ec *executionContext) _StorageUsage_averageVideoSeconds(ctx context.Contex
 }
 func (ec *executionContext) fieldContext_StorageUsage_averageVideoSeconds(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("StorageUsage", field, false, false, scalarChild12)
+}
+
+func (ec *executionContext) _SubscribeResult_change(ctx context.Context, field graphql.CollectedField, obj *model.SubscribeResult) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscribeResult_change, &obj.Change, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_SubscribeResult_change(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("SubscribeResult", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _SubscribeResult_subscription(ctx context.Context, field graphql.CollectedField, obj *model.SubscribeResult) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscribeResult_subscription, obj.Subscription, ec.marshalNSubscriptionRecord2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋbillingᚐRecord, true)
+}
+func (ec *executionContext) fieldContext_SubscribeResult_subscription(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SubscribeResult",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SubscriptionRecord(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SubscribeResult_next(ctx context.Context, field graphql.CollectedField, obj *model.SubscribeResult) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscribeResult_next, obj.Next, ec.marshalOSubscriptionRecord2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋbillingᚐRecord, false)
+}
+func (ec *executionContext) fieldContext_SubscribeResult_next(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SubscribeResult",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SubscriptionRecord(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SubscribeResult_prorationCreditMinor(ctx context.Context, field graphql.CollectedField, obj *model.SubscribeResult) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscribeResult_prorationCreditMinor, &obj.ProrationCreditMinor, ec.marshalNInt2int, true, gqlexec.IntRef)
+}
+func (ec *executionContext) fieldContext_SubscribeResult_prorationCreditMinor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("SubscribeResult", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _SubscribeResult_prorationChargeMinor(ctx context.Context, field graphql.CollectedField, obj *model.SubscribeResult) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscribeResult_prorationChargeMinor, &obj.ProrationChargeMinor, ec.marshalNInt2int, true, gqlexec.IntRef)
+}
+func (ec *executionContext) fieldContext_SubscribeResult_prorationChargeMinor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("SubscribeResult", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _Subscription_videoUpdated(ctx context.Context, field graphql.CollectedField) (ret func(ctx context.Context) graphql.Marshaler) {
@@ -31135,6 +37235,245 @@ func (ec *executionContext) fieldContext_Subscription_concurrentViewersUpdated(c
 		return fc, err
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _SubscriptionDetails_subscription(ctx context.Context, field graphql.CollectedField, obj *model.SubscriptionDetails) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscriptionDetails_subscription, obj.Subscription, ec.marshalNSubscriptionRecord2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋbillingᚐRecord, true)
+}
+func (ec *executionContext) fieldContext_SubscriptionDetails_subscription(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SubscriptionDetails",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SubscriptionRecord(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SubscriptionDetails_plan(ctx context.Context, field graphql.CollectedField, obj *model.SubscriptionDetails) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscriptionDetails_plan, obj.Plan, ec.marshalOPlan2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlan, false)
+}
+func (ec *executionContext) fieldContext_SubscriptionDetails_plan(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SubscriptionDetails",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Plan(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SubscriptionDetails_currentPeriodStart(ctx context.Context, field graphql.CollectedField, obj *model.SubscriptionDetails) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscriptionDetails_currentPeriodStart, &obj.CurrentPeriodStart, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_SubscriptionDetails_currentPeriodStart(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("SubscriptionDetails", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _SubscriptionDetails_currentPeriodEnd(ctx context.Context, field graphql.CollectedField, obj *model.SubscriptionDetails) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscriptionDetails_currentPeriodEnd, &obj.CurrentPeriodEnd, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_SubscriptionDetails_currentPeriodEnd(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("SubscriptionDetails", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _SubscriptionDetails_usage(ctx context.Context, field graphql.CollectedField, obj *model.SubscriptionDetails) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscriptionDetails_usage, obj.Usage, ec.marshalNMetricUsage2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐMetricUsageᚄ, true)
+}
+func (ec *executionContext) fieldContext_SubscriptionDetails_usage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SubscriptionDetails",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_MetricUsage(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SubscriptionDetails_next(ctx context.Context, field graphql.CollectedField, obj *model.SubscriptionDetails) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscriptionDetails_next, obj.Next, ec.marshalOSubscriptionRecord2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋbillingᚐRecord, false)
+}
+func (ec *executionContext) fieldContext_SubscriptionDetails_next(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SubscriptionDetails",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SubscriptionRecord(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SubscriptionDetails_blockedReason(ctx context.Context, field graphql.CollectedField, obj *model.SubscriptionDetails) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscriptionDetails_blockedReason, obj.BlockedReason, ec.marshalOString2ᚖstring, false)
+}
+func (ec *executionContext) fieldContext_SubscriptionDetails_blockedReason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("SubscriptionDetails", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _SubscriptionRecord_id(ctx context.Context, field graphql.CollectedField, obj *billing.Record) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscriptionRecord_id, &obj.ID, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_SubscriptionRecord_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("SubscriptionRecord", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _SubscriptionRecord_organizationID(ctx context.Context, field graphql.CollectedField, obj *billing.Record) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscriptionRecord_organizationID, &obj.OrganizationID, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_SubscriptionRecord_organizationID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("SubscriptionRecord", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _SubscriptionRecord_subscribeBy(ctx context.Context, field graphql.CollectedField, obj *billing.Record) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscriptionRecord_subscribeBy, &obj.SubscribeBy, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_SubscriptionRecord_subscribeBy(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("SubscriptionRecord", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _SubscriptionRecord_paymentMethod(ctx context.Context, field graphql.CollectedField, obj *billing.Record) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscriptionRecord_paymentMethod, &obj.PaymentMethod, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_SubscriptionRecord_paymentMethod(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("SubscriptionRecord", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _SubscriptionRecord_paymentGateway(ctx context.Context, field graphql.CollectedField, obj *billing.Record) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscriptionRecord_paymentGateway, &obj.PaymentGateway, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_SubscriptionRecord_paymentGateway(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("SubscriptionRecord", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _SubscriptionRecord_billingTime(ctx context.Context, field graphql.CollectedField, obj *billing.Record) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscriptionRecord_billingTime, &obj.BillingTime, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_SubscriptionRecord_billingTime(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("SubscriptionRecord", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _SubscriptionRecord_name(ctx context.Context, field graphql.CollectedField, obj *billing.Record) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscriptionRecord_name, &obj.Name, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_SubscriptionRecord_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("SubscriptionRecord", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _SubscriptionRecord_planCode(ctx context.Context, field graphql.CollectedField, obj *billing.Record) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscriptionRecord_planCode, &obj.PlanCode, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_SubscriptionRecord_planCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("SubscriptionRecord", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _SubscriptionRecord_status(ctx context.Context, field graphql.CollectedField, obj *billing.Record) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscriptionRecord_status, &obj.Status, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_SubscriptionRecord_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("SubscriptionRecord", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _SubscriptionRecord_createdAt(ctx context.Context, field graphql.CollectedField, obj *billing.Record) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscriptionRecord_createdAt, &obj.CreatedAt, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_SubscriptionRecord_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("SubscriptionRecord", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _SubscriptionRecord_startedAt(ctx context.Context, field graphql.CollectedField, obj *billing.Record) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscriptionRecord_startedAt, &obj.StartedAt, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_SubscriptionRecord_startedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("SubscriptionRecord", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _SubscriptionRecord_endingAt(ctx context.Context, field graphql.CollectedField, obj *billing.Record) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscriptionRecord_endingAt, &obj.EndingAt, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_SubscriptionRecord_endingAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("SubscriptionRecord", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _SubscriptionRecord_subscriptionAt(ctx context.Context, field graphql.CollectedField, obj *billing.Record) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscriptionRecord_subscriptionAt, &obj.SubscriptionAt, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_SubscriptionRecord_subscriptionAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("SubscriptionRecord", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _SubscriptionRecord_canceledAt(ctx context.Context, field graphql.CollectedField, obj *billing.Record) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscriptionRecord_canceledAt, &obj.CanceledAt, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_SubscriptionRecord_canceledAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("SubscriptionRecord", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _SubscriptionRecord_terminatedAt(ctx context.Context, field graphql.CollectedField, obj *billing.Record) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscriptionRecord_terminatedAt, &obj.TerminatedAt, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_SubscriptionRecord_terminatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("SubscriptionRecord", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _SubscriptionRecord_downgradePlanDate(ctx context.Context, field graphql.CollectedField, obj *billing.Record) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscriptionRecord_downgradePlanDate, &obj.DowngradePlanDate, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_SubscriptionRecord_downgradePlanDate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("SubscriptionRecord", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _SubscriptionRecord_trialEndedAt(ctx context.Context, field graphql.CollectedField, obj *billing.Record) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscriptionRecord_trialEndedAt, &obj.TrialEndedAt, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_SubscriptionRecord_trialEndedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("SubscriptionRecord", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _SubscriptionRecord_previousPlanCode(ctx context.Context, field graphql.CollectedField, obj *billing.Record) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscriptionRecord_previousPlanCode, &obj.PreviousPlanCode, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_SubscriptionRecord_previousPlanCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("SubscriptionRecord", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _SubscriptionRecord_nextPlanCode(ctx context.Context, field graphql.CollectedField, obj *billing.Record) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscriptionRecord_nextPlanCode, &obj.NextPlanCode, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_SubscriptionRecord_nextPlanCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("SubscriptionRecord", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _SubscriptionRecord_plan(ctx context.Context, field graphql.CollectedField, obj *billing.Record) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscriptionRecord_plan, &obj.Plan, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_SubscriptionRecord_plan(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("SubscriptionRecord", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _SubscriptionRecord_tax(ctx context.Context, field graphql.CollectedField, obj *billing.Record) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscriptionRecord_tax, &obj.Tax, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_SubscriptionRecord_tax(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("SubscriptionRecord", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _SubscriptionRecord_gracePeriod(ctx context.Context, field graphql.CollectedField, obj *billing.Record) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscriptionRecord_gracePeriod, &obj.GracePeriod, ec.marshalNInt2int, true, gqlexec.IntRef)
+}
+func (ec *executionContext) fieldContext_SubscriptionRecord_gracePeriod(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("SubscriptionRecord", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _Tag_id(ctx context.Context, field graphql.CollectedField, obj *ent.Tag) (ret graphql.Marshaler) {
@@ -31342,7 +37681,7 @@ func (ec *executionContext) _Thumbnail_kind(ctx context.Context, field graphql.C
 	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Thumbnail_kind, &obj.Kind, ec.marshalNThumbnailKind2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋthumbnailᚐKind, true, gqlexec.EnumRef[thumbnail.Kind])
 }
 func (ec *executionContext) fieldContext_Thumbnail_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("Thumbnail", field, false, false, scalarChild26)
+	return gqlexec.NewScalarFieldContext("Thumbnail", field, false, false, scalarChild30)
 }
 
 func (ec *executionContext) _Thumbnail_timeOffset(ctx context.Context, field graphql.CollectedField, obj *ent.Thumbnail) (ret graphql.Marshaler) {
@@ -31488,7 +37827,7 @@ func (ec *executionContext) _TranscodingJob_status(ctx context.Context, field gr
 	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_TranscodingJob_status, &obj.Status, ec.marshalNTranscodingJobStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋtranscodingjobᚐStatus, true, gqlexec.EnumRef[transcodingjob.Status])
 }
 func (ec *executionContext) fieldContext_TranscodingJob_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("TranscodingJob", field, false, false, scalarChild27)
+	return gqlexec.NewScalarFieldContext("TranscodingJob", field, false, false, scalarChild31)
 }
 
 func (ec *executionContext) _TranscodingJob_progress(ctx context.Context, field graphql.CollectedField, obj *ent.TranscodingJob) (ret graphql.Marshaler) {
@@ -31763,7 +38102,7 @@ func (ec *executionContext) _UsageMetric_unit(ctx context.Context, field graphql
 	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_UsageMetric_unit, &obj.Unit, ec.marshalNUsageUnit2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐUsageUnit, true, gqlexec.EnumRef[model.UsageUnit])
 }
 func (ec *executionContext) fieldContext_UsageMetric_unit(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("UsageMetric", field, false, false, scalarChild23)
+	return gqlexec.NewScalarFieldContext("UsageMetric", field, false, false, scalarChild27)
 }
 
 func (ec *executionContext) _UsageMetric_quantity(ctx context.Context, field graphql.CollectedField, obj *model.UsageMetric) (ret graphql.Marshaler) {
@@ -32045,7 +38384,7 @@ func (ec *executionContext) _Video_status(ctx context.Context, field graphql.Col
 	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Video_status, &obj.Status, ec.marshalNVideoStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋvideoᚐStatus, true, gqlexec.EnumRef[video.Status])
 }
 func (ec *executionContext) fieldContext_Video_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("Video", field, false, false, scalarChild28)
+	return gqlexec.NewScalarFieldContext("Video", field, false, false, scalarChild32)
 }
 
 func (ec *executionContext) _Video_duration(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
@@ -32707,7 +39046,7 @@ func (ec *executionContext) _WebhookDelivery_status(ctx context.Context, field g
 	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_WebhookDelivery_status, &obj.Status, ec.marshalNWebhookDeliveryStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋwebhookdeliveryᚐStatus, true, gqlexec.EnumRef[webhookdelivery.Status])
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("WebhookDelivery", field, false, false, scalarChild29)
+	return gqlexec.NewScalarFieldContext("WebhookDelivery", field, false, false, scalarChild33)
 }
 
 func (ec *executionContext) _WebhookDelivery_attempts(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookDelivery) (ret graphql.Marshaler) {
@@ -33051,7 +39390,7 @@ func (ec *executionContext) ___Directive_locations(ctx context.Context, field gr
 	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext___Directive_locations, obj.Locations, ec.marshalN__DirectiveLocation2ᚕstringᚄ, true)
 }
 func (ec *executionContext) fieldContext___Directive_locations(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("__Directive", field, false, false, scalarChild30)
+	return gqlexec.NewScalarFieldContext("__Directive", field, false, false, scalarChild34)
 }
 
 func (ec *executionContext) ___Directive_args(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
@@ -33578,7 +39917,7 @@ func (ec *executionContext) ___Type_kind(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext___Type_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("__Type", field, true, false, scalarChild31)
+	return gqlexec.NewScalarFieldContext("__Type", field, true, false, scalarChild35)
 }
 
 func (ec *executionContext) ___Type_name(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
@@ -38135,6 +44474,112 @@ func (ec *executionContext) unmarshalInputCreateFolderInput(ctx context.Context,
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputCreateLiveSimulcastTargetInput(ctx context.Context, obj any) (ent.CreateLiveSimulcastTargetInput, error) {
+	var it ent.CreateLiveSimulcastTargetInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := obj.(map[string]any) // no defaults to add: read as given
+
+	fieldsInOrder := [...]string{"name", "url", "streamKey", "enabled"}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
+		switch k {
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "url":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("url"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.URL = data
+		case "streamKey":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("streamKey"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StreamKey = data
+		case "enabled":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("enabled"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Enabled = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputCreateLiveStreamInput(ctx context.Context, obj any) (ent.CreateLiveStreamInput, error) {
+	var it ent.CreateLiveStreamInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := obj.(map[string]any) // no defaults to add: read as given
+
+	fieldsInOrder := [...]string{"name", "latencyMode", "reconnectWindowSeconds", "maxDurationSeconds", "record", "transcode"}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
+		switch k {
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "latencyMode":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("latencyMode"))
+			data, err := ec.unmarshalOLiveStreamLatencyMode2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋlivestreamᚐLatencyMode(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LatencyMode = data
+		case "reconnectWindowSeconds":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reconnectWindowSeconds"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReconnectWindowSeconds = data
+		case "maxDurationSeconds":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("maxDurationSeconds"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MaxDurationSeconds = data
+		case "record":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("record"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Record = data
+		case "transcode":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("transcode"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Transcode = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputCreateOrganizationInput(ctx context.Context, obj any) (ent.CreateOrganizationInput, error) {
 	var it ent.CreateOrganizationInput
 	if obj == nil {
@@ -40613,6 +47058,687 @@ func (ec *executionContext) unmarshalInputLadderRungInput(ctx context.Context, o
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputLiveSessionOrder(ctx context.Context, obj any) (ent.LiveSessionOrder, error) {
+	var it ent.LiveSessionOrder
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["direction"]; !present {
+		asMap["direction"] = "ASC"
+	}
+
+	fieldsInOrder := [...]string{"direction", "field"}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
+		switch k {
+		case "direction":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
+			data, err := ec.unmarshalNOrderDirection2entgoᚗioᚋcontribᚋentgqlᚐOrderDirection(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Direction = data
+		case "field":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("field"))
+			data, err := ec.unmarshalNLiveSessionOrderField2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveSessionOrderField(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Field = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputLiveSimulcastTargetOrder(ctx context.Context, obj any) (ent.LiveSimulcastTargetOrder, error) {
+	var it ent.LiveSimulcastTargetOrder
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["direction"]; !present {
+		asMap["direction"] = "ASC"
+	}
+
+	fieldsInOrder := [...]string{"direction", "field"}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
+		switch k {
+		case "direction":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
+			data, err := ec.unmarshalNOrderDirection2entgoᚗioᚋcontribᚋentgqlᚐOrderDirection(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Direction = data
+		case "field":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("field"))
+			data, err := ec.unmarshalNLiveSimulcastTargetOrderField2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveSimulcastTargetOrderField(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Field = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputLiveStreamOrder(ctx context.Context, obj any) (ent.LiveStreamOrder, error) {
+	var it ent.LiveStreamOrder
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["direction"]; !present {
+		asMap["direction"] = "ASC"
+	}
+
+	fieldsInOrder := [...]string{"direction", "field"}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
+		switch k {
+		case "direction":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
+			data, err := ec.unmarshalNOrderDirection2entgoᚗioᚋcontribᚋentgqlᚐOrderDirection(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Direction = data
+		case "field":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("field"))
+			data, err := ec.unmarshalNLiveStreamOrderField2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveStreamOrderField(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Field = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputLiveStreamWhereInput(ctx context.Context, obj any) (ent.LiveStreamWhereInput, error) {
+	var it ent.LiveStreamWhereInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := obj.(map[string]any) // no defaults to add: read as given
+
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "updatedAt", "updatedAtNEQ", "updatedAtIn", "updatedAtNotIn", "updatedAtGT", "updatedAtGTE", "updatedAtLT", "updatedAtLTE", "projectID", "projectIDNEQ", "projectIDIn", "projectIDNotIn", "projectIDGT", "projectIDGTE", "projectIDLT", "projectIDLTE", "name", "nameNEQ", "nameIn", "nameNotIn", "nameGT", "nameGTE", "nameLT", "nameLTE", "nameContains", "nameHasPrefix", "nameHasSuffix", "nameEqualFold", "nameContainsFold", "enabled", "enabledNEQ", "status", "statusNEQ", "statusIn", "statusNotIn", "latencyMode", "latencyModeNEQ", "latencyModeIn", "latencyModeNotIn", "reconnectWindowSeconds", "reconnectWindowSecondsNEQ", "reconnectWindowSecondsIn", "reconnectWindowSecondsNotIn", "reconnectWindowSecondsGT", "reconnectWindowSecondsGTE", "reconnectWindowSecondsLT", "reconnectWindowSecondsLTE", "maxDurationSeconds", "maxDurationSecondsNEQ", "maxDurationSecondsIn", "maxDurationSecondsNotIn", "maxDurationSecondsGT", "maxDurationSecondsGTE", "maxDurationSecondsLT", "maxDurationSecondsLTE", "record", "recordNEQ", "transcode", "transcodeNEQ"}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
+		switch k {
+		case "not":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("not"))
+			data, err := ec.unmarshalOLiveStreamWhereInput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveStreamWhereInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Not = data
+		case "and":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("and"))
+			data, err := ec.unmarshalOLiveStreamWhereInput2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveStreamWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.And = data
+		case "or":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("or"))
+			data, err := ec.unmarshalOLiveStreamWhereInput2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveStreamWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Or = data
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "idNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNEQ"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNEQ = data
+		case "idIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idIn"))
+			data, err := ec.unmarshalOID2ᚕgithubᚗcomᚋgoogleᚋuuidᚐUUIDᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDIn = data
+		case "idNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNotIn"))
+			data, err := ec.unmarshalOID2ᚕgithubᚗcomᚋgoogleᚋuuidᚐUUIDᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNotIn = data
+		case "idGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGT"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGT = data
+		case "idGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGTE"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGTE = data
+		case "idLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLT"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLT = data
+		case "idLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLTE"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLTE = data
+		case "createdAt":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAt"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAt = data
+		case "createdAtNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtNEQ = data
+		case "createdAtIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtIn = data
+		case "createdAtNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtNotIn = data
+		case "createdAtGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtGT = data
+		case "createdAtGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtGTE = data
+		case "createdAtLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtLT = data
+		case "createdAtLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtLTE = data
+		case "updatedAt":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAt"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAt = data
+		case "updatedAtNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtNEQ = data
+		case "updatedAtIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtIn = data
+		case "updatedAtNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtNotIn = data
+		case "updatedAtGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtGT = data
+		case "updatedAtGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtGTE = data
+		case "updatedAtLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtLT = data
+		case "updatedAtLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtLTE = data
+		case "projectID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("projectID"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProjectID = data
+		case "projectIDNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("projectIDNEQ"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProjectIDNEQ = data
+		case "projectIDIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("projectIDIn"))
+			data, err := ec.unmarshalOID2ᚕgithubᚗcomᚋgoogleᚋuuidᚐUUIDᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProjectIDIn = data
+		case "projectIDNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("projectIDNotIn"))
+			data, err := ec.unmarshalOID2ᚕgithubᚗcomᚋgoogleᚋuuidᚐUUIDᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProjectIDNotIn = data
+		case "projectIDGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("projectIDGT"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProjectIDGT = data
+		case "projectIDGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("projectIDGTE"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProjectIDGTE = data
+		case "projectIDLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("projectIDLT"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProjectIDLT = data
+		case "projectIDLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("projectIDLTE"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProjectIDLTE = data
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "nameNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameNEQ = data
+		case "nameIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameIn = data
+		case "nameNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameNotIn = data
+		case "nameGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameGT = data
+		case "nameGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameGTE = data
+		case "nameLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameLT = data
+		case "nameLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameLTE = data
+		case "nameContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameContains = data
+		case "nameHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameHasPrefix = data
+		case "nameHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameHasSuffix = data
+		case "nameEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameEqualFold = data
+		case "nameContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameContainsFold = data
+		case "enabled":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("enabled"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Enabled = data
+		case "enabledNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("enabledNEQ"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EnabledNEQ = data
+		case "status":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("status"))
+			data, err := ec.unmarshalOLiveStreamStatus2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋlivestreamᚐStatus(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Status = data
+		case "statusNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("statusNEQ"))
+			data, err := ec.unmarshalOLiveStreamStatus2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋlivestreamᚐStatus(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StatusNEQ = data
+		case "statusIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("statusIn"))
+			data, err := ec.unmarshalOLiveStreamStatus2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋlivestreamᚐStatusᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StatusIn = data
+		case "statusNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("statusNotIn"))
+			data, err := ec.unmarshalOLiveStreamStatus2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋlivestreamᚐStatusᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StatusNotIn = data
+		case "latencyMode":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("latencyMode"))
+			data, err := ec.unmarshalOLiveStreamLatencyMode2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋlivestreamᚐLatencyMode(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LatencyMode = data
+		case "latencyModeNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("latencyModeNEQ"))
+			data, err := ec.unmarshalOLiveStreamLatencyMode2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋlivestreamᚐLatencyMode(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LatencyModeNEQ = data
+		case "latencyModeIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("latencyModeIn"))
+			data, err := ec.unmarshalOLiveStreamLatencyMode2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋlivestreamᚐLatencyModeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LatencyModeIn = data
+		case "latencyModeNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("latencyModeNotIn"))
+			data, err := ec.unmarshalOLiveStreamLatencyMode2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋlivestreamᚐLatencyModeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LatencyModeNotIn = data
+		case "reconnectWindowSeconds":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reconnectWindowSeconds"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReconnectWindowSeconds = data
+		case "reconnectWindowSecondsNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reconnectWindowSecondsNEQ"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReconnectWindowSecondsNEQ = data
+		case "reconnectWindowSecondsIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reconnectWindowSecondsIn"))
+			data, err := ec.unmarshalOInt2ᚕintᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReconnectWindowSecondsIn = data
+		case "reconnectWindowSecondsNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reconnectWindowSecondsNotIn"))
+			data, err := ec.unmarshalOInt2ᚕintᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReconnectWindowSecondsNotIn = data
+		case "reconnectWindowSecondsGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reconnectWindowSecondsGT"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReconnectWindowSecondsGT = data
+		case "reconnectWindowSecondsGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reconnectWindowSecondsGTE"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReconnectWindowSecondsGTE = data
+		case "reconnectWindowSecondsLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reconnectWindowSecondsLT"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReconnectWindowSecondsLT = data
+		case "reconnectWindowSecondsLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reconnectWindowSecondsLTE"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReconnectWindowSecondsLTE = data
+		case "maxDurationSeconds":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("maxDurationSeconds"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MaxDurationSeconds = data
+		case "maxDurationSecondsNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("maxDurationSecondsNEQ"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MaxDurationSecondsNEQ = data
+		case "maxDurationSecondsIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("maxDurationSecondsIn"))
+			data, err := ec.unmarshalOInt2ᚕintᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MaxDurationSecondsIn = data
+		case "maxDurationSecondsNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("maxDurationSecondsNotIn"))
+			data, err := ec.unmarshalOInt2ᚕintᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MaxDurationSecondsNotIn = data
+		case "maxDurationSecondsGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("maxDurationSecondsGT"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MaxDurationSecondsGT = data
+		case "maxDurationSecondsGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("maxDurationSecondsGTE"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MaxDurationSecondsGTE = data
+		case "maxDurationSecondsLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("maxDurationSecondsLT"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MaxDurationSecondsLT = data
+		case "maxDurationSecondsLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("maxDurationSecondsLTE"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MaxDurationSecondsLTE = data
+		case "record":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("record"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Record = data
+		case "recordNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("recordNEQ"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RecordNEQ = data
+		case "transcode":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("transcode"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Transcode = data
+		case "transcodeNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("transcodeNEQ"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TranscodeNEQ = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputMembershipOrder(ctx context.Context, obj any) (ent.MembershipOrder, error) {
 	var it ent.MembershipOrder
 	if obj == nil {
@@ -41363,6 +48489,235 @@ func (ec *executionContext) unmarshalInputOrganizationWhereInput(ctx context.Con
 				return it, err
 			}
 			it.HasProjectsWith = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputPlanInput(ctx context.Context, obj any) (model.PlanInput, error) {
+	var it model.PlanInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := obj.(map[string]any) // no defaults to add: read as given
+
+	fieldsInOrder := [...]string{"code", "name", "description", "family", "visibility", "rank", "interval", "currency", "baseAmountMinor", "payInAdvance", "trialDays", "gracePeriodDays", "taxCode", "archived"}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
+		switch k {
+		case "code":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("code"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Code = data
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "description":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("description"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Description = data
+		case "family":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("family"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Family = data
+		case "visibility":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("visibility"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Visibility = data
+		case "rank":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rank"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Rank = data
+		case "interval":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("interval"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Interval = data
+		case "currency":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("currency"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Currency = data
+		case "baseAmountMinor":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("baseAmountMinor"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BaseAmountMinor = data
+		case "payInAdvance":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("payInAdvance"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PayInAdvance = data
+		case "trialDays":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("trialDays"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TrialDays = data
+		case "gracePeriodDays":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("gracePeriodDays"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GracePeriodDays = data
+		case "taxCode":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("taxCode"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TaxCode = data
+		case "archived":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("archived"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Archived = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputPlanMetricInput(ctx context.Context, obj any) (model.PlanMetricInput, error) {
+	var it model.PlanMetricInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := obj.(map[string]any) // no defaults to add: read as given
+
+	fieldsInOrder := [...]string{"metric", "included", "hardLimit", "noHardLimit", "model", "unitPriceMicro", "packageSize", "tiers"}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
+		switch k {
+		case "metric":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("metric"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Metric = data
+		case "included":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("included"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Included = data
+		case "hardLimit":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hardLimit"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HardLimit = data
+		case "noHardLimit":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("noHardLimit"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NoHardLimit = data
+		case "model":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("model"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Model = data
+		case "unitPriceMicro":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("unitPriceMicro"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UnitPriceMicro = data
+		case "packageSize":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("packageSize"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PackageSize = data
+		case "tiers":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("tiers"))
+			data, err := ec.unmarshalOPlanTierInput2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐPlanTierInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Tiers = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputPlanTierInput(ctx context.Context, obj any) (model.PlanTierInput, error) {
+	var it model.PlanTierInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := obj.(map[string]any) // no defaults to add: read as given
+
+	fieldsInOrder := [...]string{"upTo", "unitPriceMicro", "flatMinor"}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
+		switch k {
+		case "upTo":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("upTo"))
+			data, err := ec.unmarshalNInt2int(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpTo = data
+		case "unitPriceMicro":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("unitPriceMicro"))
+			data, err := ec.unmarshalNInt2int(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UnitPriceMicro = data
+		case "flatMinor":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("flatMinor"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FlatMinor = data
 		}
 	}
 	return it, nil
@@ -43775,6 +51130,52 @@ func (ec *executionContext) unmarshalInputSetImporterInput(ctx context.Context, 
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputSubscribeInput(ctx context.Context, obj any) (model.SubscribeInput, error) {
+	var it model.SubscribeInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := obj.(map[string]any) // no defaults to add: read as given
+
+	fieldsInOrder := [...]string{"planCode", "paymentMethod", "paymentGateway", "billingTime"}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
+		switch k {
+		case "planCode":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("planCode"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PlanCode = data
+		case "paymentMethod":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("paymentMethod"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PaymentMethod = data
+		case "paymentGateway":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("paymentGateway"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PaymentGateway = data
+		case "billingTime":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("billingTime"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.BillingTime = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputTagOrder(ctx context.Context, obj any) (ent.TagOrder, error) {
 	var it ent.TagOrder
 	if obj == nil {
@@ -44379,6 +51780,112 @@ func (ec *executionContext) unmarshalInputUpdateFolderInput(ctx context.Context,
 				return it, err
 			}
 			it.Name = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputUpdateLiveSimulcastTargetInput(ctx context.Context, obj any) (ent.UpdateLiveSimulcastTargetInput, error) {
+	var it ent.UpdateLiveSimulcastTargetInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := obj.(map[string]any) // no defaults to add: read as given
+
+	fieldsInOrder := [...]string{"name", "url", "streamKey", "enabled"}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
+		switch k {
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "url":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("url"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.URL = data
+		case "streamKey":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("streamKey"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StreamKey = data
+		case "enabled":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("enabled"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Enabled = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputUpdateLiveStreamInput(ctx context.Context, obj any) (ent.UpdateLiveStreamInput, error) {
+	var it ent.UpdateLiveStreamInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := obj.(map[string]any) // no defaults to add: read as given
+
+	fieldsInOrder := [...]string{"name", "latencyMode", "reconnectWindowSeconds", "maxDurationSeconds", "record", "transcode"}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
+		switch k {
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "latencyMode":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("latencyMode"))
+			data, err := ec.unmarshalOLiveStreamLatencyMode2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋlivestreamᚐLatencyMode(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LatencyMode = data
+		case "reconnectWindowSeconds":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reconnectWindowSeconds"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReconnectWindowSeconds = data
+		case "maxDurationSeconds":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("maxDurationSeconds"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MaxDurationSeconds = data
+		case "record":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("record"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Record = data
+		case "transcode":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("transcode"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Transcode = data
 		}
 	}
 	return it, nil
@@ -46464,6 +53971,21 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._Membership(ctx, sel, obj)
+	case *ent.LiveStream:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._LiveStream(ctx, sel, obj)
+	case *ent.LiveSimulcastTarget:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._LiveSimulcastTarget(ctx, sel, obj)
+	case *ent.LiveSession:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._LiveSession(ctx, sel, obj)
 	case *ent.Invitation:
 		if obj == nil {
 			return graphql.Null
@@ -51297,6 +58819,1070 @@ func (ec *executionContext) _LadderRung(ctx context.Context, sel ast.SelectionSe
 	return outObject
 }
 
+var liveIngestImplementors = []string{"LiveIngest"}
+
+func (ec *executionContext) _LiveIngest(ctx context.Context, sel ast.SelectionSet, obj *model.LiveIngest) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, liveIngestImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("LiveIngest")
+		case "rtmpURL":
+			out.Values[i] = ec._LiveIngest_rtmpURL(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "rtmpsURL":
+			out.Values[i] = ec._LiveIngest_rtmpsURL(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "srtURL":
+			out.Values[i] = ec._LiveIngest_srtURL(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
+var liveSessionImplementors = []string{"LiveSession", "Node"}
+
+func (ec *executionContext) _LiveSession(ctx context.Context, sel ast.SelectionSet, obj *ent.LiveSession) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, liveSessionImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("LiveSession")
+		case "id":
+			out.Values[i] = ec._LiveSession_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "createdAt":
+			out.Values[i] = ec._LiveSession_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "updatedAt":
+			out.Values[i] = ec._LiveSession_updatedAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "liveStreamID":
+			out.Values[i] = ec._LiveSession_liveStreamID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "projectID":
+			out.Values[i] = ec._LiveSession_projectID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "videoID":
+			out.Values[i] = ec._LiveSession_videoID(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "nodeID":
+			out.Values[i] = ec._LiveSession_nodeID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "protocol":
+			out.Values[i] = ec._LiveSession_protocol(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "remoteAddr":
+			out.Values[i] = ec._LiveSession_remoteAddr(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "startedAt":
+			out.Values[i] = ec._LiveSession_startedAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "endedAt":
+			out.Values[i] = ec._LiveSession_endedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "endReason":
+			out.Values[i] = ec._LiveSession_endReason(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "endError":
+			out.Values[i] = ec._LiveSession_endError(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "reconnects":
+			out.Values[i] = ec._LiveSession_reconnects(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "bytes":
+			out.Values[i] = ec._LiveSession_bytes(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "bitrateKbps":
+			out.Values[i] = ec._LiveSession_bitrateKbps(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "fps":
+			out.Values[i] = ec._LiveSession_fps(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "keyframeIntervalSeconds":
+			out.Values[i] = ec._LiveSession_keyframeIntervalSeconds(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "videoCodec":
+			out.Values[i] = ec._LiveSession_videoCodec(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "audioCodec":
+			out.Values[i] = ec._LiveSession_audioCodec(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "width":
+			out.Values[i] = ec._LiveSession_width(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "height":
+			out.Values[i] = ec._LiveSession_height(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "warnings":
+			out.Values[i] = ec._LiveSession_warnings(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "simulcast":
+			out.Values[i] = ec._LiveSession_simulcast(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "lastDataAt":
+			out.Values[i] = ec._LiveSession_lastDataAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "liveStream":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._LiveSession_liveStream(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredSet := deferredFieldSet
+				deferredSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// the field is not queued below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
+		case "video":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._LiveSession_video(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredSet := deferredFieldSet
+				deferredSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// the field is not queued below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
+var liveSessionConnectionImplementors = []string{"LiveSessionConnection"}
+
+func (ec *executionContext) _LiveSessionConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.LiveSessionConnection) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, liveSessionConnectionImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("LiveSessionConnection")
+		case "edges":
+			out.Values[i] = ec._LiveSessionConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._LiveSessionConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._LiveSessionConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
+var liveSessionEdgeImplementors = []string{"LiveSessionEdge"}
+
+func (ec *executionContext) _LiveSessionEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.LiveSessionEdge) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, liveSessionEdgeImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("LiveSessionEdge")
+		case "node":
+			out.Values[i] = ec._LiveSessionEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "cursor":
+			out.Values[i] = ec._LiveSessionEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
+var liveSimulcastStateImplementors = []string{"LiveSimulcastState"}
+
+func (ec *executionContext) _LiveSimulcastState(ctx context.Context, sel ast.SelectionSet, obj *live.SimulcastState) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, liveSimulcastStateImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("LiveSimulcastState")
+		case "targetID":
+			out.Values[i] = ec._LiveSimulcastState_targetID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "url":
+			out.Values[i] = ec._LiveSimulcastState_url(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "state":
+			out.Values[i] = ec._LiveSimulcastState_state(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "error":
+			out.Values[i] = ec._LiveSimulcastState_error(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "bytes":
+			out.Values[i] = ec._LiveSimulcastState_bytes(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
+var liveSimulcastTargetImplementors = []string{"LiveSimulcastTarget", "Node"}
+
+func (ec *executionContext) _LiveSimulcastTarget(ctx context.Context, sel ast.SelectionSet, obj *ent.LiveSimulcastTarget) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, liveSimulcastTargetImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("LiveSimulcastTarget")
+		case "id":
+			out.Values[i] = ec._LiveSimulcastTarget_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "createdAt":
+			out.Values[i] = ec._LiveSimulcastTarget_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "updatedAt":
+			out.Values[i] = ec._LiveSimulcastTarget_updatedAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "liveStreamID":
+			out.Values[i] = ec._LiveSimulcastTarget_liveStreamID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "projectID":
+			out.Values[i] = ec._LiveSimulcastTarget_projectID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "name":
+			out.Values[i] = ec._LiveSimulcastTarget_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "url":
+			out.Values[i] = ec._LiveSimulcastTarget_url(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "enabled":
+			out.Values[i] = ec._LiveSimulcastTarget_enabled(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "liveStream":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._LiveSimulcastTarget_liveStream(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredSet := deferredFieldSet
+				deferredSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// the field is not queued below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
+		case "streamKeyLast4":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._LiveSimulcastTarget_streamKeyLast4(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredSet := deferredFieldSet
+				deferredSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// the field is not queued below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
+var liveStreamImplementors = []string{"LiveStream", "Node"}
+
+func (ec *executionContext) _LiveStream(ctx context.Context, sel ast.SelectionSet, obj *ent.LiveStream) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, liveStreamImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("LiveStream")
+		case "id":
+			out.Values[i] = ec._LiveStream_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "createdAt":
+			out.Values[i] = ec._LiveStream_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "updatedAt":
+			out.Values[i] = ec._LiveStream_updatedAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "projectID":
+			out.Values[i] = ec._LiveStream_projectID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "name":
+			out.Values[i] = ec._LiveStream_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "keyLast4":
+			out.Values[i] = ec._LiveStream_keyLast4(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "enabled":
+			out.Values[i] = ec._LiveStream_enabled(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "status":
+			out.Values[i] = ec._LiveStream_status(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "latencyMode":
+			out.Values[i] = ec._LiveStream_latencyMode(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "reconnectWindowSeconds":
+			out.Values[i] = ec._LiveStream_reconnectWindowSeconds(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "maxDurationSeconds":
+			out.Values[i] = ec._LiveStream_maxDurationSeconds(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "record":
+			out.Values[i] = ec._LiveStream_record(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "transcode":
+			out.Values[i] = ec._LiveStream_transcode(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "nodeID":
+			out.Values[i] = ec._LiveStream_nodeID(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "leaseUntil":
+			out.Values[i] = ec._LiveStream_leaseUntil(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "currentSessionID":
+			out.Values[i] = ec._LiveStream_currentSessionID(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "reconnectDeadline":
+			out.Values[i] = ec._LiveStream_reconnectDeadline(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "completeRequestedAt":
+			out.Values[i] = ec._LiveStream_completeRequestedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "sessions":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._LiveStream_sessions(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredSet := deferredFieldSet
+				deferredSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// the field is not queued below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
+		case "simulcastTargets":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._LiveStream_simulcastTargets(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredSet := deferredFieldSet
+				deferredSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// the field is not queued below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
+		case "ingest":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._LiveStream_ingest(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredSet := deferredFieldSet
+				deferredSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// the field is not queued below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
+		case "currentSession":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._LiveStream_currentSession(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredSet := deferredFieldSet
+				deferredSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// the field is not queued below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
+var liveStreamConnectionImplementors = []string{"LiveStreamConnection"}
+
+func (ec *executionContext) _LiveStreamConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.LiveStreamConnection) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, liveStreamConnectionImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("LiveStreamConnection")
+		case "edges":
+			out.Values[i] = ec._LiveStreamConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._LiveStreamConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._LiveStreamConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
+var liveStreamEdgeImplementors = []string{"LiveStreamEdge"}
+
+func (ec *executionContext) _LiveStreamEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.LiveStreamEdge) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, liveStreamEdgeImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("LiveStreamEdge")
+		case "node":
+			out.Values[i] = ec._LiveStreamEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "cursor":
+			out.Values[i] = ec._LiveStreamEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
+var liveStreamWithKeyImplementors = []string{"LiveStreamWithKey"}
+
+func (ec *executionContext) _LiveStreamWithKey(ctx context.Context, sel ast.SelectionSet, obj *model.LiveStreamWithKey) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, liveStreamWithKeyImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("LiveStreamWithKey")
+		case "liveStream":
+			out.Values[i] = ec._LiveStreamWithKey_liveStream(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "streamKey":
+			out.Values[i] = ec._LiveStreamWithKey_streamKey(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "rtmpPublishURL":
+			out.Values[i] = ec._LiveStreamWithKey_rtmpPublishURL(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "rtmpsPublishURL":
+			out.Values[i] = ec._LiveStreamWithKey_rtmpsPublishURL(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "srtPublishURL":
+			out.Values[i] = ec._LiveStreamWithKey_srtPublishURL(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
 var membershipImplementors = []string{"Membership", "Node"}
 
 func (ec *executionContext) _Membership(ctx context.Context, sel ast.SelectionSet, obj *ent.Membership) graphql.Marshaler {
@@ -51631,6 +60217,66 @@ func (ec *executionContext) _MetadataEntry(ctx context.Context, sel ast.Selectio
 	return outObject
 }
 
+var metricUsageImplementors = []string{"MetricUsage"}
+
+func (ec *executionContext) _MetricUsage(ctx context.Context, sel ast.SelectionSet, obj *model.MetricUsage) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, metricUsageImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("MetricUsage")
+		case "metric":
+			out.Values[i] = ec._MetricUsage_metric(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "quantity":
+			out.Values[i] = ec._MetricUsage_quantity(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "included":
+			out.Values[i] = ec._MetricUsage_included(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "hardLimit":
+			out.Values[i] = ec._MetricUsage_hardLimit(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "level":
+			out.Values[i] = ec._MetricUsage_level(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
 var mutationImplementors = []string{"Mutation"}
 
 func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet) graphql.Marshaler {
@@ -51819,6 +60465,62 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "subscribe":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_subscribe(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "cancelSubscription":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_cancelSubscription(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "adminCreatePlan":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_adminCreatePlan(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "adminUpdatePlan":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_adminUpdatePlan(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "adminDeletePlan":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_adminDeletePlan(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "adminCreatePlanMetric":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_adminCreatePlanMetric(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "adminUpdatePlanMetric":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_adminUpdatePlanMetric(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "adminDeletePlanMetric":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_adminDeletePlanMetric(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "uploadCaption":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_uploadCaption(ctx, field)
@@ -51948,6 +60650,62 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "revokeInvitation":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_revokeInvitation(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createLiveStream":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createLiveStream(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateLiveStream":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateLiveStream(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateLiveStreamStatus":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateLiveStreamStatus(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "resetLiveStreamKey":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_resetLiveStreamKey(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deleteLiveStream":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deleteLiveStream(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createLiveSimulcastTarget":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createLiveSimulcastTarget(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateLiveSimulcastTarget":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateLiveSimulcastTarget(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deleteLiveSimulcastTarget":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deleteLiveSimulcastTarget(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -52837,6 +61595,409 @@ func (ec *executionContext) _PermissionTest(ctx context.Context, sel ast.Selecti
 			}
 		case "role":
 			out.Values[i] = ec._PermissionTest_role(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
+var planImplementors = []string{"Plan"}
+
+func (ec *executionContext) _Plan(ctx context.Context, sel ast.SelectionSet, obj *ent.Plan) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, planImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Plan")
+		case "id":
+			out.Values[i] = ec._Plan_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "createdAt":
+			out.Values[i] = ec._Plan_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "updatedAt":
+			out.Values[i] = ec._Plan_updatedAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "code":
+			out.Values[i] = ec._Plan_code(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "name":
+			out.Values[i] = ec._Plan_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "description":
+			out.Values[i] = ec._Plan_description(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "family":
+			out.Values[i] = ec._Plan_family(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "visibility":
+			out.Values[i] = ec._Plan_visibility(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "rank":
+			out.Values[i] = ec._Plan_rank(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "interval":
+			out.Values[i] = ec._Plan_interval(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "currency":
+			out.Values[i] = ec._Plan_currency(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "baseAmountMinor":
+			out.Values[i] = ec._Plan_baseAmountMinor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "payInAdvance":
+			out.Values[i] = ec._Plan_payInAdvance(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "trialDays":
+			out.Values[i] = ec._Plan_trialDays(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "gracePeriodDays":
+			out.Values[i] = ec._Plan_gracePeriodDays(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "taxCode":
+			out.Values[i] = ec._Plan_taxCode(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "archivedAt":
+			out.Values[i] = ec._Plan_archivedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "metrics":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Plan_metrics(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredSet := deferredFieldSet
+				deferredSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// the field is not queued below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
+var planDeletionImplementors = []string{"PlanDeletion"}
+
+func (ec *executionContext) _PlanDeletion(ctx context.Context, sel ast.SelectionSet, obj *model.PlanDeletion) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, planDeletionImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PlanDeletion")
+		case "id":
+			out.Values[i] = ec._PlanDeletion_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "archived":
+			out.Values[i] = ec._PlanDeletion_archived(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deleted":
+			out.Values[i] = ec._PlanDeletion_deleted(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
+var planMetricImplementors = []string{"PlanMetric"}
+
+func (ec *executionContext) _PlanMetric(ctx context.Context, sel ast.SelectionSet, obj *ent.PlanMetric) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, planMetricImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PlanMetric")
+		case "id":
+			out.Values[i] = ec._PlanMetric_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "planID":
+			out.Values[i] = ec._PlanMetric_planID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "metric":
+			out.Values[i] = ec._PlanMetric_metric(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "included":
+			out.Values[i] = ec._PlanMetric_included(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "hardLimit":
+			out.Values[i] = ec._PlanMetric_hardLimit(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "model":
+			out.Values[i] = ec._PlanMetric_model(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "unitPriceMicro":
+			out.Values[i] = ec._PlanMetric_unitPriceMicro(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "packageSize":
+			out.Values[i] = ec._PlanMetric_packageSize(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "tiers":
+			out.Values[i] = ec._PlanMetric_tiers(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
+var planOfferImplementors = []string{"PlanOffer"}
+
+func (ec *executionContext) _PlanOffer(ctx context.Context, sel ast.SelectionSet, obj *model.PlanOffer) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, planOfferImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PlanOffer")
+		case "plan":
+			out.Values[i] = ec._PlanOffer_plan(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "change":
+			out.Values[i] = ec._PlanOffer_change(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "prorationCreditMinor":
+			out.Values[i] = ec._PlanOffer_prorationCreditMinor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "prorationChargeMinor":
+			out.Values[i] = ec._PlanOffer_prorationChargeMinor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "trial":
+			out.Values[i] = ec._PlanOffer_trial(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
+var planTierImplementors = []string{"PlanTier"}
+
+func (ec *executionContext) _PlanTier(ctx context.Context, sel ast.SelectionSet, obj *catalog.Tier) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, planTierImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PlanTier")
+		case "upTo":
+			out.Values[i] = ec._PlanTier_upTo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "unitPriceMicro":
+			out.Values[i] = ec._PlanTier_unitPriceMicro(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "flatMinor":
+			out.Values[i] = ec._PlanTier_flatMinor(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -54484,6 +63645,226 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "publicPlans":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_publicPlans(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "plan":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_plan(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "accountPlans":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_accountPlans(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "currentPlan":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_currentPlan(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "planByCode":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_planByCode(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "subscription":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_subscription(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "adminPlans":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_adminPlans(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "adminPlan":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_adminPlan(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "adminPlanMetrics":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_adminPlanMetrics(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "adminPlanMetric":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_adminPlanMetric(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
 		case "caption":
 			field := field
 
@@ -54780,6 +64161,94 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 					}
 				}()
 				res = ec._Query_invitationByToken(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "liveStreams":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_liveStreams(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "liveStream":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_liveStream(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "liveStreamSessions":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_liveStreamSessions(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "liveSimulcastTargets":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_liveSimulcastTargets(ctx, field)
 				if res == graphql.Null {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}
@@ -55897,6 +65366,66 @@ func (ec *executionContext) _StorageUsage(ctx context.Context, sel ast.Selection
 	return outObject
 }
 
+var subscribeResultImplementors = []string{"SubscribeResult"}
+
+func (ec *executionContext) _SubscribeResult(ctx context.Context, sel ast.SelectionSet, obj *model.SubscribeResult) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, subscribeResultImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SubscribeResult")
+		case "change":
+			out.Values[i] = ec._SubscribeResult_change(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "subscription":
+			out.Values[i] = ec._SubscribeResult_subscription(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "next":
+			out.Values[i] = ec._SubscribeResult_next(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "prorationCreditMinor":
+			out.Values[i] = ec._SubscribeResult_prorationCreditMinor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "prorationChargeMinor":
+			out.Values[i] = ec._SubscribeResult_prorationChargeMinor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
 var subscriptionImplementors = []string{"Subscription"}
 
 func (ec *executionContext) _Subscription(ctx context.Context, sel ast.SelectionSet) func(ctx context.Context) graphql.Marshaler {
@@ -55921,6 +65450,221 @@ func (ec *executionContext) _Subscription(ctx context.Context, sel ast.Selection
 	default:
 		panic("unknown field " + strconv.Quote(fields[0].Name))
 	}
+}
+
+var subscriptionDetailsImplementors = []string{"SubscriptionDetails"}
+
+func (ec *executionContext) _SubscriptionDetails(ctx context.Context, sel ast.SelectionSet, obj *model.SubscriptionDetails) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, subscriptionDetailsImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SubscriptionDetails")
+		case "subscription":
+			out.Values[i] = ec._SubscriptionDetails_subscription(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "plan":
+			out.Values[i] = ec._SubscriptionDetails_plan(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "currentPeriodStart":
+			out.Values[i] = ec._SubscriptionDetails_currentPeriodStart(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "currentPeriodEnd":
+			out.Values[i] = ec._SubscriptionDetails_currentPeriodEnd(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "usage":
+			out.Values[i] = ec._SubscriptionDetails_usage(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "next":
+			out.Values[i] = ec._SubscriptionDetails_next(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "blockedReason":
+			out.Values[i] = ec._SubscriptionDetails_blockedReason(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
+var subscriptionRecordImplementors = []string{"SubscriptionRecord"}
+
+func (ec *executionContext) _SubscriptionRecord(ctx context.Context, sel ast.SelectionSet, obj *billing.Record) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, subscriptionRecordImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SubscriptionRecord")
+		case "id":
+			out.Values[i] = ec._SubscriptionRecord_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "organizationID":
+			out.Values[i] = ec._SubscriptionRecord_organizationID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "subscribeBy":
+			out.Values[i] = ec._SubscriptionRecord_subscribeBy(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "paymentMethod":
+			out.Values[i] = ec._SubscriptionRecord_paymentMethod(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "paymentGateway":
+			out.Values[i] = ec._SubscriptionRecord_paymentGateway(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "billingTime":
+			out.Values[i] = ec._SubscriptionRecord_billingTime(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._SubscriptionRecord_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "planCode":
+			out.Values[i] = ec._SubscriptionRecord_planCode(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "status":
+			out.Values[i] = ec._SubscriptionRecord_status(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createdAt":
+			out.Values[i] = ec._SubscriptionRecord_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "startedAt":
+			out.Values[i] = ec._SubscriptionRecord_startedAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "endingAt":
+			out.Values[i] = ec._SubscriptionRecord_endingAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "subscriptionAt":
+			out.Values[i] = ec._SubscriptionRecord_subscriptionAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "canceledAt":
+			out.Values[i] = ec._SubscriptionRecord_canceledAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "terminatedAt":
+			out.Values[i] = ec._SubscriptionRecord_terminatedAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "downgradePlanDate":
+			out.Values[i] = ec._SubscriptionRecord_downgradePlanDate(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "trialEndedAt":
+			out.Values[i] = ec._SubscriptionRecord_trialEndedAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "previousPlanCode":
+			out.Values[i] = ec._SubscriptionRecord_previousPlanCode(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "nextPlanCode":
+			out.Values[i] = ec._SubscriptionRecord_nextPlanCode(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "plan":
+			out.Values[i] = ec._SubscriptionRecord_plan(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "tax":
+			out.Values[i] = ec._SubscriptionRecord_tax(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "gracePeriod":
+			out.Values[i] = ec._SubscriptionRecord_gracePeriod(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
 }
 
 var tagImplementors = []string{"Tag", "Node"}
@@ -59785,6 +69529,16 @@ func (ec *executionContext) unmarshalNCreateFolderInput2githubᚗcomᚋvidraᚑd
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalNCreateLiveSimulcastTargetInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐCreateLiveSimulcastTargetInput(ctx context.Context, v any) (ent.CreateLiveSimulcastTargetInput, error) {
+	res, err := ec.unmarshalInputCreateLiveSimulcastTargetInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNCreateLiveStreamInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐCreateLiveStreamInput(ctx context.Context, v any) (ent.CreateLiveStreamInput, error) {
+	res, err := ec.unmarshalInputCreateLiveStreamInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNCreateOrganizationInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐCreateOrganizationInput(ctx context.Context, v any) (ent.CreateOrganizationInput, error) {
 	res, err := ec.unmarshalInputCreateOrganizationInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -60497,6 +70251,193 @@ func (ec *executionContext) unmarshalNLadderRungInput2ᚖgithubᚗcomᚋvidraᚑ
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) marshalNLiveIngest2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐLiveIngest(ctx context.Context, sel ast.SelectionSet, v *model.LiveIngest) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._LiveIngest(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNLiveSessionConnection2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveSessionConnection(ctx context.Context, sel ast.SelectionSet, v *ent.LiveSessionConnection) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._LiveSessionConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNLiveSessionOrderField2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveSessionOrderField(ctx context.Context, v any) (*ent.LiveSessionOrderField, error) {
+	var res = new(ent.LiveSessionOrderField)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNLiveSessionOrderField2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveSessionOrderField(ctx context.Context, sel ast.SelectionSet, v *ent.LiveSessionOrderField) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalNLiveSessionProtocol2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋlivesessionᚐProtocol(ctx context.Context, v any) (livesession.Protocol, error) {
+	var res livesession.Protocol
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNLiveSessionProtocol2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋlivesessionᚐProtocol(ctx context.Context, sel ast.SelectionSet, v livesession.Protocol) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) marshalNLiveSimulcastState2githubᚗcomᚋvidraᚑdevᚋvidraᚋliveᚐSimulcastState(ctx context.Context, sel ast.SelectionSet, v live.SimulcastState) graphql.Marshaler {
+	return ec._LiveSimulcastState(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNLiveSimulcastState2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋliveᚐSimulcastStateᚄ(ctx context.Context, sel ast.SelectionSet, v []live.SimulcastState) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
+		gqlexec.SetElementResult(ctx, &v[i])
+		return ec.marshalNLiveSimulcastState2githubᚗcomᚋvidraᚑdevᚋvidraᚋliveᚐSimulcastState(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNLiveSimulcastTarget2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveSimulcastTargetᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.LiveSimulcastTarget) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
+		gqlexec.SetElementResult(ctx, &v[i])
+		return ec.marshalNLiveSimulcastTarget2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveSimulcastTarget(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNLiveSimulcastTarget2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveSimulcastTarget(ctx context.Context, sel ast.SelectionSet, v *ent.LiveSimulcastTarget) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._LiveSimulcastTarget(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNLiveSimulcastTargetOrderField2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveSimulcastTargetOrderField(ctx context.Context, v any) (*ent.LiveSimulcastTargetOrderField, error) {
+	var res = new(ent.LiveSimulcastTargetOrderField)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNLiveSimulcastTargetOrderField2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveSimulcastTargetOrderField(ctx context.Context, sel ast.SelectionSet, v *ent.LiveSimulcastTargetOrderField) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) marshalNLiveStream2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveStream(ctx context.Context, sel ast.SelectionSet, v *ent.LiveStream) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._LiveStream(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNLiveStreamAction2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐLiveStreamAction(ctx context.Context, v any) (model.LiveStreamAction, error) {
+	var res model.LiveStreamAction
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNLiveStreamAction2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐLiveStreamAction(ctx context.Context, sel ast.SelectionSet, v model.LiveStreamAction) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) marshalNLiveStreamConnection2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveStreamConnection(ctx context.Context, sel ast.SelectionSet, v *ent.LiveStreamConnection) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._LiveStreamConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNLiveStreamLatencyMode2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋlivestreamᚐLatencyMode(ctx context.Context, v any) (livestream.LatencyMode, error) {
+	var res livestream.LatencyMode
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNLiveStreamLatencyMode2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋlivestreamᚐLatencyMode(ctx context.Context, sel ast.SelectionSet, v livestream.LatencyMode) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) unmarshalNLiveStreamOrderField2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveStreamOrderField(ctx context.Context, v any) (*ent.LiveStreamOrderField, error) {
+	var res = new(ent.LiveStreamOrderField)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNLiveStreamOrderField2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveStreamOrderField(ctx context.Context, sel ast.SelectionSet, v *ent.LiveStreamOrderField) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalNLiveStreamStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋlivestreamᚐStatus(ctx context.Context, v any) (livestream.Status, error) {
+	var res livestream.Status
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNLiveStreamStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋlivestreamᚐStatus(ctx context.Context, sel ast.SelectionSet, v livestream.Status) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) unmarshalNLiveStreamWhereInput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveStreamWhereInput(ctx context.Context, v any) (*ent.LiveStreamWhereInput, error) {
+	res, err := ec.unmarshalInputLiveStreamWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNLiveStreamWithKey2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐLiveStreamWithKey(ctx context.Context, sel ast.SelectionSet, v *model.LiveStreamWithKey) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._LiveStreamWithKey(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalNMap2map(ctx context.Context, v any) (map[string]any, error) {
 	res, err := graphql.UnmarshalMap(v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -60641,6 +70582,31 @@ func (ec *executionContext) unmarshalNMetadataEntryInput2ᚕᚖgithubᚗcomᚋvi
 func (ec *executionContext) unmarshalNMetadataEntryInput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐMetadataEntryInput(ctx context.Context, v any) (*model.MetadataEntryInput, error) {
 	res, err := ec.unmarshalInputMetadataEntryInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNMetricUsage2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐMetricUsageᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.MetricUsage) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
+		gqlexec.SetElementResult(ctx, &v[i])
+		return ec.marshalNMetricUsage2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐMetricUsage(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNMetricUsage2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐMetricUsage(ctx context.Context, sel ast.SelectionSet, v *model.MetricUsage) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._MetricUsage(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNNode2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐNoder(ctx context.Context, sel ast.SelectionSet, v []ent.Noder) graphql.Marshaler {
@@ -60795,6 +70761,110 @@ func (ec *executionContext) marshalNPermissionTest2ᚖgithubᚗcomᚋvidraᚑdev
 		return graphql.Null
 	}
 	return ec._PermissionTest(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNPlan2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlanᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Plan) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
+		gqlexec.SetElementResult(ctx, &v[i])
+		return ec.marshalNPlan2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlan(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNPlan2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlan(ctx context.Context, sel ast.SelectionSet, v *ent.Plan) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._Plan(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNPlanDeletion2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐPlanDeletion(ctx context.Context, sel ast.SelectionSet, v *model.PlanDeletion) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._PlanDeletion(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNPlanInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐPlanInput(ctx context.Context, v any) (model.PlanInput, error) {
+	res, err := ec.unmarshalInputPlanInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNPlanMetric2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlanMetricᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.PlanMetric) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
+		gqlexec.SetElementResult(ctx, &v[i])
+		return ec.marshalNPlanMetric2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlanMetric(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNPlanMetric2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlanMetric(ctx context.Context, sel ast.SelectionSet, v *ent.PlanMetric) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._PlanMetric(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNPlanMetricInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐPlanMetricInput(ctx context.Context, v any) (model.PlanMetricInput, error) {
+	res, err := ec.unmarshalInputPlanMetricInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNPlanOffer2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐPlanOffer(ctx context.Context, sel ast.SelectionSet, v *model.PlanOffer) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._PlanOffer(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNPlanTier2githubᚗcomᚋvidraᚑdevᚋvidraᚋbillingᚋcatalogᚐTier(ctx context.Context, sel ast.SelectionSet, v catalog.Tier) graphql.Marshaler {
+	return ec._PlanTier(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNPlanTier2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋbillingᚋcatalogᚐTierᚄ(ctx context.Context, sel ast.SelectionSet, v []catalog.Tier) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
+		gqlexec.SetElementResult(ctx, &v[i])
+		return ec.marshalNPlanTier2githubᚗcomᚋvidraᚑdevᚋvidraᚋbillingᚋcatalogᚐTier(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalNPlanTierInput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐPlanTierInput(ctx context.Context, v any) (*model.PlanTierInput, error) {
+	res, err := ec.unmarshalInputPlanTierInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) marshalNPlaybackToken2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐPlaybackToken(ctx context.Context, sel ast.SelectionSet, v *model.PlaybackToken) graphql.Marshaler {
@@ -61160,6 +71230,41 @@ func (ec *executionContext) marshalNString2ᚕstringᚄ(ctx context.Context, sel
 	return ret
 }
 
+func (ec *executionContext) unmarshalNSubscribeInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐSubscribeInput(ctx context.Context, v any) (model.SubscribeInput, error) {
+	res, err := ec.unmarshalInputSubscribeInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNSubscribeResult2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐSubscribeResult(ctx context.Context, sel ast.SelectionSet, v *model.SubscribeResult) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._SubscribeResult(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNSubscriptionDetails2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐSubscriptionDetails(ctx context.Context, sel ast.SelectionSet, v *model.SubscriptionDetails) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._SubscriptionDetails(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNSubscriptionRecord2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋbillingᚐRecord(ctx context.Context, sel ast.SelectionSet, v *billing.Record) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._SubscriptionRecord(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNTag2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐTag(ctx context.Context, sel ast.SelectionSet, v *ent.Tag) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -61336,6 +71441,16 @@ func (ec *executionContext) unmarshalNUpdateAdvertisementInput2githubᚗcomᚋvi
 
 func (ec *executionContext) unmarshalNUpdateFolderInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐUpdateFolderInput(ctx context.Context, v any) (ent.UpdateFolderInput, error) {
 	res, err := ec.unmarshalInputUpdateFolderInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNUpdateLiveSimulcastTargetInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐUpdateLiveSimulcastTargetInput(ctx context.Context, v any) (ent.UpdateLiveSimulcastTargetInput, error) {
+	res, err := ec.unmarshalInputUpdateLiveSimulcastTargetInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNUpdateLiveStreamInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐUpdateLiveStreamInput(ctx context.Context, v any) (ent.UpdateLiveStreamInput, error) {
+	res, err := ec.unmarshalInputUpdateLiveStreamInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
@@ -63172,6 +73287,235 @@ func (ec *executionContext) unmarshalOInvitationWhereInput2ᚖgithubᚗcomᚋvid
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) marshalOLiveSession2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveSession(ctx context.Context, sel ast.SelectionSet, v *ent.LiveSession) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._LiveSession(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOLiveSessionEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveSessionEdge(ctx context.Context, sel ast.SelectionSet, v []*ent.LiveSessionEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
+		gqlexec.SetElementResult(ctx, &v[i])
+		return ec.marshalOLiveSessionEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveSessionEdge(ctx, sel, v[i])
+	})
+
+	return ret
+}
+
+func (ec *executionContext) marshalOLiveSessionEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveSessionEdge(ctx context.Context, sel ast.SelectionSet, v *ent.LiveSessionEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._LiveSessionEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOLiveSessionEndReason2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋlivesessionᚐEndReason(ctx context.Context, v any) (*livesession.EndReason, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(livesession.EndReason)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOLiveSessionEndReason2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋlivesessionᚐEndReason(ctx context.Context, sel ast.SelectionSet, v *livesession.EndReason) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalOLiveSessionOrder2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveSessionOrder(ctx context.Context, v any) (*ent.LiveSessionOrder, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputLiveSessionOrder(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOLiveSimulcastTarget2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveSimulcastTargetᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.LiveSimulcastTarget) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
+		gqlexec.SetElementResult(ctx, &v[i])
+		return ec.marshalNLiveSimulcastTarget2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveSimulcastTarget(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalOLiveStream2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveStream(ctx context.Context, sel ast.SelectionSet, v *ent.LiveStream) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._LiveStream(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOLiveStreamEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveStreamEdge(ctx context.Context, sel ast.SelectionSet, v []*ent.LiveStreamEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
+		gqlexec.SetElementResult(ctx, &v[i])
+		return ec.marshalOLiveStreamEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveStreamEdge(ctx, sel, v[i])
+	})
+
+	return ret
+}
+
+func (ec *executionContext) marshalOLiveStreamEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveStreamEdge(ctx context.Context, sel ast.SelectionSet, v *ent.LiveStreamEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._LiveStreamEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOLiveStreamLatencyMode2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋlivestreamᚐLatencyModeᚄ(ctx context.Context, v any) ([]livestream.LatencyMode, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]livestream.LatencyMode, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNLiveStreamLatencyMode2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋlivestreamᚐLatencyMode(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalOLiveStreamLatencyMode2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋlivestreamᚐLatencyModeᚄ(ctx context.Context, sel ast.SelectionSet, v []livestream.LatencyMode) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
+		gqlexec.SetElementResult(ctx, &v[i])
+		return ec.marshalNLiveStreamLatencyMode2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋlivestreamᚐLatencyMode(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalOLiveStreamLatencyMode2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋlivestreamᚐLatencyMode(ctx context.Context, v any) (*livestream.LatencyMode, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(livestream.LatencyMode)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOLiveStreamLatencyMode2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋlivestreamᚐLatencyMode(ctx context.Context, sel ast.SelectionSet, v *livestream.LatencyMode) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalOLiveStreamOrder2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveStreamOrder(ctx context.Context, v any) (*ent.LiveStreamOrder, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputLiveStreamOrder(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOLiveStreamStatus2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋlivestreamᚐStatusᚄ(ctx context.Context, v any) ([]livestream.Status, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]livestream.Status, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNLiveStreamStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋlivestreamᚐStatus(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalOLiveStreamStatus2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋlivestreamᚐStatusᚄ(ctx context.Context, sel ast.SelectionSet, v []livestream.Status) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
+		gqlexec.SetElementResult(ctx, &v[i])
+		return ec.marshalNLiveStreamStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋlivestreamᚐStatus(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalOLiveStreamStatus2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋlivestreamᚐStatus(ctx context.Context, v any) (*livestream.Status, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(livestream.Status)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOLiveStreamStatus2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋlivestreamᚐStatus(ctx context.Context, sel ast.SelectionSet, v *livestream.Status) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalOLiveStreamWhereInput2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveStreamWhereInputᚄ(ctx context.Context, v any) ([]*ent.LiveStreamWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*ent.LiveStreamWhereInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNLiveStreamWhereInput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveStreamWhereInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalOLiveStreamWhereInput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveStreamWhereInput(ctx context.Context, v any) (*ent.LiveStreamWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputLiveStreamWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalOMap2map(ctx context.Context, v any) (map[string]any, error) {
 	if v == nil {
 		return nil, nil
@@ -63374,6 +73718,30 @@ func (ec *executionContext) unmarshalOOrganizationWhereInput2ᚖgithubᚗcomᚋv
 	}
 	res, err := ec.unmarshalInputOrganizationWhereInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOPlan2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlan(ctx context.Context, sel ast.SelectionSet, v *ent.Plan) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Plan(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOPlanTierInput2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐPlanTierInputᚄ(ctx context.Context, v any) ([]*model.PlanTierInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*model.PlanTierInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNPlanTierInput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐPlanTierInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
 }
 
 func (ec *executionContext) marshalOPlayer2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐPlayerᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Player) graphql.Marshaler {
@@ -63642,6 +74010,18 @@ func (ec *executionContext) marshalORendition2ᚕᚖgithubᚗcomᚋvidraᚑdev�
 	return ret
 }
 
+func (ec *executionContext) unmarshalOString2string(ctx context.Context, v any) (string, error) {
+	res, err := graphql.UnmarshalString(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOString2string(ctx context.Context, sel ast.SelectionSet, v string) graphql.Marshaler {
+	_ = sel
+	_ = ctx
+	res := graphql.MarshalString(v)
+	return res
+}
+
 func (ec *executionContext) unmarshalOString2ᚕstringᚄ(ctx context.Context, v any) ([]string, error) {
 	if v == nil {
 		return nil, nil
@@ -63693,6 +74073,13 @@ func (ec *executionContext) marshalOString2ᚖstring(ctx context.Context, sel as
 	_ = ctx
 	res := graphql.MarshalString(*v)
 	return res
+}
+
+func (ec *executionContext) marshalOSubscriptionRecord2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋbillingᚐRecord(ctx context.Context, sel ast.SelectionSet, v *billing.Record) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._SubscriptionRecord(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalOTag2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐTag(ctx context.Context, sel ast.SelectionSet, v *ent.Tag) graphql.Marshaler {
@@ -64234,6 +74621,8 @@ var inputUnmarshalers = gqlexec.OnceUnmarshalers(func() gqlexec.Unmarshalers {
 		ec.unmarshalInputCreateAPIKeyInput,
 		ec.unmarshalInputCreateAdvertisementInput,
 		ec.unmarshalInputCreateFolderInput,
+		ec.unmarshalInputCreateLiveSimulcastTargetInput,
+		ec.unmarshalInputCreateLiveStreamInput,
 		ec.unmarshalInputCreateOrganizationInput,
 		ec.unmarshalInputCreatePlayerInput,
 		ec.unmarshalInputCreateProjectInput,
@@ -64255,11 +74644,18 @@ var inputUnmarshalers = gqlexec.OnceUnmarshalers(func() gqlexec.Unmarshalers {
 		ec.unmarshalInputInvitationOrder,
 		ec.unmarshalInputInvitationWhereInput,
 		ec.unmarshalInputLadderRungInput,
+		ec.unmarshalInputLiveSessionOrder,
+		ec.unmarshalInputLiveSimulcastTargetOrder,
+		ec.unmarshalInputLiveStreamOrder,
+		ec.unmarshalInputLiveStreamWhereInput,
 		ec.unmarshalInputMembershipOrder,
 		ec.unmarshalInputMembershipWhereInput,
 		ec.unmarshalInputMetadataEntryInput,
 		ec.unmarshalInputOrganizationOrder,
 		ec.unmarshalInputOrganizationWhereInput,
+		ec.unmarshalInputPlanInput,
+		ec.unmarshalInputPlanMetricInput,
+		ec.unmarshalInputPlanTierInput,
 		ec.unmarshalInputPlayerOrder,
 		ec.unmarshalInputPlayerWhereInput,
 		ec.unmarshalInputProjectOrder,
@@ -64272,6 +74668,7 @@ var inputUnmarshalers = gqlexec.OnceUnmarshalers(func() gqlexec.Unmarshalers {
 		ec.unmarshalInputRenditionOrder,
 		ec.unmarshalInputSendInvitationInput,
 		ec.unmarshalInputSetImporterInput,
+		ec.unmarshalInputSubscribeInput,
 		ec.unmarshalInputTagOrder,
 		ec.unmarshalInputTagWhereInput,
 		ec.unmarshalInputThumbnailOrder,
@@ -64279,6 +74676,8 @@ var inputUnmarshalers = gqlexec.OnceUnmarshalers(func() gqlexec.Unmarshalers {
 		ec.unmarshalInputTranscodingOutputInput,
 		ec.unmarshalInputUpdateAdvertisementInput,
 		ec.unmarshalInputUpdateFolderInput,
+		ec.unmarshalInputUpdateLiveSimulcastTargetInput,
+		ec.unmarshalInputUpdateLiveStreamInput,
 		ec.unmarshalInputUpdateOrganizationInput,
 		ec.unmarshalInputUpdatePlayerInput,
 		ec.unmarshalInputUpdateProfileInput,
@@ -64320,14 +74719,18 @@ var (
 	scalarChild19 = gqlexec.NoChildFields("field of type ImporterProvider does not have child fields")
 	scalarChild20 = gqlexec.NoChildFields("field of type InvitationRole does not have child fields")
 	scalarChild21 = gqlexec.NoChildFields("field of type InvitationStatus does not have child fields")
-	scalarChild22 = gqlexec.NoChildFields("field of type MembershipRole does not have child fields")
-	scalarChild23 = gqlexec.NoChildFields("field of type UsageUnit does not have child fields")
-	scalarChild24 = gqlexec.NoChildFields("field of type PlayerWatermarkPosition does not have child fields")
-	scalarChild25 = gqlexec.NoChildFields("field of type RenditionStatus does not have child fields")
-	scalarChild26 = gqlexec.NoChildFields("field of type ThumbnailKind does not have child fields")
-	scalarChild27 = gqlexec.NoChildFields("field of type TranscodingJobStatus does not have child fields")
-	scalarChild28 = gqlexec.NoChildFields("field of type VideoStatus does not have child fields")
-	scalarChild29 = gqlexec.NoChildFields("field of type WebhookDeliveryStatus does not have child fields")
-	scalarChild30 = gqlexec.NoChildFields("field of type __DirectiveLocation does not have child fields")
-	scalarChild31 = gqlexec.NoChildFields("field of type __TypeKind does not have child fields")
+	scalarChild22 = gqlexec.NoChildFields("field of type LiveSessionProtocol does not have child fields")
+	scalarChild23 = gqlexec.NoChildFields("field of type LiveSessionEndReason does not have child fields")
+	scalarChild24 = gqlexec.NoChildFields("field of type LiveStreamStatus does not have child fields")
+	scalarChild25 = gqlexec.NoChildFields("field of type LiveStreamLatencyMode does not have child fields")
+	scalarChild26 = gqlexec.NoChildFields("field of type MembershipRole does not have child fields")
+	scalarChild27 = gqlexec.NoChildFields("field of type UsageUnit does not have child fields")
+	scalarChild28 = gqlexec.NoChildFields("field of type PlayerWatermarkPosition does not have child fields")
+	scalarChild29 = gqlexec.NoChildFields("field of type RenditionStatus does not have child fields")
+	scalarChild30 = gqlexec.NoChildFields("field of type ThumbnailKind does not have child fields")
+	scalarChild31 = gqlexec.NoChildFields("field of type TranscodingJobStatus does not have child fields")
+	scalarChild32 = gqlexec.NoChildFields("field of type VideoStatus does not have child fields")
+	scalarChild33 = gqlexec.NoChildFields("field of type WebhookDeliveryStatus does not have child fields")
+	scalarChild34 = gqlexec.NoChildFields("field of type __DirectiveLocation does not have child fields")
+	scalarChild35 = gqlexec.NoChildFields("field of type __TypeKind does not have child fields")
 )

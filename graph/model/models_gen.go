@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/vidra-dev/vidra/billing"
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/accesscontrol"
 	"github.com/vidra-dev/vidra/ent/importer"
@@ -448,6 +449,16 @@ type MetadataEntryInput struct {
 	Value string `json:"value"`
 }
 
+// One metric's usage this period against the plan.
+type MetricUsage struct {
+	Metric    string `json:"metric"`
+	Quantity  int    `json:"quantity"`
+	Included  int    `json:"included"`
+	HardLimit *int   `json:"hardLimit,omitempty"`
+	// 0, 80 or 100: the warning level reached.
+	Level int `json:"level"`
+}
+
 // Where to send the user to sign in with an OAuth provider.
 type OAuthRedirect struct {
 	URL string `json:"url"`
@@ -508,6 +519,64 @@ type PermissionTest struct {
 	Action     string     `json:"action"`
 	// The caller's role in the current organization (owner, admin, member, api_key).
 	Role string `json:"role"`
+}
+
+// What deleting a plan did: a plan no subscription ever used is deleted, one in use is archived.
+type PlanDeletion struct {
+	ID       uuid.UUID `json:"id"`
+	Archived bool      `json:"archived"`
+	Deleted  bool      `json:"deleted"`
+}
+
+// A plan's fields; on update, omitted fields keep their values.
+type PlanInput struct {
+	Code            *string `json:"code,omitempty"`
+	Name            *string `json:"name,omitempty"`
+	Description     *string `json:"description,omitempty"`
+	Family          *string `json:"family,omitempty"`
+	Visibility      *string `json:"visibility,omitempty"`
+	Rank            *int    `json:"rank,omitempty"`
+	Interval        *string `json:"interval,omitempty"`
+	Currency        *string `json:"currency,omitempty"`
+	BaseAmountMinor *int    `json:"baseAmountMinor,omitempty"`
+	PayInAdvance    *bool   `json:"payInAdvance,omitempty"`
+	TrialDays       *int    `json:"trialDays,omitempty"`
+	GracePeriodDays *int    `json:"gracePeriodDays,omitempty"`
+	TaxCode         *string `json:"taxCode,omitempty"`
+	// false restores an archived plan.
+	Archived *bool `json:"archived,omitempty"`
+}
+
+// A plan metric's fields; on update, omitted fields keep their values (metric cannot change).
+type PlanMetricInput struct {
+	Metric    *string `json:"metric,omitempty"`
+	Included  *int    `json:"included,omitempty"`
+	HardLimit *int    `json:"hardLimit,omitempty"`
+	// true removes the hard limit.
+	NoHardLimit    *bool            `json:"noHardLimit,omitempty"`
+	Model          *string          `json:"model,omitempty"`
+	UnitPriceMicro *int             `json:"unitPriceMicro,omitempty"`
+	PackageSize    *int             `json:"packageSize,omitempty"`
+	Tiers          []*PlanTierInput `json:"tiers,omitempty"`
+}
+
+// A plan as the current organization would subscribe to it.
+type PlanOffer struct {
+	Plan *ent.Plan `json:"plan"`
+	// new, upgrade, downgrade or same.
+	Change string `json:"change"`
+	// An upgrade's credit for the unused part of the current fee, in minor units.
+	ProrationCreditMinor int `json:"prorationCreditMinor"`
+	// An upgrade's charge for the rest of the period on the new plan, in minor units.
+	ProrationChargeMinor int `json:"prorationChargeMinor"`
+	// Whether subscribing would start a trial.
+	Trial bool `json:"trial"`
+}
+
+type PlanTierInput struct {
+	UpTo           int  `json:"upTo"`
+	UnitPriceMicro int  `json:"unitPriceMicro"`
+	FlatMinor      *int `json:"flatMinor,omitempty"`
 }
 
 // A short-lived signed token that lets a player fetch one video's stream (and its key).
@@ -614,7 +683,38 @@ type StorageUsage struct {
 	AverageVideoSeconds float64 `json:"averageVideoSeconds"`
 }
 
-type Subscription struct {
+type SubscribeInput struct {
+	PlanCode       string  `json:"planCode"`
+	PaymentMethod  *string `json:"paymentMethod,omitempty"`
+	PaymentGateway *string `json:"paymentGateway,omitempty"`
+	// calendar (default) or anniversary.
+	BillingTime *string `json:"billingTime,omitempty"`
+}
+
+// What subscribe did.
+type SubscribeResult struct {
+	// new, upgrade or downgrade.
+	Change string `json:"change"`
+	// The current subscription afterwards.
+	Subscription *billing.Record `json:"subscription"`
+	// The pending subscription a downgrade scheduled.
+	Next                 *billing.Record `json:"next,omitempty"`
+	ProrationCreditMinor int             `json:"prorationCreditMinor"`
+	ProrationChargeMinor int             `json:"prorationChargeMinor"`
+}
+
+// The current organization's subscription with its plan and usage.
+type SubscriptionDetails struct {
+	Subscription       *billing.Record `json:"subscription"`
+	Plan               *ent.Plan       `json:"plan,omitempty"`
+	CurrentPeriodStart string          `json:"currentPeriodStart"`
+	CurrentPeriodEnd   string          `json:"currentPeriodEnd"`
+	// Usage this period of the metrics the plan prices or limits; empty until usage is metered.
+	Usage []*MetricUsage `json:"usage"`
+	// The subscription scheduled to follow (a downgrade), if any.
+	Next *billing.Record `json:"next,omitempty"`
+	// Why new uploads and playback sessions are refused; null when they are not.
+	BlockedReason *string `json:"blockedReason,omitempty"`
 }
 
 // One output of a transcoding job: an HLS rendition.
