@@ -10,6 +10,7 @@ import (
 
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/livesession"
+	"github.com/vidra-dev/vidra/ent/livesimulcasttarget"
 	"github.com/vidra-dev/vidra/ent/livestream"
 	"github.com/vidra-dev/vidra/ent/predicate"
 	"github.com/vidra-dev/vidra/ent/video"
@@ -193,6 +194,17 @@ func (s *Server) startSession(ctx context.Context, st *ent.LiveStream, p *publis
 		stats:       NewStats(s.cfg.BitrateLimitKbps),
 		connecting:  true,
 	}
+	targets, err := s.deps.Client.LiveSimulcastTarget.Query().
+		Where(livesimulcasttarget.LiveStreamID(st.ID), livesimulcasttarget.Enabled(true)).
+		All(ctx)
+	if err != nil {
+		s.log.Error("read simulcast targets", "stream", st.ID, "err", err)
+	}
+	var ts []target
+	for _, t := range targets {
+		ts = append(ts, target{ID: t.ID, URL: t.URL, Key: t.StreamKey})
+	}
+	h.simulcast = startSimulcast(s.sys, ts)
 	h.media, err = s.deps.Media(ctx, MediaOptions{
 		ProjectID: st.ProjectID, StreamID: st.ID, SessionID: sess.ID, VideoID: vid.ID,
 		LatencyMode: string(st.LatencyMode), Transcode: st.Transcode, Record: st.Record,

@@ -46,7 +46,7 @@ func (s *Server) heartbeat() {
 		if !live {
 			continue
 		}
-		snap := h.stats.Snapshot(now)
+		snap := h.snapshot(now)
 		lost := false
 		err := s.inTx(s.sys, func(tx *ent.Tx) error {
 			n, err := tx.LiveStream.Update().

@@ -26,6 +26,8 @@ type hold struct {
 	window                                  time.Duration
 	media                                   Media
 	stats                                   *Stats
+	// simulcast restreams to the stream's targets; nil when it has none.
+	simulcast *simulcast
 
 	mu sync.Mutex
 	// pub is the connected publisher; nil while disconnected.
@@ -87,4 +89,11 @@ func (h *hold) connected() bool {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	return h.pub != nil || h.connecting
+}
+
+// snapshot is the session's statistics with its simulcast states.
+func (h *hold) snapshot(now time.Time) Snapshot {
+	snap := h.stats.Snapshot(now)
+	snap.Simulcast = h.simulcast.states()
+	return snap
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"time"
 
+	"github.com/bluenviron/mediacommon/v2/pkg/codecs/mpeg4audio"
 	tscodecs "github.com/bluenviron/mediacommon/v2/pkg/formats/mpegts/codecs"
 	"github.com/google/uuid"
 
@@ -49,6 +50,14 @@ func (s *Server) serve(h *hold, p *publisher) {
 		m, err := newTSMuxer(pw, v, a, at, h.stats)
 		if err != nil {
 			return nil, err
+		}
+		if h.simulcast != nil {
+			var conf *mpeg4audio.AudioSpecificConfig
+			if c, ok := at.(*tscodecs.MPEG4Audio); ok {
+				conf = &c.Config
+			}
+			h.simulcast.begin(s.sys, v, a, conf)
+			m.fan = h.simulcast.send
 		}
 		return m, nil
 	})
@@ -141,7 +150,7 @@ func (s *Server) disconnected(h *hold, p *publisher, err error) {
 	}
 	now := time.Now()
 	deadline := now.Add(h.window)
-	snap := h.stats.Snapshot(now)
+	snap := h.snapshot(now)
 	var still bool
 	err = s.inTx(s.sys, func(tx *ent.Tx) error {
 		n, err := tx.LiveStream.Update().
@@ -207,8 +216,9 @@ func (s *Server) end(h *hold, reason livesession.EndReason, errText string) {
 	if pub != nil {
 		_ = pub.conn.Close()
 	}
+	h.simulcast.stop()
 	now := time.Now()
-	snap := h.stats.Snapshot(now)
+	snap := h.snapshot(now)
 	err := s.inTx(s.sys, func(tx *ent.Tx) error {
 		return s.endStream(s.sys, tx, h.streamID, h.sessionID, reason, errText, now, &snap)
 	})
@@ -271,6 +281,7 @@ func (s *Server) dropHold(h *hold, reason string) {
 		delete(s.holds, h.streamID)
 	}
 	s.mu.Unlock()
+	h.simulcast.stop()
 	if h.media == nil {
 		return
 	}
@@ -306,5 +317,8 @@ func applySnapshot(m *ent.LiveSessionMutation, snap Snapshot) {
 	m.SetWarnings(snap.Warnings)
 	if !snap.LastData.IsZero() {
 		m.SetLastDataAt(snap.LastData)
+	}
+	if snap.Simulcast != nil {
+		m.SetSimulcast(snap.Simulcast)
 	}
 }

@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"github.com/vidra-dev/vidra/live"
 	"slices"
 	"sync"
 	"time"
@@ -167,6 +168,8 @@ type Snapshot struct {
 	// NewWarnings are the warnings raised since the previous snapshot.
 	NewWarnings []string
 	LastData    time.Time
+	// Simulcast are the simulcast targets' states (nil: no targets).
+	Simulcast []live.SimulcastState
 }
 
 // Snapshot computes the figures at now: the bitrate over the time since the
