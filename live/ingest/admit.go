@@ -84,11 +84,13 @@ func sameSession(id *uuid.UUID) predicate.LiveStream {
 
 // reconnect continues h's session with a new connection.
 func (s *Server) reconnect(ctx context.Context, h *hold, st *ent.LiveStream, p *publisher) error {
+	h.trans.Lock()
+	defer h.trans.Unlock()
 	now := time.Now()
 	err := s.inTx(ctx, func(tx *ent.Tx) error {
 		n, err := tx.LiveStream.Update().
 			Where(livestream.ID(st.ID), livestream.Enabled(true), livestream.KeyHash(h.keyHash),
-				livestream.StatusEQ(livestream.StatusDisconnected), livestream.CurrentSessionID(h.sessionID)).
+				livestream.StatusIn(livestream.StatusDisconnected, livestream.StatusActive), livestream.CurrentSessionID(h.sessionID)).
 			SetStatus(livestream.StatusActive).
 			SetNodeID(s.cfg.NodeID).
 			SetLeaseUntil(now.Add(s.cfg.Lease)).

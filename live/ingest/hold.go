@@ -29,6 +29,10 @@ type hold struct {
 	// simulcast restreams to the stream's targets; nil when it has none.
 	simulcast *simulcast
 
+	// trans orders a connection's end and a reconnect: the reconnect waits
+	// until the window is open in the database.
+	trans sync.Mutex
+
 	mu sync.Mutex
 	// pub is the connected publisher; nil while disconnected.
 	pub *publisher

@@ -23,6 +23,7 @@ import (
 
 	"github.com/vidra-dev/vidra/changefeed"
 	"github.com/vidra-dev/vidra/ent"
+	"github.com/vidra-dev/vidra/ent/livesession"
 	"github.com/vidra-dev/vidra/tenancy"
 )
 
@@ -120,7 +121,9 @@ type Server struct {
 	mu    sync.Mutex
 	holds map[uuid.UUID]*hold
 
-	wg sync.WaitGroup
+	// wg counts the connections and listeners; loops the background loops.
+	wg    sync.WaitGroup
+	loops sync.WaitGroup
 }
 
 // Start opens the listeners and starts the node's loops; it returns once the
@@ -167,13 +170,13 @@ func Start(ctx context.Context, cfg Config, deps Deps) (*Server, error) {
 			s.serveSRT(ln)
 		}()
 	}
-	s.wg.Add(2)
+	s.loops.Add(2)
 	go func() {
-		defer s.wg.Done()
+		defer s.loops.Done()
 		s.heartbeatLoop()
 	}()
 	go func() {
-		defer s.wg.Done()
+		defer s.loops.Done()
 		s.watchChanges()
 	}()
 	s.log.Info("ingest listening", "rtmp", s.Addr(ProtocolRTMP), "rtmps", s.Addr(ProtocolRTMPS), "srt", s.Addr(ProtocolSRT))
@@ -202,9 +205,10 @@ func (s *Server) Addr(protocol string) string {
 	return ""
 }
 
-// Close stops taking publishers, disconnects the current ones (their sessions
-// go to the reconnect window, as for any disconnect; another node can take
-// them) and waits for the node's goroutines.
+// Close stops taking publishers and ends the sessions this node holds
+// (node_lost, "ingest node shut down"): their recordings are finalized and
+// the streams can be taken at once by a publisher on another node. It waits
+// for the node's goroutines.
 func (s *Server) Close() {
 	for _, ln := range s.tcp {
 		_ = ln.Close()
@@ -213,12 +217,19 @@ func (s *Server) Close() {
 		s.srt.Close()
 	}
 	s.mu.Lock()
+	holds := make([]*hold, 0, len(s.holds))
 	for _, h := range s.holds {
-		h.kick("")
+		holds = append(holds, h)
 	}
 	s.mu.Unlock()
-	s.cancel()
+	for _, h := range holds {
+		if !h.kick(string(livesession.EndReasonNodeLost)) {
+			s.end(h, livesession.EndReasonNodeLost, "ingest node shut down")
+		}
+	}
 	s.wg.Wait()
+	s.cancel()
+	s.loops.Wait()
 }
 
 // goServeTCP accepts RTMP or RTMPS connections until ln closes.

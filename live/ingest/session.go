@@ -141,6 +141,8 @@ func (s *Server) disconnected(h *hold, p *publisher, err error) {
 		s.end(h, livesession.EndReasonError, err.Error())
 		return
 	}
+	h.trans.Lock()
+	defer h.trans.Unlock()
 	h.mu.Lock()
 	h.cause = string(cause)
 	h.mu.Unlock()
@@ -151,6 +153,9 @@ func (s *Server) disconnected(h *hold, p *publisher, err error) {
 	now := time.Now()
 	deadline := now.Add(h.window)
 	snap := h.snapshot(now)
+	h.mu.Lock()
+	h.deadline = deadline
+	h.mu.Unlock()
 	var still bool
 	err = s.inTx(s.sys, func(tx *ent.Tx) error {
 		n, err := tx.LiveStream.Update().
@@ -181,7 +186,6 @@ func (s *Server) disconnected(h *hold, p *publisher, err error) {
 		return
 	}
 	h.mu.Lock()
-	h.deadline = deadline
 	h.timer = time.AfterFunc(time.Until(deadline), func() { s.expire(h) })
 	h.mu.Unlock()
 	s.log.Info("publisher disconnected; reconnect window open", "stream", h.streamID, "session", h.sessionID, "cause", cause, "deadline", deadline)
