@@ -1,0 +1,249 @@
+package livehls
+
+import (
+	"fmt"
+	"time"
+)
+
+// cutter turns a transport stream into segments cut on keyframes (and, in
+// low-latency mode, partial segments cut on any frame). It works on access
+// units: the packets from one video PES start to the next (audio-only streams:
+// one audio PES to the next), so a cut never splits a frame.
+type cutter struct {
+	target     int64 // segment target, 90 kHz
+	partTarget int64 // part target, 90 kHz; 0: no parts
+	now        func() time.Time
+	onPart     func(data []byte, dur float64, independent bool, segStart time.Time)
+	onSegment  func(data []byte, dur float64, start time.Time)
+	onStreams  func(video, audio string)
+
+	pmtPID           uint16
+	pat, pmt         []byte
+	mainPID          uint16 // PID whose PES starts begin units (video, else audio)
+	video, h265      bool
+	audio            bool
+	videoCodec       string
+	audioCodec       string
+	programKnown     bool
+	bytesBeforeStart int
+
+	// the unit being read
+	unit        []byte
+	unitPTS     int64
+	unitDTS     int64
+	unitTimed   bool
+	unitKey     bool
+	unitArrived time.Time
+	unitScan    []byte // the unit's video payload while its keyframe status is unknown
+
+	// the segment being built
+	seg          []byte
+	segOpen      bool
+	segStart     int64
+	segMax       int64
+	segArrived   time.Time
+	partOff      int
+	partStart    int64
+	partKey      bool
+	lastDTS      int64
+	frameDur     int64
+	droppedSince int64
+	dropping     bool
+}
+
+// Limits on a publisher's keyframes.
+const (
+	// maxLeadIn is how much video may arrive before the first keyframe.
+	maxLeadIn = 10 * 90000
+	// maxSegment is the longest segment a missing keyframe may make.
+	maxSegment = 30 * 90000
+	// maxLeadInBytes bounds the bytes read before a program map or keyframe.
+	maxLeadInBytes = 16 << 20
+)
+
+// packet takes one TS packet (copied as needed).
+func (c *cutter) packet(raw []byte) error {
+	p := parsePacket(raw)
+	switch {
+	case p.pid == 0 && p.pusi:
+		if pid, ok := parsePAT(p.payload); ok {
+			c.pmtPID = pid
+			c.pat = append(c.pat[:0], raw...)
+		}
+		return nil
+	case c.pmtPID != 0 && p.pid == c.pmtPID && p.pusi:
+		streams, ok := parsePMT(p.payload)
+		if !ok {
+			return nil
+		}
+		if err := c.program(streams); err != nil {
+			return err
+		}
+		c.pmt = append(c.pmt[:0], raw...)
+		return nil
+	case p.pid == 0 || p.pid == c.pmtPID:
+		return nil
+	}
+	if !c.programKnown {
+		c.bytesBeforeStart += len(raw)
+		if c.bytesBeforeStart > maxLeadInBytes {
+			return fmt.Errorf("%w: no program map table in the first %d MB", ErrNotMPEGTS, maxLeadInBytes>>20)
+		}
+		return nil
+	}
+	if p.pid == c.mainPID && p.pusi {
+		if pts, dts, body, ok := pesTimes(p.payload); ok {
+			if err := c.flushUnit(); err != nil {
+				return err
+			}
+			c.unitPTS, c.unitDTS, c.unitTimed = pts, dts, true
+			c.unitArrived = c.now()
+			c.unitKey = !c.video || p.rai
+			c.unitScan = c.unitScan[:0]
+			if c.video && !c.unitKey {
+				c.unitScan = append(c.unitScan, p.payload[body:]...)
+			}
+			c.unit = append(c.unit, raw...)
+			return nil
+		}
+	} else if p.pid == c.mainPID && c.video && !c.unitKey && c.unitTimed && len(c.unitScan) < 64<<10 {
+		c.unitScan = append(c.unitScan, p.payload...)
+	}
+	c.unit = append(c.unit, raw...)
+	return nil
+}
+
+// program applies a program map: the streams to cut on.
+func (c *cutter) program(streams []elementary) error {
+	var video, audio *elementary
+	for i := range streams {
+		s := &streams[i]
+		switch s.streamType {
+		case streamH264, streamH265:
+			if video == nil {
+				video = s
+			}
+		case streamAAC, streamMP3a, streamMP3b, streamAC3:
+			if audio == nil {
+				audio = s
+			}
+		default:
+			if name, ok := videoStreamTypes[s.streamType]; ok {
+				return fmt.Errorf("%w: video codec %s (send H.264 or H.265)", ErrUnsupportedCodec, name)
+			}
+		}
+	}
+	if video == nil && audio == nil {
+		return fmt.Errorf("%w: no H.264/H.265 video or AAC/MP3/AC-3 audio in the stream", ErrUnsupportedCodec)
+	}
+	c.video, c.audio = video != nil, audio != nil
+	vc, ac := "", ""
+	if video != nil {
+		c.mainPID, c.h265 = video.pid, video.streamType == streamH265
+		vc = codecName(video.streamType)
+	} else {
+		c.mainPID = audio.pid
+	}
+	if audio != nil {
+		ac = codecName(audio.streamType)
+	}
+	if !c.programKnown || vc != c.videoCodec || ac != c.audioCodec {
+		c.videoCodec, c.audioCodec = vc, ac
+		if c.onStreams != nil {
+			c.onStreams(vc, ac)
+		}
+	}
+	c.programKnown = true
+	return nil
+}
+
+// flushUnit adds the unit read so far to the segment, cutting before it when
+// it starts a new segment or part.
+func (c *cutter) flushUnit() error {
+	if len(c.unit) == 0 {
+		return nil
+	}
+	defer func() { c.unit = c.unit[:0]; c.unitTimed = false }()
+	if !c.unitTimed {
+		if c.segOpen {
+			c.seg = append(c.seg, c.unit...) // packets before the first timed PES of a segment's unit
+		}
+		return nil
+	}
+	key := c.unitKey || (c.video && hasKeyNAL(c.unitScan, c.h265))
+	if c.segOpen && c.unitDTS != c.lastDTS {
+		if d := tsDiff(c.lastDTS, c.unitDTS); d > 0 && d < 90000 {
+			c.frameDur = d
+		}
+	}
+	c.lastDTS = c.unitDTS
+	if !c.segOpen {
+		if !key {
+			if !c.dropping {
+				c.dropping, c.droppedSince = true, c.unitPTS
+			}
+			if tsDiff(c.droppedSince, c.unitPTS) > maxLeadIn {
+				return fmt.Errorf("%w: the video sent no keyframe in %d s", ErrNoKeyframe, maxLeadIn/90000)
+			}
+			return nil
+		}
+		c.open(key)
+	} else {
+		elapsed := tsDiff(c.segStart, c.unitPTS)
+		switch {
+		case key && elapsed >= c.target:
+			c.closeSegment(c.unitPTS)
+			c.open(key)
+		case elapsed > maxSegment:
+			return fmt.Errorf("%w: no keyframe for %d s (set the keyframe interval to 2 s)", ErrNoKeyframe, maxSegment/90000)
+		case c.partTarget > 0 && tsDiff(c.partStart, c.unitPTS) >= c.partTarget:
+			c.closePart(c.unitPTS)
+			c.partOff, c.partStart, c.partKey = len(c.seg), c.unitPTS, key
+		}
+	}
+	if tsDiff(c.segMax, c.unitPTS) > 0 {
+		c.segMax = c.unitPTS
+	}
+	c.seg = append(c.seg, c.unit...)
+	return nil
+}
+
+// open starts a segment with the unit in hand: the program tables first, so
+// every segment decodes on its own.
+func (c *cutter) open(key bool) {
+	c.seg = make([]byte, 0, max(len(c.seg), 256<<10))
+	c.seg = append(c.seg, c.pat...)
+	c.seg = append(c.seg, c.pmt...)
+	c.segOpen, c.dropping = true, false
+	c.segStart, c.segMax, c.segArrived = c.unitPTS, c.unitPTS, c.unitArrived
+	c.partOff, c.partStart, c.partKey = 0, c.unitPTS, key
+}
+
+// closePart emits the part from partOff to the end of the segment so far.
+func (c *cutter) closePart(end int64) {
+	if c.partTarget == 0 || len(c.seg) == c.partOff {
+		return
+	}
+	c.onPart(c.seg[c.partOff:len(c.seg):len(c.seg)], float64(tsDiff(c.partStart, end))/90000, c.partKey, c.segArrived)
+}
+
+// closeSegment emits the segment, which ends where the next starts (end).
+func (c *cutter) closeSegment(end int64) {
+	c.closePart(end)
+	c.onSegment(c.seg[:len(c.seg):len(c.seg)], float64(tsDiff(c.segStart, end))/90000, c.segArrived)
+	c.segOpen = false
+}
+
+// finish flushes the last unit and the last segment (at the end of a publisher's
+// stream); its end is the last frame's time plus one frame.
+func (c *cutter) finish() error {
+	err := c.flushUnit()
+	if c.segOpen {
+		fd := c.frameDur
+		if fd <= 0 {
+			fd = 3000 // one frame at 30 fps
+		}
+		c.closeSegment(c.segMax + fd)
+	}
+	return err
+}

@@ -1,0 +1,318 @@
+// Package livehls turns a live publisher's MPEG-TS into live HLS in blob storage:
+// segments cut on keyframes (2 s target) and uploaded as they are written, a
+// sliding media playlist with PROGRAM-DATE-TIME, LL-HLS partial segments in the
+// low latency mode, #EXT-X-DISCONTINUITY when a publisher reconnects into the
+// same session, #EXT-X-ENDLIST and a whole-session VOD playlist when the session
+// ends, then a River job (FinalizeArgs) that turns the recording into the
+// video's source for the VOD pipeline. It segments in Go (no ffmpeg child):
+// packets are passed through untouched, so transmuxing costs little CPU.
+package livehls
+
+import (
+	"context"
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/riverqueue/river"
+	"gocloud.dev/blob"
+
+	"github.com/vidra-dev/vidra/ent"
+	"github.com/vidra-dev/vidra/playback"
+)
+
+// Latency modes of a live stream.
+const (
+	LatencyStandard = "standard"
+	LatencyLow      = "low"
+)
+
+// Defaults of Options.
+const (
+	DefaultSegmentSeconds = 2.0
+	DefaultPartSeconds    = 0.5
+	DefaultWindow         = 6
+)
+
+// Inserter enqueues River jobs (jobs.Queue).
+type Inserter interface {
+	Insert(ctx context.Context, args river.JobArgs) error
+}
+
+// Options of one live session's HLS output.
+type Options struct {
+	ProjectID, StreamID, SessionID, VideoID uuid.UUID
+	// LatencyMode is "standard" (2 s segments) or "low" (LL-HLS parts as well).
+	LatencyMode string
+	// Transcode asks for the project's ladder instead of the transmuxed stream;
+	// not built yet: Open refuses it with ErrTranscodeUnsupported.
+	Transcode bool
+	// Record keeps every segment and turns the session into a VOD video when it
+	// ends; without it segments leaving the window are deleted.
+	Record bool
+
+	// Bucket is the blob storage the playlists and segments are written to.
+	Bucket *blob.Bucket
+	// Policies gives the project's playback policy: AES-128 encryption per
+	// session when the project encrypts playback. Nil: not encrypted.
+	Policies playback.PolicySource
+	// Queue receives the finalize job at Close; nil: none is queued.
+	Queue Inserter
+	// Client and Events record livestream.active on each connection's first
+	// playable segment; either nil: no event.
+	Client *ent.Client
+	Events EventRecorder
+	// Log receives the session's logs; slog.Default when nil.
+	Log *slog.Logger
+	// Now is the clock of PROGRAM-DATE-TIME; time.Now when nil.
+	Now func() time.Time
+
+	// SegmentSeconds is the segment target (DefaultSegmentSeconds when 0);
+	// PartSeconds the LL-HLS part target (DefaultPartSeconds when 0); Window
+	// the segments the live playlist lists (DefaultWindow when 0).
+	SegmentSeconds, PartSeconds float64
+	Window                      int
+}
+
+// Errors of Open and Run.
+var (
+	// ErrTranscodeUnsupported: a transcoded live ladder is not built yet.
+	ErrTranscodeUnsupported = errors.New("livehls: a transcoded live ladder is not supported yet; use transmux (transcode=false)")
+	// ErrClosed: the session has been closed.
+	ErrClosed = errors.New("livehls: the session is closed")
+	// ErrBusy: a publisher connection is already running in the session.
+	ErrBusy = errors.New("livehls: a publisher connection is already running in this session")
+)
+
+// Session is one live session's HLS output: one playlist and one recording,
+// fed by one or more publisher connections in turn.
+type Session struct {
+	o     Options
+	log   *slog.Logger
+	now   func() time.Time
+	tasks chan func()
+	done  chan struct{}
+	first chan struct{}
+
+	mu       sync.Mutex
+	running  bool
+	cancel   context.CancelFunc
+	runDone  chan struct{}
+	closed   bool
+	runs     int
+	ctx      context.Context // the publisher's context (Open's, without its cancel)
+	segCount int
+
+	// Owned by the publisher goroutine.
+	pub publisher
+}
+
+// Open prepares a session's output: the encryption key when the project
+// encrypts playback. Nothing is written until the first segment.
+func Open(ctx context.Context, o Options) (*Session, error) {
+	if o.Bucket == nil {
+		return nil, errors.New("livehls: Options.Bucket is required")
+	}
+	if o.VideoID == uuid.Nil {
+		return nil, errors.New("livehls: Options.VideoID is required")
+	}
+	if o.Transcode {
+		return nil, ErrTranscodeUnsupported
+	}
+	switch o.LatencyMode {
+	case "":
+		o.LatencyMode = LatencyStandard
+	case LatencyStandard, LatencyLow:
+	default:
+		return nil, fmt.Errorf("livehls: unknown latency mode %q", o.LatencyMode)
+	}
+	if o.SegmentSeconds <= 0 {
+		o.SegmentSeconds = DefaultSegmentSeconds
+	}
+	if o.PartSeconds <= 0 {
+		o.PartSeconds = DefaultPartSeconds
+	}
+	if o.Window <= 0 {
+		o.Window = DefaultWindow
+	}
+	s := &Session{o: o, log: o.Log, now: o.Now, tasks: make(chan func(), 256),
+		done: make(chan struct{}), first: make(chan struct{}), ctx: context.WithoutCancel(ctx)}
+	if s.log == nil {
+		s.log = slog.Default()
+	}
+	s.log = s.log.With("video_id", o.VideoID, "live_session_id", o.SessionID)
+	if s.now == nil {
+		s.now = time.Now
+	}
+	s.pub = publisher{s: s, window: o.Window}
+	if o.LatencyMode == LatencyLow {
+		s.pub.pl.partTarget = o.PartSeconds
+	}
+	if o.Policies != nil {
+		policy, err := o.Policies.PolicyFor(ctx, o.ProjectID)
+		if err != nil {
+			return nil, fmt.Errorf("livehls: playback policy: %w", err)
+		}
+		if policy.Encrypt {
+			key := make([]byte, 16)
+			if _, err := rand.Read(key); err != nil {
+				return nil, err
+			}
+			if err := o.Bucket.WriteAll(ctx, EncryptionKeyKey(o.VideoID), key, nil); err != nil {
+				return nil, fmt.Errorf("livehls: store the session key: %w", err)
+			}
+			s.pub.key, s.pub.pl.keyURI = key, "key"
+			if s.pub.pl.partTarget > 0 {
+				// Parts would need their own IVs inside a segment's CBC chain.
+				s.log.WarnContext(ctx, "low latency parts are off: the project encrypts playback")
+				s.pub.pl.partTarget = 0
+			}
+		}
+	}
+	go s.pub.run()
+	return s, nil
+}
+
+// FirstSegment is closed when the first segment is playable (livestream.active):
+// it is in the bucket and the playlists name it.
+func (s *Session) FirstSegment() <-chan struct{} { return s.first }
+
+// Segments is how many segments the session has published so far.
+func (s *Session) Segments() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.segCount
+}
+
+// Run consumes one publisher connection's MPEG-TS until EOF or ctx end. A second Run after the
+// first returned continues the same playlist and recording with #EXT-X-DISCONTINUITY.
+// It returns nil at EOF, ctx's error when ctx ended (ts is closed then when it is an
+// io.Closer, to end a blocked read), and an error wrapping ErrNotMPEGTS,
+// ErrUnsupportedCodec or ErrNoKeyframe for a stream that cannot be played. The
+// media read up to an error is published either way.
+func (s *Session) Run(ctx context.Context, ts io.Reader) error {
+	s.mu.Lock()
+	switch {
+	case s.closed:
+		s.mu.Unlock()
+		return ErrClosed
+	case s.running:
+		s.mu.Unlock()
+		return ErrBusy
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	s.running, s.cancel, s.runDone = true, cancel, make(chan struct{})
+	s.runs++
+	disc := s.runs > 1
+	runDone := s.runDone
+	s.mu.Unlock()
+	defer func() {
+		cancel()
+		s.mu.Lock()
+		s.running = false
+		close(runDone)
+		s.mu.Unlock()
+	}()
+	if c, ok := ts.(io.Closer); ok {
+		stop := make(chan struct{})
+		defer close(stop)
+		go func() {
+			select {
+			case <-ctx.Done():
+				_ = c.Close()
+			case <-stop:
+			}
+		}()
+	}
+
+	firstOfRun := true
+	c := &cutter{
+		target: int64(s.o.SegmentSeconds * 90000),
+		now:    s.now,
+		onPart: func(data []byte, dur float64, independent bool, start time.Time) {
+			d := disc && firstOfRun
+			s.tasks <- func() { s.pub.addPart(data, dur, independent, d, start) }
+		},
+		onSegment: func(data []byte, dur float64, start time.Time) {
+			d := disc && firstOfRun
+			announce := firstOfRun
+			firstOfRun = false
+			s.tasks <- func() { s.pub.addSegment(data, dur, start, d, announce) }
+		},
+		onStreams: func(video, audio string) {
+			s.log.InfoContext(ctx, "live stream tracks", "video", video, "audio", audio)
+		},
+	}
+	if s.pub.pl.partTarget > 0 {
+		c.partTarget = int64(s.pub.pl.partTarget * 90000)
+	}
+	pr := newPacketReader(ts)
+	buf := make([]byte, packetSize)
+	var err error
+	for {
+		if err = ctx.Err(); err != nil {
+			break
+		}
+		var raw []byte
+		raw, err = pr.next(buf)
+		if errors.Is(err, io.EOF) {
+			err = nil
+			break
+		}
+		if err != nil {
+			if ctx.Err() != nil {
+				err = ctx.Err() // the read failed because ctx closed the connection
+			}
+			break
+		}
+		if err = c.packet(raw); err != nil {
+			break
+		}
+	}
+	if ferr := c.finish(); err == nil {
+		err = ferr
+	}
+	if err != nil && !errors.Is(err, context.Canceled) {
+		s.log.WarnContext(ctx, "live publisher stream ended with an error", "err", err)
+	}
+	return err
+}
+
+// Close ends the session: #EXT-X-ENDLIST (the video plays as VOD at once), then the recording goes
+// to the VOD pipeline (source key, process_video: ladder, thumbnails, storyboard) by a River job.
+// A running connection is stopped first. reason is the session's end reason
+// (for the logs and the job).
+func (s *Session) Close(ctx context.Context, reason string) error {
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return ErrClosed
+	}
+	s.closed = true
+	running, cancel, runDone := s.running, s.cancel, s.runDone
+	s.mu.Unlock()
+	if running {
+		cancel()
+		select {
+		case <-runDone:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	endErr := make(chan error, 1)
+	s.tasks <- func() { endErr <- s.pub.end(reason) }
+	close(s.tasks)
+	select {
+	case <-s.done:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	err := <-endErr
+	s.log.InfoContext(ctx, "live session closed", "reason", reason, "segments", s.Segments(), "err", err)
+	return err
+}
