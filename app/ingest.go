@@ -39,6 +39,7 @@ func (a *App) StartIngest(ctx context.Context) error {
 		Changes: a.Changes,
 		Media:   a.openLiveMedia,
 		Emit:    a.emitLive,
+		Queue:   a.media.queue,
 		Log:     a.log,
 	})
 	if err != nil {

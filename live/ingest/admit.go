@@ -125,6 +125,7 @@ func (s *Server) startSession(ctx context.Context, st *ent.LiveStream, p *publis
 	var sess *ent.LiveSession
 	var vid *ent.Video
 	var leftover *hold
+	var orphan livesession.EndReason
 	err := s.inTx(ctx, func(tx *ent.Tx) error {
 		n, err := tx.LiveStream.Update().
 			Where(livestream.ID(st.ID), livestream.Enabled(true), livestream.KeyHash(hash),
@@ -153,6 +154,9 @@ func (s *Server) startSession(ctx context.Context, st *ent.LiveStream, p *publis
 				}
 			}
 			s.mu.Unlock()
+			if leftover == nil && reason == livesession.EndReasonNodeLost {
+				orphan = reason
+			}
 			if err := endSessionRow(ctx, tx, *st.CurrentSessionID, reason, "", now, nil); err != nil {
 				return err
 			}
@@ -187,6 +191,9 @@ func (s *Server) startSession(ctx context.Context, st *ent.LiveStream, p *publis
 	}
 	if leftover != nil {
 		s.dropHold(leftover, leftover.cause)
+	}
+	if orphan != "" {
+		s.finalizeOrphan(st, *st.CurrentSessionID, orphan)
 	}
 	h := &hold{
 		streamID: st.ID, sessionID: sess.ID, projectID: st.ProjectID, videoID: vid.ID,

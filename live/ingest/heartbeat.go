@@ -3,6 +3,10 @@ package ingest
 import (
 	"time"
 
+	"github.com/google/uuid"
+
+	"github.com/vidra-dev/vidra/live/livehls"
+
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/livesession"
 	"github.com/vidra-dev/vidra/ent/livestream"
@@ -130,5 +134,23 @@ func (s *Server) sweep() {
 			continue
 		}
 		s.log.Info("swept a live session", "stream", st.ID, "session", *st.CurrentSessionID, "reason", reason, "node", st.NodeID)
+		s.finalizeOrphan(st, *st.CurrentSessionID, reason)
+	}
+}
+
+// finalizeOrphan queues the recording's finalize job of a session whose
+// media nobody will close (its node is gone).
+func (s *Server) finalizeOrphan(st *ent.LiveStream, sessionID uuid.UUID, reason livesession.EndReason) {
+	if s.deps.Queue == nil {
+		return
+	}
+	sess, err := s.deps.Client.LiveSession.Get(s.sys, sessionID)
+	if err != nil || sess.VideoID == nil {
+		return
+	}
+	if err := s.deps.Queue.Insert(s.sys, livehls.FinalizeArgs{
+		VideoID: *sess.VideoID, ProjectID: st.ProjectID, StreamID: st.ID, SessionID: sessionID, EndReason: string(reason),
+	}); err != nil {
+		s.log.Error("queue the recording's finalize job", "stream", st.ID, "session", sessionID, "err", err)
 	}
 }

@@ -20,6 +20,7 @@ import (
 
 	srt "github.com/datarhei/gosrt"
 	"github.com/google/uuid"
+	"github.com/riverqueue/river"
 
 	"github.com/vidra-dev/vidra/changefeed"
 	"github.com/vidra-dev/vidra/ent"
@@ -97,13 +98,21 @@ type OpenMedia func(ctx context.Context, o MediaOptions) (Media, error)
 // recorder of live-api's helper).
 type EmitEvent func(ctx context.Context, tx *ent.Tx, kind string, stream *ent.LiveStream, data map[string]any) error
 
+// Inserter enqueues River jobs (jobs.Queue).
+type Inserter interface {
+	Insert(ctx context.Context, args river.JobArgs) error
+}
+
 // Deps are what the node works with.
 type Deps struct {
 	Client  *ent.Client
 	Changes *changefeed.Bus
 	Media   OpenMedia
 	Emit    EmitEvent
-	Log     *slog.Logger
+	// Queue receives the recording's finalize job of a session whose node was
+	// lost (its media was never closed); nil: none.
+	Queue Inserter
+	Log   *slog.Logger
 }
 
 // Server is a running ingest node.
