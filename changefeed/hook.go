@@ -14,6 +14,7 @@ var kinds = map[string]string{
 	ent.TypeVideo:           KindVideo,
 	ent.TypeTranscodingJob:  KindTranscodingJob,
 	ent.TypeWebhookDelivery: KindWebhookDelivery,
+	ent.TypeLiveStream:      KindLiveStream,
 }
 
 // idMutation is what every generated mutation of a uuid-keyed entity offers.
@@ -24,7 +25,7 @@ type idMutation interface {
 }
 
 // Hook returns the ent hook that publishes a notice for each change of a video,
-// transcoding job or webhook delivery: after its transaction commits (the
+// transcoding job, webhook delivery or live stream: after its transaction commits (the
 // commit hook the webhook recorder also uses, so a rolled-back or refused
 // change publishes nothing), or at once for a change made outside one.
 func (b *Bus) Hook() ent.Hook {
@@ -47,9 +48,10 @@ func (b *Bus) Hook() ent.Hook {
 			var project uuid.UUID
 			if p, ok := m.Field("project_id"); ok {
 				project, _ = p.(uuid.UUID)
-			} else if kind == KindWebhookDelivery && m.Op().Is(ent.OpUpdateOne) {
+			} else if (kind == KindWebhookDelivery || kind == KindLiveStream) && m.Op().Is(ent.OpUpdateOne) {
 				// Delivery subscriptions follow a project: name it, so that the
-				// subscribers of other projects need not read the row.
+				// subscribers of other projects need not read the row. Live
+				// stream notices name theirs for the same reason.
 				if p, err := m.OldField(privacy.DecisionContext(ctx, privacy.Allow), "project_id"); err == nil {
 					project, _ = p.(uuid.UUID)
 				}

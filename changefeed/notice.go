@@ -1,5 +1,5 @@
 // Package changefeed tells the GraphQL subscriptions of every server process
-// that a video, a transcoding job or a webhook delivery changed. An ent hook
+// that a video, a transcoding job, a webhook delivery or a live stream changed. An ent hook
 // (hook.go) turns each committed change of those entities into a Notice; the
 // Bus carries notices to the subscribers of this process and, on PostgreSQL,
 // of every process through LISTEN/NOTIFY (postgres.go). A notice names the row,
@@ -22,6 +22,10 @@ const (
 	KindTranscodingJob = "transcoding_job"
 	// KindWebhookDelivery names a webhook delivery (created, attempted, settled).
 	KindWebhookDelivery = "webhook_delivery"
+	// KindLiveStream names a live stream (status, enabled, key reset, deletion):
+	// ingest nodes follow it to kick a publisher whose stream was disabled,
+	// re-keyed or deleted.
+	KindLiveStream = "live_stream"
 	// KindResync tells every subscriber that notices may have been lost (the
 	// PostgreSQL listener reconnected): each reads its rows again.
 	KindResync = "resync"

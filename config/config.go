@@ -62,6 +62,8 @@ type Config struct {
 	Analytics Analytics
 	// Ingest configures the live ingest listeners (config/ingest.go).
 	Ingest Ingest
+	// LiveURLs are the live ingest addresses shown to publishers (config/live_urls.go).
+	LiveURLs LiveURLs
 }
 
 // Region is one region a deployment serves from.
@@ -132,6 +134,9 @@ func FromEnv(getenv func(string) string) (Config, error) {
 	if c.PublicURL == "" {
 		c.PublicURL = "http://" + displayHost(c.Addr)
 	}
+	var liveErrs []error
+	c.LiveURLs, liveErrs = readLiveURLs(get, c.PublicURL)
+	errs = append(errs, liveErrs...)
 	var httpErrs []error
 	c.HTTP, httpErrs = readHTTP(get)
 	errs = append(errs, httpErrs...)

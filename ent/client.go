@@ -42,6 +42,9 @@ import (
 	"github.com/vidra-dev/vidra/ent/importmigration"
 	"github.com/vidra-dev/vidra/ent/invitation"
 	"github.com/vidra-dev/vidra/ent/jobprocess"
+	"github.com/vidra-dev/vidra/ent/livesession"
+	"github.com/vidra-dev/vidra/ent/livesimulcasttarget"
+	"github.com/vidra-dev/vidra/ent/livestream"
 	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/ent/oauthidentity"
 	"github.com/vidra-dev/vidra/ent/oauthstate"
@@ -125,6 +128,12 @@ type Client struct {
 	Invitation *InvitationClient
 	// JobProcess is the client for interacting with the JobProcess builders.
 	JobProcess *JobProcessClient
+	// LiveSession is the client for interacting with the LiveSession builders.
+	LiveSession *LiveSessionClient
+	// LiveSimulcastTarget is the client for interacting with the LiveSimulcastTarget builders.
+	LiveSimulcastTarget *LiveSimulcastTargetClient
+	// LiveStream is the client for interacting with the LiveStream builders.
+	LiveStream *LiveStreamClient
 	// Membership is the client for interacting with the Membership builders.
 	Membership *MembershipClient
 	// OAuthIdentity is the client for interacting with the OAuthIdentity builders.
@@ -206,6 +215,9 @@ func (c *Client) init() {
 	c.Importer = NewImporterClient(c.config)
 	c.Invitation = NewInvitationClient(c.config)
 	c.JobProcess = NewJobProcessClient(c.config)
+	c.LiveSession = NewLiveSessionClient(c.config)
+	c.LiveSimulcastTarget = NewLiveSimulcastTargetClient(c.config)
+	c.LiveStream = NewLiveStreamClient(c.config)
 	c.Membership = NewMembershipClient(c.config)
 	c.OAuthIdentity = NewOAuthIdentityClient(c.config)
 	c.OAuthState = NewOAuthStateClient(c.config)
@@ -346,6 +358,9 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		Importer:             NewImporterClient(cfg),
 		Invitation:           NewInvitationClient(cfg),
 		JobProcess:           NewJobProcessClient(cfg),
+		LiveSession:          NewLiveSessionClient(cfg),
+		LiveSimulcastTarget:  NewLiveSimulcastTargetClient(cfg),
+		LiveStream:           NewLiveStreamClient(cfg),
 		Membership:           NewMembershipClient(cfg),
 		OAuthIdentity:        NewOAuthIdentityClient(cfg),
 		OAuthState:           NewOAuthStateClient(cfg),
@@ -413,6 +428,9 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		Importer:             NewImporterClient(cfg),
 		Invitation:           NewInvitationClient(cfg),
 		JobProcess:           NewJobProcessClient(cfg),
+		LiveSession:          NewLiveSessionClient(cfg),
+		LiveSimulcastTarget:  NewLiveSimulcastTargetClient(cfg),
+		LiveStream:           NewLiveStreamClient(cfg),
 		Membership:           NewMembershipClient(cfg),
 		OAuthIdentity:        NewOAuthIdentityClient(cfg),
 		OAuthState:           NewOAuthStateClient(cfg),
@@ -469,11 +487,12 @@ func (c *Client) Use(hooks ...Hook) {
 		c.AnalyticsHourly, c.AnalyticsSalt, c.AnalyticsView, c.AnalyticsViewerDaily,
 		c.AuditLog, c.AuthCode, c.BlobDeletion, c.Caption, c.Chapter,
 		c.EncodingProfile, c.Event, c.Folder, c.IdempotencyKey, c.ImportItem,
-		c.ImportMigration, c.Importer, c.Invitation, c.JobProcess, c.Membership,
-		c.OAuthIdentity, c.OAuthState, c.Organization, c.PlaybackUsage, c.Player,
-		c.Project, c.ProjectSetting, c.RateLimit, c.RefreshToken, c.Rendition,
-		c.Session, c.Tag, c.Thumbnail, c.TranscodingJob, c.UploadLock, c.UploadToken,
-		c.User, c.Video, c.WebhookAttempt, c.WebhookDelivery, c.WebhookEndpoint,
+		c.ImportMigration, c.Importer, c.Invitation, c.JobProcess, c.LiveSession,
+		c.LiveSimulcastTarget, c.LiveStream, c.Membership, c.OAuthIdentity,
+		c.OAuthState, c.Organization, c.PlaybackUsage, c.Player, c.Project,
+		c.ProjectSetting, c.RateLimit, c.RefreshToken, c.Rendition, c.Session, c.Tag,
+		c.Thumbnail, c.TranscodingJob, c.UploadLock, c.UploadToken, c.User, c.Video,
+		c.WebhookAttempt, c.WebhookDelivery, c.WebhookEndpoint,
 	} {
 		n.Use(hooks...)
 	}
@@ -488,11 +507,12 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 		c.AnalyticsHourly, c.AnalyticsSalt, c.AnalyticsView, c.AnalyticsViewerDaily,
 		c.AuditLog, c.AuthCode, c.BlobDeletion, c.Caption, c.Chapter,
 		c.EncodingProfile, c.Event, c.Folder, c.IdempotencyKey, c.ImportItem,
-		c.ImportMigration, c.Importer, c.Invitation, c.JobProcess, c.Membership,
-		c.OAuthIdentity, c.OAuthState, c.Organization, c.PlaybackUsage, c.Player,
-		c.Project, c.ProjectSetting, c.RateLimit, c.RefreshToken, c.Rendition,
-		c.Session, c.Tag, c.Thumbnail, c.TranscodingJob, c.UploadLock, c.UploadToken,
-		c.User, c.Video, c.WebhookAttempt, c.WebhookDelivery, c.WebhookEndpoint,
+		c.ImportMigration, c.Importer, c.Invitation, c.JobProcess, c.LiveSession,
+		c.LiveSimulcastTarget, c.LiveStream, c.Membership, c.OAuthIdentity,
+		c.OAuthState, c.Organization, c.PlaybackUsage, c.Player, c.Project,
+		c.ProjectSetting, c.RateLimit, c.RefreshToken, c.Rendition, c.Session, c.Tag,
+		c.Thumbnail, c.TranscodingJob, c.UploadLock, c.UploadToken, c.User, c.Video,
+		c.WebhookAttempt, c.WebhookDelivery, c.WebhookEndpoint,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -553,6 +573,12 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Invitation.mutate(ctx, m)
 	case *JobProcessMutation:
 		return c.JobProcess.mutate(ctx, m)
+	case *LiveSessionMutation:
+		return c.LiveSession.mutate(ctx, m)
+	case *LiveSimulcastTargetMutation:
+		return c.LiveSimulcastTarget.mutate(ctx, m)
+	case *LiveStreamMutation:
+		return c.LiveStream.mutate(ctx, m)
 	case *MembershipMutation:
 		return c.Membership.mutate(ctx, m)
 	case *OAuthIdentityMutation:
@@ -4336,6 +4362,491 @@ func (c *JobProcessClient) mutate(ctx context.Context, m *JobProcessMutation) (V
 	}
 }
 
+// LiveSessionClient is a client for the LiveSession schema.
+type LiveSessionClient struct {
+	config
+}
+
+// NewLiveSessionClient returns a client for the LiveSession from the given config.
+func NewLiveSessionClient(c config) *LiveSessionClient {
+	return &LiveSessionClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `livesession.Hooks(f(g(h())))`.
+func (c *LiveSessionClient) Use(hooks ...Hook) {
+	c.hooks.LiveSession = append(c.hooks.LiveSession, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `livesession.Intercept(f(g(h())))`.
+func (c *LiveSessionClient) Intercept(interceptors ...Interceptor) {
+	c.inters.LiveSession = append(c.inters.LiveSession, interceptors...)
+}
+
+// Create returns a builder for creating a LiveSession entity.
+func (c *LiveSessionClient) Create() *LiveSessionCreate {
+	mutation := newLiveSessionMutation(c.config, OpCreate)
+	return &LiveSessionCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of LiveSession entities.
+func (c *LiveSessionClient) CreateBulk(builders ...*LiveSessionCreate) *LiveSessionCreateBulk {
+	return &LiveSessionCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *LiveSessionClient) MapCreateBulk(slice any, setFunc func(*LiveSessionCreate, int)) *LiveSessionCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &LiveSessionCreateBulk{err: fmt.Errorf("calling to LiveSessionClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*LiveSessionCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &LiveSessionCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for LiveSession.
+func (c *LiveSessionClient) Update() *LiveSessionUpdate {
+	mutation := newLiveSessionMutation(c.config, OpUpdate)
+	return &LiveSessionUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *LiveSessionClient) UpdateOne(_m *LiveSession) *LiveSessionUpdateOne {
+	mutation := newLiveSessionMutation(c.config, OpUpdateOne, withLiveSession(_m))
+	return &LiveSessionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *LiveSessionClient) UpdateOneID(id uuid.UUID) *LiveSessionUpdateOne {
+	mutation := newLiveSessionMutation(c.config, OpUpdateOne, withLiveSessionID(id))
+	return &LiveSessionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for LiveSession.
+func (c *LiveSessionClient) Delete() *LiveSessionDelete {
+	mutation := newLiveSessionMutation(c.config, OpDelete)
+	return &LiveSessionDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *LiveSessionClient) DeleteOne(_m *LiveSession) *LiveSessionDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *LiveSessionClient) DeleteOneID(id uuid.UUID) *LiveSessionDeleteOne {
+	builder := c.Delete().Where(livesession.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &LiveSessionDeleteOne{builder}
+}
+
+// Query returns a query builder for LiveSession.
+func (c *LiveSessionClient) Query() *LiveSessionQuery {
+	return &LiveSessionQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeLiveSession},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a LiveSession entity by its id.
+func (c *LiveSessionClient) Get(ctx context.Context, id uuid.UUID) (*LiveSession, error) {
+	return c.Query().Where(livesession.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *LiveSessionClient) GetX(ctx context.Context, id uuid.UUID) *LiveSession {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryLiveStream queries the live_stream edge of a LiveSession.
+func (c *LiveSessionClient) QueryLiveStream(_m *LiveSession) *LiveStreamQuery {
+	query := (&LiveStreamClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(livesession.Table, livesession.FieldID, id),
+			sqlgraph.To(livestream.Table, livestream.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, livesession.LiveStreamTable, livesession.LiveStreamColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryVideo queries the video edge of a LiveSession.
+func (c *LiveSessionClient) QueryVideo(_m *LiveSession) *VideoQuery {
+	query := (&VideoClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(livesession.Table, livesession.FieldID, id),
+			sqlgraph.To(video.Table, video.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, false, livesession.VideoTable, livesession.VideoColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *LiveSessionClient) Hooks() []Hook {
+	hooks := c.hooks.LiveSession
+	return append(hooks[:len(hooks):len(hooks)], livesession.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *LiveSessionClient) Interceptors() []Interceptor {
+	inters := c.inters.LiveSession
+	return append(inters[:len(inters):len(inters)], livesession.Interceptors[:]...)
+}
+
+func (c *LiveSessionClient) mutate(ctx context.Context, m *LiveSessionMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&LiveSessionCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&LiveSessionUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&LiveSessionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&LiveSessionDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown LiveSession mutation op: %q", m.Op())
+	}
+}
+
+// LiveSimulcastTargetClient is a client for the LiveSimulcastTarget schema.
+type LiveSimulcastTargetClient struct {
+	config
+}
+
+// NewLiveSimulcastTargetClient returns a client for the LiveSimulcastTarget from the given config.
+func NewLiveSimulcastTargetClient(c config) *LiveSimulcastTargetClient {
+	return &LiveSimulcastTargetClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `livesimulcasttarget.Hooks(f(g(h())))`.
+func (c *LiveSimulcastTargetClient) Use(hooks ...Hook) {
+	c.hooks.LiveSimulcastTarget = append(c.hooks.LiveSimulcastTarget, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `livesimulcasttarget.Intercept(f(g(h())))`.
+func (c *LiveSimulcastTargetClient) Intercept(interceptors ...Interceptor) {
+	c.inters.LiveSimulcastTarget = append(c.inters.LiveSimulcastTarget, interceptors...)
+}
+
+// Create returns a builder for creating a LiveSimulcastTarget entity.
+func (c *LiveSimulcastTargetClient) Create() *LiveSimulcastTargetCreate {
+	mutation := newLiveSimulcastTargetMutation(c.config, OpCreate)
+	return &LiveSimulcastTargetCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of LiveSimulcastTarget entities.
+func (c *LiveSimulcastTargetClient) CreateBulk(builders ...*LiveSimulcastTargetCreate) *LiveSimulcastTargetCreateBulk {
+	return &LiveSimulcastTargetCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *LiveSimulcastTargetClient) MapCreateBulk(slice any, setFunc func(*LiveSimulcastTargetCreate, int)) *LiveSimulcastTargetCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &LiveSimulcastTargetCreateBulk{err: fmt.Errorf("calling to LiveSimulcastTargetClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*LiveSimulcastTargetCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &LiveSimulcastTargetCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for LiveSimulcastTarget.
+func (c *LiveSimulcastTargetClient) Update() *LiveSimulcastTargetUpdate {
+	mutation := newLiveSimulcastTargetMutation(c.config, OpUpdate)
+	return &LiveSimulcastTargetUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *LiveSimulcastTargetClient) UpdateOne(_m *LiveSimulcastTarget) *LiveSimulcastTargetUpdateOne {
+	mutation := newLiveSimulcastTargetMutation(c.config, OpUpdateOne, withLiveSimulcastTarget(_m))
+	return &LiveSimulcastTargetUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *LiveSimulcastTargetClient) UpdateOneID(id uuid.UUID) *LiveSimulcastTargetUpdateOne {
+	mutation := newLiveSimulcastTargetMutation(c.config, OpUpdateOne, withLiveSimulcastTargetID(id))
+	return &LiveSimulcastTargetUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for LiveSimulcastTarget.
+func (c *LiveSimulcastTargetClient) Delete() *LiveSimulcastTargetDelete {
+	mutation := newLiveSimulcastTargetMutation(c.config, OpDelete)
+	return &LiveSimulcastTargetDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *LiveSimulcastTargetClient) DeleteOne(_m *LiveSimulcastTarget) *LiveSimulcastTargetDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *LiveSimulcastTargetClient) DeleteOneID(id uuid.UUID) *LiveSimulcastTargetDeleteOne {
+	builder := c.Delete().Where(livesimulcasttarget.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &LiveSimulcastTargetDeleteOne{builder}
+}
+
+// Query returns a query builder for LiveSimulcastTarget.
+func (c *LiveSimulcastTargetClient) Query() *LiveSimulcastTargetQuery {
+	return &LiveSimulcastTargetQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeLiveSimulcastTarget},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a LiveSimulcastTarget entity by its id.
+func (c *LiveSimulcastTargetClient) Get(ctx context.Context, id uuid.UUID) (*LiveSimulcastTarget, error) {
+	return c.Query().Where(livesimulcasttarget.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *LiveSimulcastTargetClient) GetX(ctx context.Context, id uuid.UUID) *LiveSimulcastTarget {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryLiveStream queries the live_stream edge of a LiveSimulcastTarget.
+func (c *LiveSimulcastTargetClient) QueryLiveStream(_m *LiveSimulcastTarget) *LiveStreamQuery {
+	query := (&LiveStreamClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(livesimulcasttarget.Table, livesimulcasttarget.FieldID, id),
+			sqlgraph.To(livestream.Table, livestream.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, livesimulcasttarget.LiveStreamTable, livesimulcasttarget.LiveStreamColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *LiveSimulcastTargetClient) Hooks() []Hook {
+	hooks := c.hooks.LiveSimulcastTarget
+	return append(hooks[:len(hooks):len(hooks)], livesimulcasttarget.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *LiveSimulcastTargetClient) Interceptors() []Interceptor {
+	inters := c.inters.LiveSimulcastTarget
+	return append(inters[:len(inters):len(inters)], livesimulcasttarget.Interceptors[:]...)
+}
+
+func (c *LiveSimulcastTargetClient) mutate(ctx context.Context, m *LiveSimulcastTargetMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&LiveSimulcastTargetCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&LiveSimulcastTargetUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&LiveSimulcastTargetUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&LiveSimulcastTargetDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown LiveSimulcastTarget mutation op: %q", m.Op())
+	}
+}
+
+// LiveStreamClient is a client for the LiveStream schema.
+type LiveStreamClient struct {
+	config
+}
+
+// NewLiveStreamClient returns a client for the LiveStream from the given config.
+func NewLiveStreamClient(c config) *LiveStreamClient {
+	return &LiveStreamClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `livestream.Hooks(f(g(h())))`.
+func (c *LiveStreamClient) Use(hooks ...Hook) {
+	c.hooks.LiveStream = append(c.hooks.LiveStream, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `livestream.Intercept(f(g(h())))`.
+func (c *LiveStreamClient) Intercept(interceptors ...Interceptor) {
+	c.inters.LiveStream = append(c.inters.LiveStream, interceptors...)
+}
+
+// Create returns a builder for creating a LiveStream entity.
+func (c *LiveStreamClient) Create() *LiveStreamCreate {
+	mutation := newLiveStreamMutation(c.config, OpCreate)
+	return &LiveStreamCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of LiveStream entities.
+func (c *LiveStreamClient) CreateBulk(builders ...*LiveStreamCreate) *LiveStreamCreateBulk {
+	return &LiveStreamCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *LiveStreamClient) MapCreateBulk(slice any, setFunc func(*LiveStreamCreate, int)) *LiveStreamCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &LiveStreamCreateBulk{err: fmt.Errorf("calling to LiveStreamClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*LiveStreamCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &LiveStreamCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for LiveStream.
+func (c *LiveStreamClient) Update() *LiveStreamUpdate {
+	mutation := newLiveStreamMutation(c.config, OpUpdate)
+	return &LiveStreamUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *LiveStreamClient) UpdateOne(_m *LiveStream) *LiveStreamUpdateOne {
+	mutation := newLiveStreamMutation(c.config, OpUpdateOne, withLiveStream(_m))
+	return &LiveStreamUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *LiveStreamClient) UpdateOneID(id uuid.UUID) *LiveStreamUpdateOne {
+	mutation := newLiveStreamMutation(c.config, OpUpdateOne, withLiveStreamID(id))
+	return &LiveStreamUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for LiveStream.
+func (c *LiveStreamClient) Delete() *LiveStreamDelete {
+	mutation := newLiveStreamMutation(c.config, OpDelete)
+	return &LiveStreamDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *LiveStreamClient) DeleteOne(_m *LiveStream) *LiveStreamDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *LiveStreamClient) DeleteOneID(id uuid.UUID) *LiveStreamDeleteOne {
+	builder := c.Delete().Where(livestream.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &LiveStreamDeleteOne{builder}
+}
+
+// Query returns a query builder for LiveStream.
+func (c *LiveStreamClient) Query() *LiveStreamQuery {
+	return &LiveStreamQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeLiveStream},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a LiveStream entity by its id.
+func (c *LiveStreamClient) Get(ctx context.Context, id uuid.UUID) (*LiveStream, error) {
+	return c.Query().Where(livestream.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *LiveStreamClient) GetX(ctx context.Context, id uuid.UUID) *LiveStream {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QuerySessions queries the sessions edge of a LiveStream.
+func (c *LiveStreamClient) QuerySessions(_m *LiveStream) *LiveSessionQuery {
+	query := (&LiveSessionClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(livestream.Table, livestream.FieldID, id),
+			sqlgraph.To(livesession.Table, livesession.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, livestream.SessionsTable, livestream.SessionsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QuerySimulcastTargets queries the simulcast_targets edge of a LiveStream.
+func (c *LiveStreamClient) QuerySimulcastTargets(_m *LiveStream) *LiveSimulcastTargetQuery {
+	query := (&LiveSimulcastTargetClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(livestream.Table, livestream.FieldID, id),
+			sqlgraph.To(livesimulcasttarget.Table, livesimulcasttarget.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, livestream.SimulcastTargetsTable, livestream.SimulcastTargetsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *LiveStreamClient) Hooks() []Hook {
+	hooks := c.hooks.LiveStream
+	return append(hooks[:len(hooks):len(hooks)], livestream.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *LiveStreamClient) Interceptors() []Interceptor {
+	inters := c.inters.LiveStream
+	return append(inters[:len(inters):len(inters)], livestream.Interceptors[:]...)
+}
+
+func (c *LiveStreamClient) mutate(ctx context.Context, m *LiveStreamMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&LiveStreamCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&LiveStreamUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&LiveStreamUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&LiveStreamDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown LiveStream mutation op: %q", m.Op())
+	}
+}
+
 // MembershipClient is a client for the Membership schema.
 type MembershipClient struct {
 	config
@@ -7969,22 +8480,24 @@ type (
 		AnalyticsDirtyHour, AnalyticsDrop, AnalyticsEvent, AnalyticsHourly,
 		AnalyticsSalt, AnalyticsView, AnalyticsViewerDaily, AuditLog, AuthCode,
 		BlobDeletion, Caption, Chapter, EncodingProfile, Event, Folder, IdempotencyKey,
-		ImportItem, ImportMigration, Importer, Invitation, JobProcess, Membership,
-		OAuthIdentity, OAuthState, Organization, PlaybackUsage, Player, Project,
-		ProjectSetting, RateLimit, RefreshToken, Rendition, Session, Tag, Thumbnail,
-		TranscodingJob, UploadLock, UploadToken, User, Video, WebhookAttempt,
-		WebhookDelivery, WebhookEndpoint []ent.Hook
+		ImportItem, ImportMigration, Importer, Invitation, JobProcess, LiveSession,
+		LiveSimulcastTarget, LiveStream, Membership, OAuthIdentity, OAuthState,
+		Organization, PlaybackUsage, Player, Project, ProjectSetting, RateLimit,
+		RefreshToken, Rendition, Session, Tag, Thumbnail, TranscodingJob, UploadLock,
+		UploadToken, User, Video, WebhookAttempt, WebhookDelivery,
+		WebhookEndpoint []ent.Hook
 	}
 	inters struct {
 		APIKey, AccessControl, Advertisement, AnalyticsDaily, AnalyticsDelivery,
 		AnalyticsDirtyHour, AnalyticsDrop, AnalyticsEvent, AnalyticsHourly,
 		AnalyticsSalt, AnalyticsView, AnalyticsViewerDaily, AuditLog, AuthCode,
 		BlobDeletion, Caption, Chapter, EncodingProfile, Event, Folder, IdempotencyKey,
-		ImportItem, ImportMigration, Importer, Invitation, JobProcess, Membership,
-		OAuthIdentity, OAuthState, Organization, PlaybackUsage, Player, Project,
-		ProjectSetting, RateLimit, RefreshToken, Rendition, Session, Tag, Thumbnail,
-		TranscodingJob, UploadLock, UploadToken, User, Video, WebhookAttempt,
-		WebhookDelivery, WebhookEndpoint []ent.Interceptor
+		ImportItem, ImportMigration, Importer, Invitation, JobProcess, LiveSession,
+		LiveSimulcastTarget, LiveStream, Membership, OAuthIdentity, OAuthState,
+		Organization, PlaybackUsage, Player, Project, ProjectSetting, RateLimit,
+		RefreshToken, Rendition, Session, Tag, Thumbnail, TranscodingJob, UploadLock,
+		UploadToken, User, Video, WebhookAttempt, WebhookDelivery,
+		WebhookEndpoint []ent.Interceptor
 	}
 )
 

@@ -38,6 +38,9 @@ import (
 	"github.com/vidra-dev/vidra/ent/importmigration"
 	"github.com/vidra-dev/vidra/ent/invitation"
 	"github.com/vidra-dev/vidra/ent/jobprocess"
+	"github.com/vidra-dev/vidra/ent/livesession"
+	"github.com/vidra-dev/vidra/ent/livesimulcasttarget"
+	"github.com/vidra-dev/vidra/ent/livestream"
 	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/ent/oauthidentity"
 	"github.com/vidra-dev/vidra/ent/oauthstate"
@@ -146,6 +149,9 @@ func checkColumn(t, c string) error {
 			importer.Table:             importer.ValidColumn,
 			invitation.Table:           invitation.ValidColumn,
 			jobprocess.Table:           jobprocess.ValidColumn,
+			livesession.Table:          livesession.ValidColumn,
+			livesimulcasttarget.Table:  livesimulcasttarget.ValidColumn,
+			livestream.Table:           livestream.ValidColumn,
 			membership.Table:           membership.ValidColumn,
 			oauthidentity.Table:        oauthidentity.ValidColumn,
 			oauthstate.Table:           oauthstate.ValidColumn,

@@ -29,6 +29,9 @@ import (
 	"github.com/vidra-dev/vidra/ent/importmigration"
 	"github.com/vidra-dev/vidra/ent/invitation"
 	"github.com/vidra-dev/vidra/ent/jobprocess"
+	"github.com/vidra-dev/vidra/ent/livesession"
+	"github.com/vidra-dev/vidra/ent/livesimulcasttarget"
+	"github.com/vidra-dev/vidra/ent/livestream"
 	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/ent/oauthidentity"
 	"github.com/vidra-dev/vidra/ent/oauthstate"
@@ -61,7 +64,7 @@ import (
 
 // schemaGraph holds a representation of ent/schema at runtime.
 var schemaGraph = func() *sqlgraph.Schema {
-	graph := &sqlgraph.Schema{Nodes: make([]*sqlgraph.Node, 48)}
+	graph := &sqlgraph.Schema{Nodes: make([]*sqlgraph.Node, 51)}
 	graph.Nodes[0] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   apikey.Table,
@@ -650,6 +653,94 @@ var schemaGraph = func() *sqlgraph.Schema {
 	}
 	graph.Nodes[26] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
+			Table:   livesession.Table,
+			Columns: livesession.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeUUID,
+				Column: livesession.FieldID,
+			},
+		},
+		Type: "LiveSession",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			livesession.FieldCreatedAt:               {Type: field.TypeTime, Column: livesession.FieldCreatedAt},
+			livesession.FieldUpdatedAt:               {Type: field.TypeTime, Column: livesession.FieldUpdatedAt},
+			livesession.FieldLiveStreamID:            {Type: field.TypeUUID, Column: livesession.FieldLiveStreamID},
+			livesession.FieldProjectID:               {Type: field.TypeUUID, Column: livesession.FieldProjectID},
+			livesession.FieldVideoID:                 {Type: field.TypeUUID, Column: livesession.FieldVideoID},
+			livesession.FieldNodeID:                  {Type: field.TypeString, Column: livesession.FieldNodeID},
+			livesession.FieldProtocol:                {Type: field.TypeEnum, Column: livesession.FieldProtocol},
+			livesession.FieldRemoteAddr:              {Type: field.TypeString, Column: livesession.FieldRemoteAddr},
+			livesession.FieldStartedAt:               {Type: field.TypeTime, Column: livesession.FieldStartedAt},
+			livesession.FieldEndedAt:                 {Type: field.TypeTime, Column: livesession.FieldEndedAt},
+			livesession.FieldEndReason:               {Type: field.TypeEnum, Column: livesession.FieldEndReason},
+			livesession.FieldEndError:                {Type: field.TypeString, Column: livesession.FieldEndError},
+			livesession.FieldReconnects:              {Type: field.TypeInt, Column: livesession.FieldReconnects},
+			livesession.FieldBytes:                   {Type: field.TypeInt64, Column: livesession.FieldBytes},
+			livesession.FieldBitrateKbps:             {Type: field.TypeInt, Column: livesession.FieldBitrateKbps},
+			livesession.FieldFps:                     {Type: field.TypeFloat64, Column: livesession.FieldFps},
+			livesession.FieldKeyframeIntervalSeconds: {Type: field.TypeFloat64, Column: livesession.FieldKeyframeIntervalSeconds},
+			livesession.FieldVideoCodec:              {Type: field.TypeString, Column: livesession.FieldVideoCodec},
+			livesession.FieldAudioCodec:              {Type: field.TypeString, Column: livesession.FieldAudioCodec},
+			livesession.FieldWidth:                   {Type: field.TypeInt, Column: livesession.FieldWidth},
+			livesession.FieldHeight:                  {Type: field.TypeInt, Column: livesession.FieldHeight},
+			livesession.FieldWarnings:                {Type: field.TypeJSON, Column: livesession.FieldWarnings},
+			livesession.FieldSimulcast:               {Type: field.TypeJSON, Column: livesession.FieldSimulcast},
+			livesession.FieldLastDataAt:              {Type: field.TypeTime, Column: livesession.FieldLastDataAt},
+		},
+	}
+	graph.Nodes[27] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
+			Table:   livesimulcasttarget.Table,
+			Columns: livesimulcasttarget.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeUUID,
+				Column: livesimulcasttarget.FieldID,
+			},
+		},
+		Type: "LiveSimulcastTarget",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			livesimulcasttarget.FieldCreatedAt:    {Type: field.TypeTime, Column: livesimulcasttarget.FieldCreatedAt},
+			livesimulcasttarget.FieldUpdatedAt:    {Type: field.TypeTime, Column: livesimulcasttarget.FieldUpdatedAt},
+			livesimulcasttarget.FieldLiveStreamID: {Type: field.TypeUUID, Column: livesimulcasttarget.FieldLiveStreamID},
+			livesimulcasttarget.FieldProjectID:    {Type: field.TypeUUID, Column: livesimulcasttarget.FieldProjectID},
+			livesimulcasttarget.FieldName:         {Type: field.TypeString, Column: livesimulcasttarget.FieldName},
+			livesimulcasttarget.FieldURL:          {Type: field.TypeString, Column: livesimulcasttarget.FieldURL},
+			livesimulcasttarget.FieldStreamKey:    {Type: field.TypeString, Column: livesimulcasttarget.FieldStreamKey},
+			livesimulcasttarget.FieldEnabled:      {Type: field.TypeBool, Column: livesimulcasttarget.FieldEnabled},
+		},
+	}
+	graph.Nodes[28] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
+			Table:   livestream.Table,
+			Columns: livestream.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeUUID,
+				Column: livestream.FieldID,
+			},
+		},
+		Type: "LiveStream",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			livestream.FieldCreatedAt:              {Type: field.TypeTime, Column: livestream.FieldCreatedAt},
+			livestream.FieldUpdatedAt:              {Type: field.TypeTime, Column: livestream.FieldUpdatedAt},
+			livestream.FieldProjectID:              {Type: field.TypeUUID, Column: livestream.FieldProjectID},
+			livestream.FieldName:                   {Type: field.TypeString, Column: livestream.FieldName},
+			livestream.FieldKeyHash:                {Type: field.TypeString, Column: livestream.FieldKeyHash},
+			livestream.FieldKeyLast4:               {Type: field.TypeString, Column: livestream.FieldKeyLast4},
+			livestream.FieldEnabled:                {Type: field.TypeBool, Column: livestream.FieldEnabled},
+			livestream.FieldStatus:                 {Type: field.TypeEnum, Column: livestream.FieldStatus},
+			livestream.FieldLatencyMode:            {Type: field.TypeEnum, Column: livestream.FieldLatencyMode},
+			livestream.FieldReconnectWindowSeconds: {Type: field.TypeInt, Column: livestream.FieldReconnectWindowSeconds},
+			livestream.FieldMaxDurationSeconds:     {Type: field.TypeInt, Column: livestream.FieldMaxDurationSeconds},
+			livestream.FieldRecord:                 {Type: field.TypeBool, Column: livestream.FieldRecord},
+			livestream.FieldTranscode:              {Type: field.TypeBool, Column: livestream.FieldTranscode},
+			livestream.FieldNodeID:                 {Type: field.TypeString, Column: livestream.FieldNodeID},
+			livestream.FieldLeaseUntil:             {Type: field.TypeTime, Column: livestream.FieldLeaseUntil},
+			livestream.FieldCurrentSessionID:       {Type: field.TypeUUID, Column: livestream.FieldCurrentSessionID},
+			livestream.FieldReconnectDeadline:      {Type: field.TypeTime, Column: livestream.FieldReconnectDeadline},
+		},
+	}
+	graph.Nodes[29] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
 			Table:   membership.Table,
 			Columns: membership.Columns,
 			ID: &sqlgraph.FieldSpec{
@@ -667,7 +758,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			membership.FieldGrants:         {Type: field.TypeJSON, Column: membership.FieldGrants},
 		},
 	}
-	graph.Nodes[27] = &sqlgraph.Node{
+	graph.Nodes[30] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   oauthidentity.Table,
 			Columns: oauthidentity.Columns,
@@ -686,7 +777,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			oauthidentity.FieldEmail:     {Type: field.TypeString, Column: oauthidentity.FieldEmail},
 		},
 	}
-	graph.Nodes[28] = &sqlgraph.Node{
+	graph.Nodes[31] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   oauthstate.Table,
 			Columns: oauthstate.Columns,
@@ -705,7 +796,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			oauthstate.FieldExpiresAt:    {Type: field.TypeTime, Column: oauthstate.FieldExpiresAt},
 		},
 	}
-	graph.Nodes[29] = &sqlgraph.Node{
+	graph.Nodes[32] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   organization.Table,
 			Columns: organization.Columns,
@@ -721,7 +812,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			organization.FieldName:      {Type: field.TypeString, Column: organization.FieldName},
 		},
 	}
-	graph.Nodes[30] = &sqlgraph.Node{
+	graph.Nodes[33] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   playbackusage.Table,
 			Columns: playbackusage.Columns,
@@ -740,7 +831,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			playbackusage.FieldRequests:  {Type: field.TypeInt64, Column: playbackusage.FieldRequests},
 		},
 	}
-	graph.Nodes[31] = &sqlgraph.Node{
+	graph.Nodes[34] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   player.Table,
 			Columns: player.Columns,
@@ -771,7 +862,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			player.FieldDefaultCaptionLanguage: {Type: field.TypeString, Column: player.FieldDefaultCaptionLanguage},
 		},
 	}
-	graph.Nodes[32] = &sqlgraph.Node{
+	graph.Nodes[35] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   project.Table,
 			Columns: project.Columns,
@@ -791,7 +882,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			project.FieldDeletedAt:      {Type: field.TypeTime, Column: project.FieldDeletedAt},
 		},
 	}
-	graph.Nodes[33] = &sqlgraph.Node{
+	graph.Nodes[36] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   projectsetting.Table,
 			Columns: projectsetting.Columns,
@@ -809,7 +900,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			projectsetting.FieldValue:     {Type: field.TypeString, Column: projectsetting.FieldValue},
 		},
 	}
-	graph.Nodes[34] = &sqlgraph.Node{
+	graph.Nodes[37] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   ratelimit.Table,
 			Columns: ratelimit.Columns,
@@ -826,7 +917,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			ratelimit.FieldTatMs:     {Type: field.TypeInt64, Column: ratelimit.FieldTatMs},
 		},
 	}
-	graph.Nodes[35] = &sqlgraph.Node{
+	graph.Nodes[38] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   refreshtoken.Table,
 			Columns: refreshtoken.Columns,
@@ -845,7 +936,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			refreshtoken.FieldUsedAt:    {Type: field.TypeTime, Column: refreshtoken.FieldUsedAt},
 		},
 	}
-	graph.Nodes[36] = &sqlgraph.Node{
+	graph.Nodes[39] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   rendition.Table,
 			Columns: rendition.Columns,
@@ -866,7 +957,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			rendition.FieldStatus:    {Type: field.TypeEnum, Column: rendition.FieldStatus},
 		},
 	}
-	graph.Nodes[37] = &sqlgraph.Node{
+	graph.Nodes[40] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   session.Table,
 			Columns: session.Columns,
@@ -887,7 +978,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			session.FieldRevokedAt:      {Type: field.TypeTime, Column: session.FieldRevokedAt},
 		},
 	}
-	graph.Nodes[38] = &sqlgraph.Node{
+	graph.Nodes[41] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   tag.Table,
 			Columns: tag.Columns,
@@ -904,7 +995,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			tag.FieldName:      {Type: field.TypeString, Column: tag.FieldName},
 		},
 	}
-	graph.Nodes[39] = &sqlgraph.Node{
+	graph.Nodes[42] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   thumbnail.Table,
 			Columns: thumbnail.Columns,
@@ -927,7 +1018,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			thumbnail.FieldIsDefault:   {Type: field.TypeBool, Column: thumbnail.FieldIsDefault},
 		},
 	}
-	graph.Nodes[40] = &sqlgraph.Node{
+	graph.Nodes[43] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   transcodingjob.Table,
 			Columns: transcodingjob.Columns,
@@ -953,7 +1044,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			transcodingjob.FieldCompletedAt:   {Type: field.TypeTime, Column: transcodingjob.FieldCompletedAt},
 		},
 	}
-	graph.Nodes[41] = &sqlgraph.Node{
+	graph.Nodes[44] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   uploadlock.Table,
 			Columns: uploadlock.Columns,
@@ -972,7 +1063,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			uploadlock.FieldReleaseRequested: {Type: field.TypeBool, Column: uploadlock.FieldReleaseRequested},
 		},
 	}
-	graph.Nodes[42] = &sqlgraph.Node{
+	graph.Nodes[45] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   uploadtoken.Table,
 			Columns: uploadtoken.Columns,
@@ -994,7 +1085,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			uploadtoken.FieldCompletedAt: {Type: field.TypeTime, Column: uploadtoken.FieldCompletedAt},
 		},
 	}
-	graph.Nodes[43] = &sqlgraph.Node{
+	graph.Nodes[46] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   user.Table,
 			Columns: user.Columns,
@@ -1014,7 +1105,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			user.FieldAvatarURL:       {Type: field.TypeString, Column: user.FieldAvatarURL},
 		},
 	}
-	graph.Nodes[44] = &sqlgraph.Node{
+	graph.Nodes[47] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   video.Table,
 			Columns: video.Columns,
@@ -1047,7 +1138,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			video.FieldMetadata:           {Type: field.TypeJSON, Column: video.FieldMetadata},
 		},
 	}
-	graph.Nodes[45] = &sqlgraph.Node{
+	graph.Nodes[48] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   webhookattempt.Table,
 			Columns: webhookattempt.Columns,
@@ -1068,7 +1159,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			webhookattempt.FieldSucceeded:    {Type: field.TypeBool, Column: webhookattempt.FieldSucceeded},
 		},
 	}
-	graph.Nodes[46] = &sqlgraph.Node{
+	graph.Nodes[49] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   webhookdelivery.Table,
 			Columns: webhookdelivery.Columns,
@@ -1091,7 +1182,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			webhookdelivery.FieldCompletedAt:    {Type: field.TypeTime, Column: webhookdelivery.FieldCompletedAt},
 		},
 	}
-	graph.Nodes[47] = &sqlgraph.Node{
+	graph.Nodes[50] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   webhookendpoint.Table,
 			Columns: webhookendpoint.Columns,
@@ -1283,6 +1374,66 @@ var schemaGraph = func() *sqlgraph.Schema {
 		},
 		"Invitation",
 		"Organization",
+	)
+	graph.MustAddE(
+		"live_stream",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   livesession.LiveStreamTable,
+			Columns: []string{livesession.LiveStreamColumn},
+			Bidi:    false,
+		},
+		"LiveSession",
+		"LiveStream",
+	)
+	graph.MustAddE(
+		"video",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: false,
+			Table:   livesession.VideoTable,
+			Columns: []string{livesession.VideoColumn},
+			Bidi:    false,
+		},
+		"LiveSession",
+		"Video",
+	)
+	graph.MustAddE(
+		"live_stream",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   livesimulcasttarget.LiveStreamTable,
+			Columns: []string{livesimulcasttarget.LiveStreamColumn},
+			Bidi:    false,
+		},
+		"LiveSimulcastTarget",
+		"LiveStream",
+	)
+	graph.MustAddE(
+		"sessions",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   livestream.SessionsTable,
+			Columns: []string{livestream.SessionsColumn},
+			Bidi:    false,
+		},
+		"LiveStream",
+		"LiveSession",
+	)
+	graph.MustAddE(
+		"simulcast_targets",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   livestream.SimulcastTargetsTable,
+			Columns: []string{livestream.SimulcastTargetsColumn},
+			Bidi:    false,
+		},
+		"LiveStream",
+		"LiveSimulcastTarget",
 	)
 	graph.MustAddE(
 		"user",
@@ -4262,6 +4413,441 @@ func (f *JobProcessFilter) WhereReclaimedBy(p entql.StringP) {
 }
 
 // addPredicate implements the predicateAdder interface.
+func (_q *LiveSessionQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the LiveSessionQuery builder.
+func (_q *LiveSessionQuery) Filter() *LiveSessionFilter {
+	return &LiveSessionFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *LiveSessionMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the LiveSessionMutation builder.
+func (m *LiveSessionMutation) Filter() *LiveSessionFilter {
+	return &LiveSessionFilter{config: m.config, predicateAdder: m}
+}
+
+// LiveSessionFilter provides a generic filtering capability at runtime for LiveSessionQuery.
+type LiveSessionFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *LiveSessionFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[26].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql [16]byte predicate on the id field.
+func (f *LiveSessionFilter) WhereID(p entql.ValueP) {
+	f.Where(p.Field(livesession.FieldID))
+}
+
+// WhereCreatedAt applies the entql time.Time predicate on the created_at field.
+func (f *LiveSessionFilter) WhereCreatedAt(p entql.TimeP) {
+	f.Where(p.Field(livesession.FieldCreatedAt))
+}
+
+// WhereUpdatedAt applies the entql time.Time predicate on the updated_at field.
+func (f *LiveSessionFilter) WhereUpdatedAt(p entql.TimeP) {
+	f.Where(p.Field(livesession.FieldUpdatedAt))
+}
+
+// WhereLiveStreamID applies the entql [16]byte predicate on the live_stream_id field.
+func (f *LiveSessionFilter) WhereLiveStreamID(p entql.ValueP) {
+	f.Where(p.Field(livesession.FieldLiveStreamID))
+}
+
+// WhereProjectID applies the entql [16]byte predicate on the project_id field.
+func (f *LiveSessionFilter) WhereProjectID(p entql.ValueP) {
+	f.Where(p.Field(livesession.FieldProjectID))
+}
+
+// WhereVideoID applies the entql [16]byte predicate on the video_id field.
+func (f *LiveSessionFilter) WhereVideoID(p entql.ValueP) {
+	f.Where(p.Field(livesession.FieldVideoID))
+}
+
+// WhereNodeID applies the entql string predicate on the node_id field.
+func (f *LiveSessionFilter) WhereNodeID(p entql.StringP) {
+	f.Where(p.Field(livesession.FieldNodeID))
+}
+
+// WhereProtocol applies the entql string predicate on the protocol field.
+func (f *LiveSessionFilter) WhereProtocol(p entql.StringP) {
+	f.Where(p.Field(livesession.FieldProtocol))
+}
+
+// WhereRemoteAddr applies the entql string predicate on the remote_addr field.
+func (f *LiveSessionFilter) WhereRemoteAddr(p entql.StringP) {
+	f.Where(p.Field(livesession.FieldRemoteAddr))
+}
+
+// WhereStartedAt applies the entql time.Time predicate on the started_at field.
+func (f *LiveSessionFilter) WhereStartedAt(p entql.TimeP) {
+	f.Where(p.Field(livesession.FieldStartedAt))
+}
+
+// WhereEndedAt applies the entql time.Time predicate on the ended_at field.
+func (f *LiveSessionFilter) WhereEndedAt(p entql.TimeP) {
+	f.Where(p.Field(livesession.FieldEndedAt))
+}
+
+// WhereEndReason applies the entql string predicate on the end_reason field.
+func (f *LiveSessionFilter) WhereEndReason(p entql.StringP) {
+	f.Where(p.Field(livesession.FieldEndReason))
+}
+
+// WhereEndError applies the entql string predicate on the end_error field.
+func (f *LiveSessionFilter) WhereEndError(p entql.StringP) {
+	f.Where(p.Field(livesession.FieldEndError))
+}
+
+// WhereReconnects applies the entql int predicate on the reconnects field.
+func (f *LiveSessionFilter) WhereReconnects(p entql.IntP) {
+	f.Where(p.Field(livesession.FieldReconnects))
+}
+
+// WhereBytes applies the entql int64 predicate on the bytes field.
+func (f *LiveSessionFilter) WhereBytes(p entql.Int64P) {
+	f.Where(p.Field(livesession.FieldBytes))
+}
+
+// WhereBitrateKbps applies the entql int predicate on the bitrate_kbps field.
+func (f *LiveSessionFilter) WhereBitrateKbps(p entql.IntP) {
+	f.Where(p.Field(livesession.FieldBitrateKbps))
+}
+
+// WhereFps applies the entql float64 predicate on the fps field.
+func (f *LiveSessionFilter) WhereFps(p entql.Float64P) {
+	f.Where(p.Field(livesession.FieldFps))
+}
+
+// WhereKeyframeIntervalSeconds applies the entql float64 predicate on the keyframe_interval_seconds field.
+func (f *LiveSessionFilter) WhereKeyframeIntervalSeconds(p entql.Float64P) {
+	f.Where(p.Field(livesession.FieldKeyframeIntervalSeconds))
+}
+
+// WhereVideoCodec applies the entql string predicate on the video_codec field.
+func (f *LiveSessionFilter) WhereVideoCodec(p entql.StringP) {
+	f.Where(p.Field(livesession.FieldVideoCodec))
+}
+
+// WhereAudioCodec applies the entql string predicate on the audio_codec field.
+func (f *LiveSessionFilter) WhereAudioCodec(p entql.StringP) {
+	f.Where(p.Field(livesession.FieldAudioCodec))
+}
+
+// WhereWidth applies the entql int predicate on the width field.
+func (f *LiveSessionFilter) WhereWidth(p entql.IntP) {
+	f.Where(p.Field(livesession.FieldWidth))
+}
+
+// WhereHeight applies the entql int predicate on the height field.
+func (f *LiveSessionFilter) WhereHeight(p entql.IntP) {
+	f.Where(p.Field(livesession.FieldHeight))
+}
+
+// WhereWarnings applies the entql json.RawMessage predicate on the warnings field.
+func (f *LiveSessionFilter) WhereWarnings(p entql.BytesP) {
+	f.Where(p.Field(livesession.FieldWarnings))
+}
+
+// WhereSimulcast applies the entql json.RawMessage predicate on the simulcast field.
+func (f *LiveSessionFilter) WhereSimulcast(p entql.BytesP) {
+	f.Where(p.Field(livesession.FieldSimulcast))
+}
+
+// WhereLastDataAt applies the entql time.Time predicate on the last_data_at field.
+func (f *LiveSessionFilter) WhereLastDataAt(p entql.TimeP) {
+	f.Where(p.Field(livesession.FieldLastDataAt))
+}
+
+// WhereHasLiveStream applies a predicate to check if query has an edge live_stream.
+func (f *LiveSessionFilter) WhereHasLiveStream() {
+	f.Where(entql.HasEdge("live_stream"))
+}
+
+// WhereHasLiveStreamWith applies a predicate to check if query has an edge live_stream with a given conditions (other predicates).
+func (f *LiveSessionFilter) WhereHasLiveStreamWith(preds ...predicate.LiveStream) {
+	f.Where(entql.HasEdgeWith("live_stream", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasVideo applies a predicate to check if query has an edge video.
+func (f *LiveSessionFilter) WhereHasVideo() {
+	f.Where(entql.HasEdge("video"))
+}
+
+// WhereHasVideoWith applies a predicate to check if query has an edge video with a given conditions (other predicates).
+func (f *LiveSessionFilter) WhereHasVideoWith(preds ...predicate.Video) {
+	f.Where(entql.HasEdgeWith("video", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// addPredicate implements the predicateAdder interface.
+func (_q *LiveSimulcastTargetQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the LiveSimulcastTargetQuery builder.
+func (_q *LiveSimulcastTargetQuery) Filter() *LiveSimulcastTargetFilter {
+	return &LiveSimulcastTargetFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *LiveSimulcastTargetMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the LiveSimulcastTargetMutation builder.
+func (m *LiveSimulcastTargetMutation) Filter() *LiveSimulcastTargetFilter {
+	return &LiveSimulcastTargetFilter{config: m.config, predicateAdder: m}
+}
+
+// LiveSimulcastTargetFilter provides a generic filtering capability at runtime for LiveSimulcastTargetQuery.
+type LiveSimulcastTargetFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *LiveSimulcastTargetFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[27].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql [16]byte predicate on the id field.
+func (f *LiveSimulcastTargetFilter) WhereID(p entql.ValueP) {
+	f.Where(p.Field(livesimulcasttarget.FieldID))
+}
+
+// WhereCreatedAt applies the entql time.Time predicate on the created_at field.
+func (f *LiveSimulcastTargetFilter) WhereCreatedAt(p entql.TimeP) {
+	f.Where(p.Field(livesimulcasttarget.FieldCreatedAt))
+}
+
+// WhereUpdatedAt applies the entql time.Time predicate on the updated_at field.
+func (f *LiveSimulcastTargetFilter) WhereUpdatedAt(p entql.TimeP) {
+	f.Where(p.Field(livesimulcasttarget.FieldUpdatedAt))
+}
+
+// WhereLiveStreamID applies the entql [16]byte predicate on the live_stream_id field.
+func (f *LiveSimulcastTargetFilter) WhereLiveStreamID(p entql.ValueP) {
+	f.Where(p.Field(livesimulcasttarget.FieldLiveStreamID))
+}
+
+// WhereProjectID applies the entql [16]byte predicate on the project_id field.
+func (f *LiveSimulcastTargetFilter) WhereProjectID(p entql.ValueP) {
+	f.Where(p.Field(livesimulcasttarget.FieldProjectID))
+}
+
+// WhereName applies the entql string predicate on the name field.
+func (f *LiveSimulcastTargetFilter) WhereName(p entql.StringP) {
+	f.Where(p.Field(livesimulcasttarget.FieldName))
+}
+
+// WhereURL applies the entql string predicate on the url field.
+func (f *LiveSimulcastTargetFilter) WhereURL(p entql.StringP) {
+	f.Where(p.Field(livesimulcasttarget.FieldURL))
+}
+
+// WhereStreamKey applies the entql string predicate on the stream_key field.
+func (f *LiveSimulcastTargetFilter) WhereStreamKey(p entql.StringP) {
+	f.Where(p.Field(livesimulcasttarget.FieldStreamKey))
+}
+
+// WhereEnabled applies the entql bool predicate on the enabled field.
+func (f *LiveSimulcastTargetFilter) WhereEnabled(p entql.BoolP) {
+	f.Where(p.Field(livesimulcasttarget.FieldEnabled))
+}
+
+// WhereHasLiveStream applies a predicate to check if query has an edge live_stream.
+func (f *LiveSimulcastTargetFilter) WhereHasLiveStream() {
+	f.Where(entql.HasEdge("live_stream"))
+}
+
+// WhereHasLiveStreamWith applies a predicate to check if query has an edge live_stream with a given conditions (other predicates).
+func (f *LiveSimulcastTargetFilter) WhereHasLiveStreamWith(preds ...predicate.LiveStream) {
+	f.Where(entql.HasEdgeWith("live_stream", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// addPredicate implements the predicateAdder interface.
+func (_q *LiveStreamQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the LiveStreamQuery builder.
+func (_q *LiveStreamQuery) Filter() *LiveStreamFilter {
+	return &LiveStreamFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *LiveStreamMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the LiveStreamMutation builder.
+func (m *LiveStreamMutation) Filter() *LiveStreamFilter {
+	return &LiveStreamFilter{config: m.config, predicateAdder: m}
+}
+
+// LiveStreamFilter provides a generic filtering capability at runtime for LiveStreamQuery.
+type LiveStreamFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *LiveStreamFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[28].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql [16]byte predicate on the id field.
+func (f *LiveStreamFilter) WhereID(p entql.ValueP) {
+	f.Where(p.Field(livestream.FieldID))
+}
+
+// WhereCreatedAt applies the entql time.Time predicate on the created_at field.
+func (f *LiveStreamFilter) WhereCreatedAt(p entql.TimeP) {
+	f.Where(p.Field(livestream.FieldCreatedAt))
+}
+
+// WhereUpdatedAt applies the entql time.Time predicate on the updated_at field.
+func (f *LiveStreamFilter) WhereUpdatedAt(p entql.TimeP) {
+	f.Where(p.Field(livestream.FieldUpdatedAt))
+}
+
+// WhereProjectID applies the entql [16]byte predicate on the project_id field.
+func (f *LiveStreamFilter) WhereProjectID(p entql.ValueP) {
+	f.Where(p.Field(livestream.FieldProjectID))
+}
+
+// WhereName applies the entql string predicate on the name field.
+func (f *LiveStreamFilter) WhereName(p entql.StringP) {
+	f.Where(p.Field(livestream.FieldName))
+}
+
+// WhereKeyHash applies the entql string predicate on the key_hash field.
+func (f *LiveStreamFilter) WhereKeyHash(p entql.StringP) {
+	f.Where(p.Field(livestream.FieldKeyHash))
+}
+
+// WhereKeyLast4 applies the entql string predicate on the key_last4 field.
+func (f *LiveStreamFilter) WhereKeyLast4(p entql.StringP) {
+	f.Where(p.Field(livestream.FieldKeyLast4))
+}
+
+// WhereEnabled applies the entql bool predicate on the enabled field.
+func (f *LiveStreamFilter) WhereEnabled(p entql.BoolP) {
+	f.Where(p.Field(livestream.FieldEnabled))
+}
+
+// WhereStatus applies the entql string predicate on the status field.
+func (f *LiveStreamFilter) WhereStatus(p entql.StringP) {
+	f.Where(p.Field(livestream.FieldStatus))
+}
+
+// WhereLatencyMode applies the entql string predicate on the latency_mode field.
+func (f *LiveStreamFilter) WhereLatencyMode(p entql.StringP) {
+	f.Where(p.Field(livestream.FieldLatencyMode))
+}
+
+// WhereReconnectWindowSeconds applies the entql int predicate on the reconnect_window_seconds field.
+func (f *LiveStreamFilter) WhereReconnectWindowSeconds(p entql.IntP) {
+	f.Where(p.Field(livestream.FieldReconnectWindowSeconds))
+}
+
+// WhereMaxDurationSeconds applies the entql int predicate on the max_duration_seconds field.
+func (f *LiveStreamFilter) WhereMaxDurationSeconds(p entql.IntP) {
+	f.Where(p.Field(livestream.FieldMaxDurationSeconds))
+}
+
+// WhereRecord applies the entql bool predicate on the record field.
+func (f *LiveStreamFilter) WhereRecord(p entql.BoolP) {
+	f.Where(p.Field(livestream.FieldRecord))
+}
+
+// WhereTranscode applies the entql bool predicate on the transcode field.
+func (f *LiveStreamFilter) WhereTranscode(p entql.BoolP) {
+	f.Where(p.Field(livestream.FieldTranscode))
+}
+
+// WhereNodeID applies the entql string predicate on the node_id field.
+func (f *LiveStreamFilter) WhereNodeID(p entql.StringP) {
+	f.Where(p.Field(livestream.FieldNodeID))
+}
+
+// WhereLeaseUntil applies the entql time.Time predicate on the lease_until field.
+func (f *LiveStreamFilter) WhereLeaseUntil(p entql.TimeP) {
+	f.Where(p.Field(livestream.FieldLeaseUntil))
+}
+
+// WhereCurrentSessionID applies the entql [16]byte predicate on the current_session_id field.
+func (f *LiveStreamFilter) WhereCurrentSessionID(p entql.ValueP) {
+	f.Where(p.Field(livestream.FieldCurrentSessionID))
+}
+
+// WhereReconnectDeadline applies the entql time.Time predicate on the reconnect_deadline field.
+func (f *LiveStreamFilter) WhereReconnectDeadline(p entql.TimeP) {
+	f.Where(p.Field(livestream.FieldReconnectDeadline))
+}
+
+// WhereHasSessions applies a predicate to check if query has an edge sessions.
+func (f *LiveStreamFilter) WhereHasSessions() {
+	f.Where(entql.HasEdge("sessions"))
+}
+
+// WhereHasSessionsWith applies a predicate to check if query has an edge sessions with a given conditions (other predicates).
+func (f *LiveStreamFilter) WhereHasSessionsWith(preds ...predicate.LiveSession) {
+	f.Where(entql.HasEdgeWith("sessions", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasSimulcastTargets applies a predicate to check if query has an edge simulcast_targets.
+func (f *LiveStreamFilter) WhereHasSimulcastTargets() {
+	f.Where(entql.HasEdge("simulcast_targets"))
+}
+
+// WhereHasSimulcastTargetsWith applies a predicate to check if query has an edge simulcast_targets with a given conditions (other predicates).
+func (f *LiveStreamFilter) WhereHasSimulcastTargetsWith(preds ...predicate.LiveSimulcastTarget) {
+	f.Where(entql.HasEdgeWith("simulcast_targets", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// addPredicate implements the predicateAdder interface.
 func (_q *MembershipQuery) addPredicate(pred func(s *sql.Selector)) {
 	_q.predicates = append(_q.predicates, pred)
 }
@@ -4290,7 +4876,7 @@ type MembershipFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *MembershipFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[26].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[29].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4388,7 +4974,7 @@ type OAuthIdentityFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *OAuthIdentityFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[27].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[30].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4472,7 +5058,7 @@ type OAuthStateFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *OAuthStateFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[28].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[31].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4542,7 +5128,7 @@ type OrganizationFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *OrganizationFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[29].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[32].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4667,7 +5253,7 @@ type PlaybackUsageFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *PlaybackUsageFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[30].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[33].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4737,7 +5323,7 @@ type PlayerFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *PlayerFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[31].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[34].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4881,7 +5467,7 @@ type ProjectFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ProjectFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[32].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[35].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5082,7 +5668,7 @@ type ProjectSettingFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ProjectSettingFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[33].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[36].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5161,7 +5747,7 @@ type RateLimitFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *RateLimitFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[34].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[37].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5221,7 +5807,7 @@ type RefreshTokenFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *RefreshTokenFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[35].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[38].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5305,7 +5891,7 @@ type RenditionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *RenditionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[36].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[39].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5399,7 +5985,7 @@ type SessionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *SessionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[37].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[40].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5507,7 +6093,7 @@ type TagFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *TagFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[38].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[41].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5595,7 +6181,7 @@ type ThumbnailFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ThumbnailFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[39].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[42].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5699,7 +6285,7 @@ type TranscodingJobFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *TranscodingJobFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[40].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[43].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5804,7 +6390,7 @@ type UploadLockFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *UploadLockFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[41].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[44].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5874,7 +6460,7 @@ type UploadTokenFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *UploadTokenFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[42].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[45].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5959,7 +6545,7 @@ type UserFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *UserFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[43].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[46].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -6076,7 +6662,7 @@ type VideoFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *VideoFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[44].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[47].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -6314,7 +6900,7 @@ type WebhookAttemptFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *WebhookAttemptFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[45].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[48].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -6408,7 +6994,7 @@ type WebhookDeliveryFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *WebhookDeliveryFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[46].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[49].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -6540,7 +7126,7 @@ type WebhookEndpointFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *WebhookEndpointFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[47].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[50].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})

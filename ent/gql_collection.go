@@ -24,6 +24,9 @@ import (
 	"github.com/vidra-dev/vidra/ent/importitem"
 	"github.com/vidra-dev/vidra/ent/importmigration"
 	"github.com/vidra-dev/vidra/ent/invitation"
+	"github.com/vidra-dev/vidra/ent/livesession"
+	"github.com/vidra-dev/vidra/ent/livesimulcasttarget"
+	"github.com/vidra-dev/vidra/ent/livestream"
 	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/ent/organization"
 	"github.com/vidra-dev/vidra/ent/player"
@@ -2012,6 +2015,634 @@ func newInvitationPaginateArgs(rv map[string]any) *invitationPaginateArgs {
 	}
 	if v, ok := rv[whereField].(*InvitationWhereInput); ok {
 		args.opts = append(args.opts, WithInvitationFilter(v.Filter))
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *LiveSessionQuery) CollectFields(ctx context.Context, satisfies ...string) (*LiveSessionQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *LiveSessionQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(livesession.Columns))
+		selectedFields = []string{livesession.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+
+		case "liveStream":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&LiveStreamClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, livestreamImplementors)...); err != nil {
+				return err
+			}
+			_q.withLiveStream = query
+			if _, ok := fieldSeen[livesession.FieldLiveStreamID]; !ok {
+				selectedFields = append(selectedFields, livesession.FieldLiveStreamID)
+				fieldSeen[livesession.FieldLiveStreamID] = struct{}{}
+			}
+
+		case "video":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&VideoClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, videoImplementors)...); err != nil {
+				return err
+			}
+			_q.withVideo = query
+			if _, ok := fieldSeen[livesession.FieldVideoID]; !ok {
+				selectedFields = append(selectedFields, livesession.FieldVideoID)
+				fieldSeen[livesession.FieldVideoID] = struct{}{}
+			}
+		case "createdAt":
+			if _, ok := fieldSeen[livesession.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, livesession.FieldCreatedAt)
+				fieldSeen[livesession.FieldCreatedAt] = struct{}{}
+			}
+		case "updatedAt":
+			if _, ok := fieldSeen[livesession.FieldUpdatedAt]; !ok {
+				selectedFields = append(selectedFields, livesession.FieldUpdatedAt)
+				fieldSeen[livesession.FieldUpdatedAt] = struct{}{}
+			}
+		case "liveStreamID":
+			if _, ok := fieldSeen[livesession.FieldLiveStreamID]; !ok {
+				selectedFields = append(selectedFields, livesession.FieldLiveStreamID)
+				fieldSeen[livesession.FieldLiveStreamID] = struct{}{}
+			}
+		case "projectID":
+			if _, ok := fieldSeen[livesession.FieldProjectID]; !ok {
+				selectedFields = append(selectedFields, livesession.FieldProjectID)
+				fieldSeen[livesession.FieldProjectID] = struct{}{}
+			}
+		case "videoID":
+			if _, ok := fieldSeen[livesession.FieldVideoID]; !ok {
+				selectedFields = append(selectedFields, livesession.FieldVideoID)
+				fieldSeen[livesession.FieldVideoID] = struct{}{}
+			}
+		case "nodeID":
+			if _, ok := fieldSeen[livesession.FieldNodeID]; !ok {
+				selectedFields = append(selectedFields, livesession.FieldNodeID)
+				fieldSeen[livesession.FieldNodeID] = struct{}{}
+			}
+		case "protocol":
+			if _, ok := fieldSeen[livesession.FieldProtocol]; !ok {
+				selectedFields = append(selectedFields, livesession.FieldProtocol)
+				fieldSeen[livesession.FieldProtocol] = struct{}{}
+			}
+		case "remoteAddr":
+			if _, ok := fieldSeen[livesession.FieldRemoteAddr]; !ok {
+				selectedFields = append(selectedFields, livesession.FieldRemoteAddr)
+				fieldSeen[livesession.FieldRemoteAddr] = struct{}{}
+			}
+		case "startedAt":
+			if _, ok := fieldSeen[livesession.FieldStartedAt]; !ok {
+				selectedFields = append(selectedFields, livesession.FieldStartedAt)
+				fieldSeen[livesession.FieldStartedAt] = struct{}{}
+			}
+		case "endedAt":
+			if _, ok := fieldSeen[livesession.FieldEndedAt]; !ok {
+				selectedFields = append(selectedFields, livesession.FieldEndedAt)
+				fieldSeen[livesession.FieldEndedAt] = struct{}{}
+			}
+		case "endReason":
+			if _, ok := fieldSeen[livesession.FieldEndReason]; !ok {
+				selectedFields = append(selectedFields, livesession.FieldEndReason)
+				fieldSeen[livesession.FieldEndReason] = struct{}{}
+			}
+		case "endError":
+			if _, ok := fieldSeen[livesession.FieldEndError]; !ok {
+				selectedFields = append(selectedFields, livesession.FieldEndError)
+				fieldSeen[livesession.FieldEndError] = struct{}{}
+			}
+		case "reconnects":
+			if _, ok := fieldSeen[livesession.FieldReconnects]; !ok {
+				selectedFields = append(selectedFields, livesession.FieldReconnects)
+				fieldSeen[livesession.FieldReconnects] = struct{}{}
+			}
+		case "bytes":
+			if _, ok := fieldSeen[livesession.FieldBytes]; !ok {
+				selectedFields = append(selectedFields, livesession.FieldBytes)
+				fieldSeen[livesession.FieldBytes] = struct{}{}
+			}
+		case "bitrateKbps":
+			if _, ok := fieldSeen[livesession.FieldBitrateKbps]; !ok {
+				selectedFields = append(selectedFields, livesession.FieldBitrateKbps)
+				fieldSeen[livesession.FieldBitrateKbps] = struct{}{}
+			}
+		case "fps":
+			if _, ok := fieldSeen[livesession.FieldFps]; !ok {
+				selectedFields = append(selectedFields, livesession.FieldFps)
+				fieldSeen[livesession.FieldFps] = struct{}{}
+			}
+		case "keyframeIntervalSeconds":
+			if _, ok := fieldSeen[livesession.FieldKeyframeIntervalSeconds]; !ok {
+				selectedFields = append(selectedFields, livesession.FieldKeyframeIntervalSeconds)
+				fieldSeen[livesession.FieldKeyframeIntervalSeconds] = struct{}{}
+			}
+		case "videoCodec":
+			if _, ok := fieldSeen[livesession.FieldVideoCodec]; !ok {
+				selectedFields = append(selectedFields, livesession.FieldVideoCodec)
+				fieldSeen[livesession.FieldVideoCodec] = struct{}{}
+			}
+		case "audioCodec":
+			if _, ok := fieldSeen[livesession.FieldAudioCodec]; !ok {
+				selectedFields = append(selectedFields, livesession.FieldAudioCodec)
+				fieldSeen[livesession.FieldAudioCodec] = struct{}{}
+			}
+		case "width":
+			if _, ok := fieldSeen[livesession.FieldWidth]; !ok {
+				selectedFields = append(selectedFields, livesession.FieldWidth)
+				fieldSeen[livesession.FieldWidth] = struct{}{}
+			}
+		case "height":
+			if _, ok := fieldSeen[livesession.FieldHeight]; !ok {
+				selectedFields = append(selectedFields, livesession.FieldHeight)
+				fieldSeen[livesession.FieldHeight] = struct{}{}
+			}
+		case "warnings":
+			if _, ok := fieldSeen[livesession.FieldWarnings]; !ok {
+				selectedFields = append(selectedFields, livesession.FieldWarnings)
+				fieldSeen[livesession.FieldWarnings] = struct{}{}
+			}
+		case "simulcast":
+			if _, ok := fieldSeen[livesession.FieldSimulcast]; !ok {
+				selectedFields = append(selectedFields, livesession.FieldSimulcast)
+				fieldSeen[livesession.FieldSimulcast] = struct{}{}
+			}
+		case "lastDataAt":
+			if _, ok := fieldSeen[livesession.FieldLastDataAt]; !ok {
+				selectedFields = append(selectedFields, livesession.FieldLastDataAt)
+				fieldSeen[livesession.FieldLastDataAt] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type livesessionPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []LiveSessionPaginateOption
+}
+
+func newLiveSessionPaginateArgs(rv map[string]any) *livesessionPaginateArgs {
+	args := &livesessionPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &LiveSessionOrder{Field: &LiveSessionOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithLiveSessionOrder(order))
+			}
+		case *LiveSessionOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithLiveSessionOrder(v))
+			}
+		}
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *LiveSimulcastTargetQuery) CollectFields(ctx context.Context, satisfies ...string) (*LiveSimulcastTargetQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *LiveSimulcastTargetQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(livesimulcasttarget.Columns))
+		selectedFields = []string{livesimulcasttarget.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+
+		case "liveStream":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&LiveStreamClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, livestreamImplementors)...); err != nil {
+				return err
+			}
+			_q.withLiveStream = query
+			if _, ok := fieldSeen[livesimulcasttarget.FieldLiveStreamID]; !ok {
+				selectedFields = append(selectedFields, livesimulcasttarget.FieldLiveStreamID)
+				fieldSeen[livesimulcasttarget.FieldLiveStreamID] = struct{}{}
+			}
+		case "createdAt":
+			if _, ok := fieldSeen[livesimulcasttarget.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, livesimulcasttarget.FieldCreatedAt)
+				fieldSeen[livesimulcasttarget.FieldCreatedAt] = struct{}{}
+			}
+		case "updatedAt":
+			if _, ok := fieldSeen[livesimulcasttarget.FieldUpdatedAt]; !ok {
+				selectedFields = append(selectedFields, livesimulcasttarget.FieldUpdatedAt)
+				fieldSeen[livesimulcasttarget.FieldUpdatedAt] = struct{}{}
+			}
+		case "liveStreamID":
+			if _, ok := fieldSeen[livesimulcasttarget.FieldLiveStreamID]; !ok {
+				selectedFields = append(selectedFields, livesimulcasttarget.FieldLiveStreamID)
+				fieldSeen[livesimulcasttarget.FieldLiveStreamID] = struct{}{}
+			}
+		case "projectID":
+			if _, ok := fieldSeen[livesimulcasttarget.FieldProjectID]; !ok {
+				selectedFields = append(selectedFields, livesimulcasttarget.FieldProjectID)
+				fieldSeen[livesimulcasttarget.FieldProjectID] = struct{}{}
+			}
+		case "name":
+			if _, ok := fieldSeen[livesimulcasttarget.FieldName]; !ok {
+				selectedFields = append(selectedFields, livesimulcasttarget.FieldName)
+				fieldSeen[livesimulcasttarget.FieldName] = struct{}{}
+			}
+		case "url":
+			if _, ok := fieldSeen[livesimulcasttarget.FieldURL]; !ok {
+				selectedFields = append(selectedFields, livesimulcasttarget.FieldURL)
+				fieldSeen[livesimulcasttarget.FieldURL] = struct{}{}
+			}
+		case "enabled":
+			if _, ok := fieldSeen[livesimulcasttarget.FieldEnabled]; !ok {
+				selectedFields = append(selectedFields, livesimulcasttarget.FieldEnabled)
+				fieldSeen[livesimulcasttarget.FieldEnabled] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type livesimulcasttargetPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []LiveSimulcastTargetPaginateOption
+}
+
+func newLiveSimulcastTargetPaginateArgs(rv map[string]any) *livesimulcasttargetPaginateArgs {
+	args := &livesimulcasttargetPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &LiveSimulcastTargetOrder{Field: &LiveSimulcastTargetOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithLiveSimulcastTargetOrder(order))
+			}
+		case *LiveSimulcastTargetOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithLiveSimulcastTargetOrder(v))
+			}
+		}
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *LiveStreamQuery) CollectFields(ctx context.Context, satisfies ...string) (*LiveStreamQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *LiveStreamQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(livestream.Columns))
+		selectedFields = []string{livestream.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+
+		case "sessions":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&LiveSessionClient{config: _q.config}).Query()
+			)
+			args := newLiveSessionPaginateArgs(fieldArgs(ctx, nil, path...))
+			if err := validateFirstLast(args.first, args.last); err != nil {
+				return fmt.Errorf("validate first and last in path %q: %w", path, err)
+			}
+			pager, err := newLiveSessionPager(args.opts, args.last != nil)
+			if err != nil {
+				return fmt.Errorf("create new pager in path %q: %w", path, err)
+			}
+			if query, err = pager.applyFilter(query); err != nil {
+				return err
+			}
+			ignoredEdges := !hasCollectedField(ctx, append(path, edgesField)...)
+			if hasCollectedField(ctx, append(path, totalCountField)...) || (ignoredEdges && hasCollectedField(ctx, append(path, pageInfoField)...)) {
+				hasPagination := args.after != nil || args.first != nil || args.before != nil || args.last != nil
+				if hasPagination || ignoredEdges {
+					query := query.Clone()
+					_q.loadTotal = append(_q.loadTotal, func(ctx context.Context, nodes []*LiveStream) error {
+						ids := make([]driver.Value, len(nodes))
+						for i := range nodes {
+							ids[i] = nodes[i].ID
+						}
+						var v []struct {
+							NodeID uuid.UUID `sql:"live_stream_id"`
+							Count  int       `sql:"count"`
+						}
+						query.Where(func(s *sql.Selector) {
+							s.Where(sql.InValues(s.C(livestream.SessionsColumn), ids...))
+						})
+						if err := query.GroupBy(livestream.SessionsColumn).Aggregate(Count()).Scan(ctx, &v); err != nil {
+							return err
+						}
+						m := make(map[uuid.UUID]int, len(v))
+						for i := range v {
+							m[v[i].NodeID] = v[i].Count
+						}
+						for i := range nodes {
+							n := m[nodes[i].ID]
+							if nodes[i].Edges.totalCount[0] == nil {
+								nodes[i].Edges.totalCount[0] = make(map[string]int)
+							}
+							nodes[i].Edges.totalCount[0][alias] = n
+						}
+						return nil
+					})
+				} else {
+					_q.loadTotal = append(_q.loadTotal, func(_ context.Context, nodes []*LiveStream) error {
+						for i := range nodes {
+							n := len(nodes[i].Edges.Sessions)
+							if nodes[i].Edges.totalCount[0] == nil {
+								nodes[i].Edges.totalCount[0] = make(map[string]int)
+							}
+							nodes[i].Edges.totalCount[0][alias] = n
+						}
+						return nil
+					})
+				}
+			}
+			if ignoredEdges || (args.first != nil && *args.first == 0) || (args.last != nil && *args.last == 0) {
+				continue
+			}
+			if query, err = pager.applyCursors(query, args.after, args.before); err != nil {
+				return err
+			}
+			path = append(path, edgesField, nodeField)
+			if field := collectedField(ctx, path...); field != nil {
+				if err := query.collectField(ctx, false, opCtx, *field, path, mayAddCondition(satisfies, livesessionImplementors)...); err != nil {
+					return err
+				}
+			}
+			if limit := paginateLimit(args.first, args.last); limit > 0 {
+				if oneNode {
+					pager.applyOrder(query.Limit(limit)).pageSize = limit - 1
+				} else {
+					modify := limitPerParent(livestream.SessionsColumn, limit, pager.orderExpr(query))
+					query.modifiers = append(query.modifiers, modify)
+				}
+			} else {
+				query = pager.applyOrder(query)
+			}
+			_q.WithNamedSessions(alias, func(wq *LiveSessionQuery) {
+				*wq = *query
+			})
+
+		case "simulcastTargets":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&LiveSimulcastTargetClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, false, opCtx, field, path, mayAddCondition(satisfies, livesimulcasttargetImplementors)...); err != nil {
+				return err
+			}
+			_q.WithNamedSimulcastTargets(alias, func(wq *LiveSimulcastTargetQuery) {
+				*wq = *query
+			})
+		case "createdAt":
+			if _, ok := fieldSeen[livestream.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, livestream.FieldCreatedAt)
+				fieldSeen[livestream.FieldCreatedAt] = struct{}{}
+			}
+		case "updatedAt":
+			if _, ok := fieldSeen[livestream.FieldUpdatedAt]; !ok {
+				selectedFields = append(selectedFields, livestream.FieldUpdatedAt)
+				fieldSeen[livestream.FieldUpdatedAt] = struct{}{}
+			}
+		case "projectID":
+			if _, ok := fieldSeen[livestream.FieldProjectID]; !ok {
+				selectedFields = append(selectedFields, livestream.FieldProjectID)
+				fieldSeen[livestream.FieldProjectID] = struct{}{}
+			}
+		case "name":
+			if _, ok := fieldSeen[livestream.FieldName]; !ok {
+				selectedFields = append(selectedFields, livestream.FieldName)
+				fieldSeen[livestream.FieldName] = struct{}{}
+			}
+		case "keyLast4":
+			if _, ok := fieldSeen[livestream.FieldKeyLast4]; !ok {
+				selectedFields = append(selectedFields, livestream.FieldKeyLast4)
+				fieldSeen[livestream.FieldKeyLast4] = struct{}{}
+			}
+		case "enabled":
+			if _, ok := fieldSeen[livestream.FieldEnabled]; !ok {
+				selectedFields = append(selectedFields, livestream.FieldEnabled)
+				fieldSeen[livestream.FieldEnabled] = struct{}{}
+			}
+		case "status":
+			if _, ok := fieldSeen[livestream.FieldStatus]; !ok {
+				selectedFields = append(selectedFields, livestream.FieldStatus)
+				fieldSeen[livestream.FieldStatus] = struct{}{}
+			}
+		case "latencyMode":
+			if _, ok := fieldSeen[livestream.FieldLatencyMode]; !ok {
+				selectedFields = append(selectedFields, livestream.FieldLatencyMode)
+				fieldSeen[livestream.FieldLatencyMode] = struct{}{}
+			}
+		case "reconnectWindowSeconds":
+			if _, ok := fieldSeen[livestream.FieldReconnectWindowSeconds]; !ok {
+				selectedFields = append(selectedFields, livestream.FieldReconnectWindowSeconds)
+				fieldSeen[livestream.FieldReconnectWindowSeconds] = struct{}{}
+			}
+		case "maxDurationSeconds":
+			if _, ok := fieldSeen[livestream.FieldMaxDurationSeconds]; !ok {
+				selectedFields = append(selectedFields, livestream.FieldMaxDurationSeconds)
+				fieldSeen[livestream.FieldMaxDurationSeconds] = struct{}{}
+			}
+		case "record":
+			if _, ok := fieldSeen[livestream.FieldRecord]; !ok {
+				selectedFields = append(selectedFields, livestream.FieldRecord)
+				fieldSeen[livestream.FieldRecord] = struct{}{}
+			}
+		case "transcode":
+			if _, ok := fieldSeen[livestream.FieldTranscode]; !ok {
+				selectedFields = append(selectedFields, livestream.FieldTranscode)
+				fieldSeen[livestream.FieldTranscode] = struct{}{}
+			}
+		case "nodeID":
+			if _, ok := fieldSeen[livestream.FieldNodeID]; !ok {
+				selectedFields = append(selectedFields, livestream.FieldNodeID)
+				fieldSeen[livestream.FieldNodeID] = struct{}{}
+			}
+		case "leaseUntil":
+			if _, ok := fieldSeen[livestream.FieldLeaseUntil]; !ok {
+				selectedFields = append(selectedFields, livestream.FieldLeaseUntil)
+				fieldSeen[livestream.FieldLeaseUntil] = struct{}{}
+			}
+		case "currentSessionID":
+			if _, ok := fieldSeen[livestream.FieldCurrentSessionID]; !ok {
+				selectedFields = append(selectedFields, livestream.FieldCurrentSessionID)
+				fieldSeen[livestream.FieldCurrentSessionID] = struct{}{}
+			}
+		case "reconnectDeadline":
+			if _, ok := fieldSeen[livestream.FieldReconnectDeadline]; !ok {
+				selectedFields = append(selectedFields, livestream.FieldReconnectDeadline)
+				fieldSeen[livestream.FieldReconnectDeadline] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type livestreamPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []LiveStreamPaginateOption
+}
+
+func newLiveStreamPaginateArgs(rv map[string]any) *livestreamPaginateArgs {
+	args := &livestreamPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &LiveStreamOrder{Field: &LiveStreamOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithLiveStreamOrder(order))
+			}
+		case *LiveStreamOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithLiveStreamOrder(v))
+			}
+		}
+	}
+	if v, ok := rv[whereField].(*LiveStreamWhereInput); ok {
+		args.opts = append(args.opts, WithLiveStreamFilter(v.Filter))
 	}
 	return args
 }

@@ -140,6 +140,63 @@ func (_m *Invitation) Organization(ctx context.Context) (*Organization, error) {
 	return result, err
 }
 
+func (_m *LiveSession) LiveStream(ctx context.Context) (*LiveStream, error) {
+	result, err := _m.Edges.LiveStreamOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryLiveStream().Only(ctx)
+	}
+	return result, err
+}
+
+func (_m *LiveSession) Video(ctx context.Context) (*Video, error) {
+	result, err := _m.Edges.VideoOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryVideo().Only(ctx)
+	}
+	return result, MaskNotFound(err)
+}
+
+func (_m *LiveSimulcastTarget) LiveStream(ctx context.Context) (*LiveStream, error) {
+	result, err := _m.Edges.LiveStreamOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryLiveStream().Only(ctx)
+	}
+	return result, err
+}
+
+// Sessions pages the LiveStream's sessions edge as a Relay connection.
+func (_m *LiveStream) Sessions(
+	ctx context.Context, after *Cursor, first *int, before *Cursor, last *int, orderBy *LiveSessionOrder,
+) (*LiveSessionConnection, error) {
+	alias := graphql.GetFieldContext(ctx).Field.Alias
+	totalCount, counted := _m.Edges.totalCount[0][alias]
+	if nodes, err := _m.NamedSessions(alias); err == nil || counted {
+		pager, err := livesessionCursorPager(orderBy, last != nil)
+		if err != nil {
+			return nil, err
+		}
+		conn := &LiveSessionConnection{Edges: []*LiveSessionEdge{}, TotalCount: totalCount}
+		conn.buildPage(nodes, pager, after, first, before, last)
+		return conn, nil
+	}
+	opts := []LiveSessionPaginateOption{
+		WithLiveSessionOrder(orderBy),
+	}
+	return _m.QuerySessions().Unique(false).Paginate(ctx, after, first, before, last, opts...)
+}
+
+func (_m *LiveStream) SimulcastTargets(ctx context.Context) (result []*LiveSimulcastTarget, err error) {
+	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Field.Alias != "" {
+		result, err = _m.NamedSimulcastTargets(graphql.GetFieldContext(ctx).Field.Alias)
+	} else {
+		result, err = _m.Edges.SimulcastTargetsOrErr()
+	}
+	if IsNotLoaded(err) {
+		result, err = _m.QuerySimulcastTargets().All(ctx)
+	}
+	return result, err
+}
+
 func (_m *Membership) User(ctx context.Context) (*User, error) {
 	result, err := _m.Edges.UserOrErr()
 	if IsNotLoaded(err) {

@@ -5,6 +5,7 @@ package ent
 import (
 	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/ent/advertisement"
+	"github.com/vidra-dev/vidra/ent/livestream"
 	"github.com/vidra-dev/vidra/ent/player"
 )
 
@@ -122,6 +123,146 @@ func (c *FolderUpdate) SetInput(i UpdateFolderInput) *FolderUpdate {
 
 // SetInput applies the change-set in the UpdateFolderInput on the FolderUpdateOne builder.
 func (c *FolderUpdateOne) SetInput(i UpdateFolderInput) *FolderUpdateOne {
+	i.Mutate(c.Mutation())
+	return c
+}
+
+// CreateLiveSimulcastTargetInput represents a mutation input for creating livesimulcasttargets.
+type CreateLiveSimulcastTargetInput struct {
+	Name      string
+	URL       string
+	StreamKey string
+	Enabled   *bool
+}
+
+// Mutate applies the CreateLiveSimulcastTargetInput on the LiveSimulcastTargetMutation builder.
+func (i *CreateLiveSimulcastTargetInput) Mutate(m *LiveSimulcastTargetMutation) {
+	m.SetName(i.Name)
+	m.SetURL(i.URL)
+	m.SetStreamKey(i.StreamKey)
+	if v := i.Enabled; v != nil {
+		m.SetEnabled(*v)
+	}
+}
+
+// SetInput applies the change-set in the CreateLiveSimulcastTargetInput on the LiveSimulcastTargetCreate builder.
+func (c *LiveSimulcastTargetCreate) SetInput(i CreateLiveSimulcastTargetInput) *LiveSimulcastTargetCreate {
+	i.Mutate(c.Mutation())
+	return c
+}
+
+// UpdateLiveSimulcastTargetInput represents a mutation input for updating livesimulcasttargets.
+type UpdateLiveSimulcastTargetInput struct {
+	Name      *string
+	URL       *string
+	StreamKey *string
+	Enabled   *bool
+}
+
+// Mutate applies the UpdateLiveSimulcastTargetInput on the LiveSimulcastTargetMutation builder.
+func (i *UpdateLiveSimulcastTargetInput) Mutate(m *LiveSimulcastTargetMutation) {
+	if v := i.Name; v != nil {
+		m.SetName(*v)
+	}
+	if v := i.URL; v != nil {
+		m.SetURL(*v)
+	}
+	if v := i.StreamKey; v != nil {
+		m.SetStreamKey(*v)
+	}
+	if v := i.Enabled; v != nil {
+		m.SetEnabled(*v)
+	}
+}
+
+// SetInput applies the change-set in the UpdateLiveSimulcastTargetInput on the LiveSimulcastTargetUpdate builder.
+func (c *LiveSimulcastTargetUpdate) SetInput(i UpdateLiveSimulcastTargetInput) *LiveSimulcastTargetUpdate {
+	i.Mutate(c.Mutation())
+	return c
+}
+
+// SetInput applies the change-set in the UpdateLiveSimulcastTargetInput on the LiveSimulcastTargetUpdateOne builder.
+func (c *LiveSimulcastTargetUpdateOne) SetInput(i UpdateLiveSimulcastTargetInput) *LiveSimulcastTargetUpdateOne {
+	i.Mutate(c.Mutation())
+	return c
+}
+
+// CreateLiveStreamInput represents a mutation input for creating livestreams.
+type CreateLiveStreamInput struct {
+	Name                   string
+	LatencyMode            *livestream.LatencyMode
+	ReconnectWindowSeconds *int
+	MaxDurationSeconds     *int
+	Record                 *bool
+	Transcode              *bool
+}
+
+// Mutate applies the CreateLiveStreamInput on the LiveStreamMutation builder.
+func (i *CreateLiveStreamInput) Mutate(m *LiveStreamMutation) {
+	m.SetName(i.Name)
+	if v := i.LatencyMode; v != nil {
+		m.SetLatencyMode(*v)
+	}
+	if v := i.ReconnectWindowSeconds; v != nil {
+		m.SetReconnectWindowSeconds(*v)
+	}
+	if v := i.MaxDurationSeconds; v != nil {
+		m.SetMaxDurationSeconds(*v)
+	}
+	if v := i.Record; v != nil {
+		m.SetRecord(*v)
+	}
+	if v := i.Transcode; v != nil {
+		m.SetTranscode(*v)
+	}
+}
+
+// SetInput applies the change-set in the CreateLiveStreamInput on the LiveStreamCreate builder.
+func (c *LiveStreamCreate) SetInput(i CreateLiveStreamInput) *LiveStreamCreate {
+	i.Mutate(c.Mutation())
+	return c
+}
+
+// UpdateLiveStreamInput represents a mutation input for updating livestreams.
+type UpdateLiveStreamInput struct {
+	Name                   *string
+	LatencyMode            *livestream.LatencyMode
+	ReconnectWindowSeconds *int
+	MaxDurationSeconds     *int
+	Record                 *bool
+	Transcode              *bool
+}
+
+// Mutate applies the UpdateLiveStreamInput on the LiveStreamMutation builder.
+func (i *UpdateLiveStreamInput) Mutate(m *LiveStreamMutation) {
+	if v := i.Name; v != nil {
+		m.SetName(*v)
+	}
+	if v := i.LatencyMode; v != nil {
+		m.SetLatencyMode(*v)
+	}
+	if v := i.ReconnectWindowSeconds; v != nil {
+		m.SetReconnectWindowSeconds(*v)
+	}
+	if v := i.MaxDurationSeconds; v != nil {
+		m.SetMaxDurationSeconds(*v)
+	}
+	if v := i.Record; v != nil {
+		m.SetRecord(*v)
+	}
+	if v := i.Transcode; v != nil {
+		m.SetTranscode(*v)
+	}
+}
+
+// SetInput applies the change-set in the UpdateLiveStreamInput on the LiveStreamUpdate builder.
+func (c *LiveStreamUpdate) SetInput(i UpdateLiveStreamInput) *LiveStreamUpdate {
+	i.Mutate(c.Mutation())
+	return c
+}
+
+// SetInput applies the change-set in the UpdateLiveStreamInput on the LiveStreamUpdateOne builder.
+func (c *LiveStreamUpdateOne) SetInput(i UpdateLiveStreamInput) *LiveStreamUpdateOne {
 	i.Mutate(c.Mutation())
 	return c
 }

@@ -23,6 +23,9 @@ import (
 	"github.com/vidra-dev/vidra/ent/importitem"
 	"github.com/vidra-dev/vidra/ent/importmigration"
 	"github.com/vidra-dev/vidra/ent/invitation"
+	"github.com/vidra-dev/vidra/ent/livesession"
+	"github.com/vidra-dev/vidra/ent/livesimulcasttarget"
+	"github.com/vidra-dev/vidra/ent/livestream"
 	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/ent/organization"
 	"github.com/vidra-dev/vidra/ent/player"
@@ -108,6 +111,21 @@ var invitationImplementors = []string{"Invitation", "Node"}
 
 // IsNode implements the Node interface check for GQLGen.
 func (*Invitation) IsNode() {}
+
+var livesessionImplementors = []string{"LiveSession", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*LiveSession) IsNode() {}
+
+var livesimulcasttargetImplementors = []string{"LiveSimulcastTarget", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*LiveSimulcastTarget) IsNode() {}
+
+var livestreamImplementors = []string{"LiveStream", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*LiveStream) IsNode() {}
 
 var membershipImplementors = []string{"Membership", "Node"}
 
@@ -350,6 +368,33 @@ func (c *Client) noder(ctx context.Context, table string, id uuid.UUID) (Noder, 
 			Where(invitation.ID(id))
 		if fc := graphql.GetFieldContext(ctx); fc != nil {
 			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, invitationImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case livesession.Table:
+		query := c.LiveSession.Query().
+			Where(livesession.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, livesessionImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case livesimulcasttarget.Table:
+		query := c.LiveSimulcastTarget.Query().
+			Where(livesimulcasttarget.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, livesimulcasttargetImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case livestream.Table:
+		query := c.LiveStream.Query().
+			Where(livestream.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, livestreamImplementors...); err != nil {
 				return nil, err
 			}
 		}
@@ -749,6 +794,54 @@ func (c *Client) noders(ctx context.Context, table string, ids []uuid.UUID) ([]N
 		query := c.Invitation.Query().
 			Where(invitation.IDIn(ids...))
 		query, err := query.CollectFields(ctx, invitationImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case livesession.Table:
+		query := c.LiveSession.Query().
+			Where(livesession.IDIn(ids...))
+		query, err := query.CollectFields(ctx, livesessionImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case livesimulcasttarget.Table:
+		query := c.LiveSimulcastTarget.Query().
+			Where(livesimulcasttarget.IDIn(ids...))
+		query, err := query.CollectFields(ctx, livesimulcasttargetImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case livestream.Table:
+		query := c.LiveStream.Query().
+			Where(livestream.IDIn(ids...))
+		query, err := query.CollectFields(ctx, livestreamImplementors...)
 		if err != nil {
 			return nil, err
 		}

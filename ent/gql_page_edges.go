@@ -850,6 +850,195 @@ func (c *InvitationConnection) buildPageCursors(nodes []*Invitation, pager *invi
 	}
 }
 
+// livesessionPagers are the pagers of the default order, forwards and backwards,
+// that livesessionCursorPager shares.
+var livesessionPagers = [2]*livesessionPager{
+	{order: DefaultLiveSessionOrder},
+	{order: DefaultLiveSessionOrder, reverse: true},
+}
+
+// livesessionCursorPager returns the pager of a page of LiveSession
+// edges loaded with its parent (an edge of each node of a list), which
+// needs it for the cursors only: the collection applied the filter and
+// validated the order when it loaded the page. The default order's pager is
+// shared rather than made, with its option, for every parent.
+func livesessionCursorPager(orderBy *LiveSessionOrder, reverse bool) (*livesessionPager, error) {
+	if orderBy == nil {
+		if reverse {
+			return livesessionPagers[1], nil
+		}
+		return livesessionPagers[0], nil
+	}
+	return newLiveSessionPager([]LiveSessionPaginateOption{WithLiveSessionOrder(orderBy)}, reverse)
+}
+
+// buildPage fills the connection from nodes, the page and, when there is one,
+// the extra node past it, in the query's order.
+func (c *LiveSessionConnection) buildPage(nodes []*LiveSession, pager *livesessionPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.buildPageCursors(nodes, pager, after, first, before, last, true)
+}
+
+// buildPageCursors is buildPage making the cursor of every edge, or, unless
+// everyCursor, only those of the first and last ones, which pageInfo gives.
+func (c *LiveSessionConnection) buildPageCursors(nodes []*LiveSession, pager *livesessionPager, after *Cursor, first *int, before *Cursor, last *int, everyCursor bool) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	switch {
+	case first != nil && *first+1 == len(nodes):
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	case last != nil && *last+1 == len(nodes):
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	edges := make([]LiveSessionEdge, len(nodes))
+	c.Edges = make([]*LiveSessionEdge, len(nodes))
+	for i := range edges {
+		node := nodes[i]
+		if last != nil {
+			node = nodes[len(nodes)-1-i]
+		}
+		edges[i].Node = node
+		if everyCursor || i == 0 || i == len(edges)-1 {
+			edges[i].Cursor = pager.toCursor(node)
+		}
+		c.Edges[i] = &edges[i]
+	}
+	if n := len(edges); n > 0 {
+		c.PageInfo.StartCursor = &edges[0].Cursor
+		c.PageInfo.EndCursor = &edges[n-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// livesimulcasttargetPagers are the pagers of the default order, forwards and backwards,
+// that livesimulcasttargetCursorPager shares.
+var livesimulcasttargetPagers = [2]*livesimulcasttargetPager{
+	{order: DefaultLiveSimulcastTargetOrder},
+	{order: DefaultLiveSimulcastTargetOrder, reverse: true},
+}
+
+// livesimulcasttargetCursorPager returns the pager of a page of LiveSimulcastTarget
+// edges loaded with its parent (an edge of each node of a list), which
+// needs it for the cursors only: the collection applied the filter and
+// validated the order when it loaded the page. The default order's pager is
+// shared rather than made, with its option, for every parent.
+func livesimulcasttargetCursorPager(orderBy *LiveSimulcastTargetOrder, reverse bool) (*livesimulcasttargetPager, error) {
+	if orderBy == nil {
+		if reverse {
+			return livesimulcasttargetPagers[1], nil
+		}
+		return livesimulcasttargetPagers[0], nil
+	}
+	return newLiveSimulcastTargetPager([]LiveSimulcastTargetPaginateOption{WithLiveSimulcastTargetOrder(orderBy)}, reverse)
+}
+
+// buildPage fills the connection from nodes, the page and, when there is one,
+// the extra node past it, in the query's order.
+func (c *LiveSimulcastTargetConnection) buildPage(nodes []*LiveSimulcastTarget, pager *livesimulcasttargetPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.buildPageCursors(nodes, pager, after, first, before, last, true)
+}
+
+// buildPageCursors is buildPage making the cursor of every edge, or, unless
+// everyCursor, only those of the first and last ones, which pageInfo gives.
+func (c *LiveSimulcastTargetConnection) buildPageCursors(nodes []*LiveSimulcastTarget, pager *livesimulcasttargetPager, after *Cursor, first *int, before *Cursor, last *int, everyCursor bool) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	switch {
+	case first != nil && *first+1 == len(nodes):
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	case last != nil && *last+1 == len(nodes):
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	edges := make([]LiveSimulcastTargetEdge, len(nodes))
+	c.Edges = make([]*LiveSimulcastTargetEdge, len(nodes))
+	for i := range edges {
+		node := nodes[i]
+		if last != nil {
+			node = nodes[len(nodes)-1-i]
+		}
+		edges[i].Node = node
+		if everyCursor || i == 0 || i == len(edges)-1 {
+			edges[i].Cursor = pager.toCursor(node)
+		}
+		c.Edges[i] = &edges[i]
+	}
+	if n := len(edges); n > 0 {
+		c.PageInfo.StartCursor = &edges[0].Cursor
+		c.PageInfo.EndCursor = &edges[n-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// livestreamPagers are the pagers of the default order, forwards and backwards,
+// that livestreamCursorPager shares.
+var livestreamPagers = [2]*livestreamPager{
+	{order: DefaultLiveStreamOrder},
+	{order: DefaultLiveStreamOrder, reverse: true},
+}
+
+// livestreamCursorPager returns the pager of a page of LiveStream
+// edges loaded with its parent (an edge of each node of a list), which
+// needs it for the cursors only: the collection applied the filter and
+// validated the order when it loaded the page. The default order's pager is
+// shared rather than made, with its option, for every parent.
+func livestreamCursorPager(orderBy *LiveStreamOrder, reverse bool) (*livestreamPager, error) {
+	if orderBy == nil {
+		if reverse {
+			return livestreamPagers[1], nil
+		}
+		return livestreamPagers[0], nil
+	}
+	return newLiveStreamPager([]LiveStreamPaginateOption{WithLiveStreamOrder(orderBy)}, reverse)
+}
+
+// buildPage fills the connection from nodes, the page and, when there is one,
+// the extra node past it, in the query's order.
+func (c *LiveStreamConnection) buildPage(nodes []*LiveStream, pager *livestreamPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.buildPageCursors(nodes, pager, after, first, before, last, true)
+}
+
+// buildPageCursors is buildPage making the cursor of every edge, or, unless
+// everyCursor, only those of the first and last ones, which pageInfo gives.
+func (c *LiveStreamConnection) buildPageCursors(nodes []*LiveStream, pager *livestreamPager, after *Cursor, first *int, before *Cursor, last *int, everyCursor bool) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	switch {
+	case first != nil && *first+1 == len(nodes):
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	case last != nil && *last+1 == len(nodes):
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	edges := make([]LiveStreamEdge, len(nodes))
+	c.Edges = make([]*LiveStreamEdge, len(nodes))
+	for i := range edges {
+		node := nodes[i]
+		if last != nil {
+			node = nodes[len(nodes)-1-i]
+		}
+		edges[i].Node = node
+		if everyCursor || i == 0 || i == len(edges)-1 {
+			edges[i].Cursor = pager.toCursor(node)
+		}
+		c.Edges[i] = &edges[i]
+	}
+	if n := len(edges); n > 0 {
+		c.PageInfo.StartCursor = &edges[0].Cursor
+		c.PageInfo.EndCursor = &edges[n-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
 // membershipPagers are the pagers of the default order, forwards and backwards,
 // that membershipCursorPager shares.
 var membershipPagers = [2]*membershipPager{

@@ -29,6 +29,9 @@ import (
 	"github.com/vidra-dev/vidra/ent/importitem"
 	"github.com/vidra-dev/vidra/ent/importmigration"
 	"github.com/vidra-dev/vidra/ent/invitation"
+	"github.com/vidra-dev/vidra/ent/livesession"
+	"github.com/vidra-dev/vidra/ent/livesimulcasttarget"
+	"github.com/vidra-dev/vidra/ent/livestream"
 	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/ent/organization"
 	"github.com/vidra-dev/vidra/ent/player"
@@ -4393,6 +4396,1017 @@ func (_m *Invitation) ToEdge(order *InvitationOrder) *InvitationEdge {
 		order = DefaultInvitationOrder
 	}
 	return &InvitationEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// LiveSessionEdge is the edge representation of LiveSession.
+type LiveSessionEdge struct {
+	Node   *LiveSession `json:"node"`
+	Cursor Cursor       `json:"cursor"`
+}
+
+// LiveSessionConnection is the connection containing edges to LiveSession.
+type LiveSessionConnection struct {
+	Edges      []*LiveSessionEdge `json:"edges"`
+	PageInfo   PageInfo           `json:"pageInfo"`
+	TotalCount int                `json:"totalCount"`
+}
+
+func (c *LiveSessionConnection) build(nodes []*LiveSession, pager *livesessionPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *LiveSession
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *LiveSession {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *LiveSession {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*LiveSessionEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &LiveSessionEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// LiveSessionPaginateOption enables pagination customization.
+type LiveSessionPaginateOption func(*livesessionPager) error
+
+// WithLiveSessionOrder configures pagination ordering.
+func WithLiveSessionOrder(order *LiveSessionOrder) LiveSessionPaginateOption {
+	if order == nil {
+		order = DefaultLiveSessionOrder
+	}
+	o := *order
+	return func(pager *livesessionPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultLiveSessionOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithLiveSessionFilter configures pagination filter.
+func WithLiveSessionFilter(filter func(*LiveSessionQuery) (*LiveSessionQuery, error)) LiveSessionPaginateOption {
+	return func(pager *livesessionPager) error {
+		if filter == nil {
+			return errors.New("LiveSessionQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type livesessionPager struct {
+	reverse bool
+	order   *LiveSessionOrder
+	filter  func(*LiveSessionQuery) (*LiveSessionQuery, error)
+}
+
+func newLiveSessionPager(opts []LiveSessionPaginateOption, reverse bool) (*livesessionPager, error) {
+	pager := &livesessionPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultLiveSessionOrder
+	}
+	return pager, nil
+}
+
+func (p *livesessionPager) applyFilter(query *LiveSessionQuery) (*LiveSessionQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *livesessionPager) toCursor(_m *LiveSession) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *livesessionPager) applyCursors(query *LiveSessionQuery, after, before *Cursor) (*LiveSessionQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultLiveSessionOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *livesessionPager) applyOrder(query *LiveSessionQuery) *LiveSessionQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultLiveSessionOrder.Field {
+		query = query.Order(DefaultLiveSessionOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *livesessionPager) orderExpr(query *LiveSessionQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultLiveSessionOrder.Field {
+			b.Comma().Ident(DefaultLiveSessionOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to LiveSession.
+func (_m *LiveSessionQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...LiveSessionPaginateOption,
+) (*LiveSessionConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newLiveSessionPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &LiveSessionConnection{Edges: []*LiveSessionEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	wantsPageInfo := hasCollectedField(ctx, pageInfoField)
+	emptyPage := (first != nil && *first == 0) || (last != nil && *last == 0)
+	if hasCollectedField(ctx, totalCountField) || (emptyPage && ignoredEdges && wantsPageInfo) {
+		counted := _m.Clone()
+		counted.ctx.Fields = nil
+		if conn.TotalCount, err = counted.Count(ctx); err != nil {
+			return nil, err
+		}
+		conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+		conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+	}
+	if (ignoredEdges && !wantsPageInfo) || emptyPage {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+		// The extra row only tells there is a next page: its edges are not loaded.
+		_m.pageSize = limit - 1
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	} else {
+		_m.ctx.AppendFieldOnce(livesession.FieldID)
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	// A cursor of the default order (the id) costs nothing; another's value does.
+	everyCursor := pager.order.Field.column == DefaultLiveSessionOrder.Field.column || selectsEdgeCursors(ctx)
+	conn.buildPageCursors(nodes, pager, after, first, before, last, everyCursor)
+	return conn, nil
+}
+
+var (
+	// LiveSessionOrderFieldCreatedAt orders LiveSession by created_at.
+	LiveSessionOrderFieldCreatedAt = &LiveSessionOrderField{
+		Value: func(_m *LiveSession) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: livesession.FieldCreatedAt,
+		toTerm: livesession.ByCreatedAt,
+		toCursor: func(_m *LiveSession) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+	// LiveSessionOrderFieldUpdatedAt orders LiveSession by updated_at.
+	LiveSessionOrderFieldUpdatedAt = &LiveSessionOrderField{
+		Value: func(_m *LiveSession) (ent.Value, error) {
+			return _m.UpdatedAt, nil
+		},
+		column: livesession.FieldUpdatedAt,
+		toTerm: livesession.ByUpdatedAt,
+		toCursor: func(_m *LiveSession) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.UpdatedAt,
+			}
+		},
+	}
+	// LiveSessionOrderFieldStartedAt orders LiveSession by started_at.
+	LiveSessionOrderFieldStartedAt = &LiveSessionOrderField{
+		Value: func(_m *LiveSession) (ent.Value, error) {
+			return _m.StartedAt, nil
+		},
+		column: livesession.FieldStartedAt,
+		toTerm: livesession.ByStartedAt,
+		toCursor: func(_m *LiveSession) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.StartedAt,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f LiveSessionOrderField) String() string {
+	var str string
+	switch f.column {
+	case LiveSessionOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	case LiveSessionOrderFieldUpdatedAt.column:
+		str = "UPDATED_AT"
+	case LiveSessionOrderFieldStartedAt.column:
+		str = "STARTED_AT"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f LiveSessionOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *LiveSessionOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("LiveSessionOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *LiveSessionOrderFieldCreatedAt
+	case "UPDATED_AT":
+		*f = *LiveSessionOrderFieldUpdatedAt
+	case "STARTED_AT":
+		*f = *LiveSessionOrderFieldStartedAt
+	default:
+		return fmt.Errorf("%s is not a valid LiveSessionOrderField", str)
+	}
+	return nil
+}
+
+// LiveSessionOrderField defines the ordering field of LiveSession.
+type LiveSessionOrderField struct {
+	// Value extracts the ordering value from the given LiveSession.
+	Value    func(*LiveSession) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) livesession.OrderOption
+	toCursor func(*LiveSession) Cursor
+}
+
+// LiveSessionOrder defines the ordering of LiveSession.
+type LiveSessionOrder struct {
+	Direction OrderDirection         `json:"direction"`
+	Field     *LiveSessionOrderField `json:"field"`
+}
+
+// DefaultLiveSessionOrder is the default ordering of LiveSession.
+var DefaultLiveSessionOrder = &LiveSessionOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &LiveSessionOrderField{
+		Value: func(_m *LiveSession) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: livesession.FieldID,
+		toTerm: livesession.ByID,
+		toCursor: func(_m *LiveSession) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts LiveSession into LiveSessionEdge.
+func (_m *LiveSession) ToEdge(order *LiveSessionOrder) *LiveSessionEdge {
+	if order == nil {
+		order = DefaultLiveSessionOrder
+	}
+	return &LiveSessionEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// LiveSimulcastTargetEdge is the edge representation of LiveSimulcastTarget.
+type LiveSimulcastTargetEdge struct {
+	Node   *LiveSimulcastTarget `json:"node"`
+	Cursor Cursor               `json:"cursor"`
+}
+
+// LiveSimulcastTargetConnection is the connection containing edges to LiveSimulcastTarget.
+type LiveSimulcastTargetConnection struct {
+	Edges      []*LiveSimulcastTargetEdge `json:"edges"`
+	PageInfo   PageInfo                   `json:"pageInfo"`
+	TotalCount int                        `json:"totalCount"`
+}
+
+func (c *LiveSimulcastTargetConnection) build(nodes []*LiveSimulcastTarget, pager *livesimulcasttargetPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *LiveSimulcastTarget
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *LiveSimulcastTarget {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *LiveSimulcastTarget {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*LiveSimulcastTargetEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &LiveSimulcastTargetEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// LiveSimulcastTargetPaginateOption enables pagination customization.
+type LiveSimulcastTargetPaginateOption func(*livesimulcasttargetPager) error
+
+// WithLiveSimulcastTargetOrder configures pagination ordering.
+func WithLiveSimulcastTargetOrder(order *LiveSimulcastTargetOrder) LiveSimulcastTargetPaginateOption {
+	if order == nil {
+		order = DefaultLiveSimulcastTargetOrder
+	}
+	o := *order
+	return func(pager *livesimulcasttargetPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultLiveSimulcastTargetOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithLiveSimulcastTargetFilter configures pagination filter.
+func WithLiveSimulcastTargetFilter(filter func(*LiveSimulcastTargetQuery) (*LiveSimulcastTargetQuery, error)) LiveSimulcastTargetPaginateOption {
+	return func(pager *livesimulcasttargetPager) error {
+		if filter == nil {
+			return errors.New("LiveSimulcastTargetQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type livesimulcasttargetPager struct {
+	reverse bool
+	order   *LiveSimulcastTargetOrder
+	filter  func(*LiveSimulcastTargetQuery) (*LiveSimulcastTargetQuery, error)
+}
+
+func newLiveSimulcastTargetPager(opts []LiveSimulcastTargetPaginateOption, reverse bool) (*livesimulcasttargetPager, error) {
+	pager := &livesimulcasttargetPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultLiveSimulcastTargetOrder
+	}
+	return pager, nil
+}
+
+func (p *livesimulcasttargetPager) applyFilter(query *LiveSimulcastTargetQuery) (*LiveSimulcastTargetQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *livesimulcasttargetPager) toCursor(_m *LiveSimulcastTarget) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *livesimulcasttargetPager) applyCursors(query *LiveSimulcastTargetQuery, after, before *Cursor) (*LiveSimulcastTargetQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultLiveSimulcastTargetOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *livesimulcasttargetPager) applyOrder(query *LiveSimulcastTargetQuery) *LiveSimulcastTargetQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultLiveSimulcastTargetOrder.Field {
+		query = query.Order(DefaultLiveSimulcastTargetOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *livesimulcasttargetPager) orderExpr(query *LiveSimulcastTargetQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultLiveSimulcastTargetOrder.Field {
+			b.Comma().Ident(DefaultLiveSimulcastTargetOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to LiveSimulcastTarget.
+func (_m *LiveSimulcastTargetQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...LiveSimulcastTargetPaginateOption,
+) (*LiveSimulcastTargetConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newLiveSimulcastTargetPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &LiveSimulcastTargetConnection{Edges: []*LiveSimulcastTargetEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	wantsPageInfo := hasCollectedField(ctx, pageInfoField)
+	emptyPage := (first != nil && *first == 0) || (last != nil && *last == 0)
+	if hasCollectedField(ctx, totalCountField) || (emptyPage && ignoredEdges && wantsPageInfo) {
+		counted := _m.Clone()
+		counted.ctx.Fields = nil
+		if conn.TotalCount, err = counted.Count(ctx); err != nil {
+			return nil, err
+		}
+		conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+		conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+	}
+	if (ignoredEdges && !wantsPageInfo) || emptyPage {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+		// The extra row only tells there is a next page: its edges are not loaded.
+		_m.pageSize = limit - 1
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	} else {
+		_m.ctx.AppendFieldOnce(livesimulcasttarget.FieldID)
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	// A cursor of the default order (the id) costs nothing; another's value does.
+	everyCursor := pager.order.Field.column == DefaultLiveSimulcastTargetOrder.Field.column || selectsEdgeCursors(ctx)
+	conn.buildPageCursors(nodes, pager, after, first, before, last, everyCursor)
+	return conn, nil
+}
+
+var (
+	// LiveSimulcastTargetOrderFieldCreatedAt orders LiveSimulcastTarget by created_at.
+	LiveSimulcastTargetOrderFieldCreatedAt = &LiveSimulcastTargetOrderField{
+		Value: func(_m *LiveSimulcastTarget) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: livesimulcasttarget.FieldCreatedAt,
+		toTerm: livesimulcasttarget.ByCreatedAt,
+		toCursor: func(_m *LiveSimulcastTarget) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+	// LiveSimulcastTargetOrderFieldUpdatedAt orders LiveSimulcastTarget by updated_at.
+	LiveSimulcastTargetOrderFieldUpdatedAt = &LiveSimulcastTargetOrderField{
+		Value: func(_m *LiveSimulcastTarget) (ent.Value, error) {
+			return _m.UpdatedAt, nil
+		},
+		column: livesimulcasttarget.FieldUpdatedAt,
+		toTerm: livesimulcasttarget.ByUpdatedAt,
+		toCursor: func(_m *LiveSimulcastTarget) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.UpdatedAt,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f LiveSimulcastTargetOrderField) String() string {
+	var str string
+	switch f.column {
+	case LiveSimulcastTargetOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	case LiveSimulcastTargetOrderFieldUpdatedAt.column:
+		str = "UPDATED_AT"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f LiveSimulcastTargetOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *LiveSimulcastTargetOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("LiveSimulcastTargetOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *LiveSimulcastTargetOrderFieldCreatedAt
+	case "UPDATED_AT":
+		*f = *LiveSimulcastTargetOrderFieldUpdatedAt
+	default:
+		return fmt.Errorf("%s is not a valid LiveSimulcastTargetOrderField", str)
+	}
+	return nil
+}
+
+// LiveSimulcastTargetOrderField defines the ordering field of LiveSimulcastTarget.
+type LiveSimulcastTargetOrderField struct {
+	// Value extracts the ordering value from the given LiveSimulcastTarget.
+	Value    func(*LiveSimulcastTarget) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) livesimulcasttarget.OrderOption
+	toCursor func(*LiveSimulcastTarget) Cursor
+}
+
+// LiveSimulcastTargetOrder defines the ordering of LiveSimulcastTarget.
+type LiveSimulcastTargetOrder struct {
+	Direction OrderDirection                 `json:"direction"`
+	Field     *LiveSimulcastTargetOrderField `json:"field"`
+}
+
+// DefaultLiveSimulcastTargetOrder is the default ordering of LiveSimulcastTarget.
+var DefaultLiveSimulcastTargetOrder = &LiveSimulcastTargetOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &LiveSimulcastTargetOrderField{
+		Value: func(_m *LiveSimulcastTarget) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: livesimulcasttarget.FieldID,
+		toTerm: livesimulcasttarget.ByID,
+		toCursor: func(_m *LiveSimulcastTarget) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts LiveSimulcastTarget into LiveSimulcastTargetEdge.
+func (_m *LiveSimulcastTarget) ToEdge(order *LiveSimulcastTargetOrder) *LiveSimulcastTargetEdge {
+	if order == nil {
+		order = DefaultLiveSimulcastTargetOrder
+	}
+	return &LiveSimulcastTargetEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// LiveStreamEdge is the edge representation of LiveStream.
+type LiveStreamEdge struct {
+	Node   *LiveStream `json:"node"`
+	Cursor Cursor      `json:"cursor"`
+}
+
+// LiveStreamConnection is the connection containing edges to LiveStream.
+type LiveStreamConnection struct {
+	Edges      []*LiveStreamEdge `json:"edges"`
+	PageInfo   PageInfo          `json:"pageInfo"`
+	TotalCount int               `json:"totalCount"`
+}
+
+func (c *LiveStreamConnection) build(nodes []*LiveStream, pager *livestreamPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *LiveStream
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *LiveStream {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *LiveStream {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*LiveStreamEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &LiveStreamEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// LiveStreamPaginateOption enables pagination customization.
+type LiveStreamPaginateOption func(*livestreamPager) error
+
+// WithLiveStreamOrder configures pagination ordering.
+func WithLiveStreamOrder(order *LiveStreamOrder) LiveStreamPaginateOption {
+	if order == nil {
+		order = DefaultLiveStreamOrder
+	}
+	o := *order
+	return func(pager *livestreamPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultLiveStreamOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithLiveStreamFilter configures pagination filter.
+func WithLiveStreamFilter(filter func(*LiveStreamQuery) (*LiveStreamQuery, error)) LiveStreamPaginateOption {
+	return func(pager *livestreamPager) error {
+		if filter == nil {
+			return errors.New("LiveStreamQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type livestreamPager struct {
+	reverse bool
+	order   *LiveStreamOrder
+	filter  func(*LiveStreamQuery) (*LiveStreamQuery, error)
+}
+
+func newLiveStreamPager(opts []LiveStreamPaginateOption, reverse bool) (*livestreamPager, error) {
+	pager := &livestreamPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultLiveStreamOrder
+	}
+	return pager, nil
+}
+
+func (p *livestreamPager) applyFilter(query *LiveStreamQuery) (*LiveStreamQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *livestreamPager) toCursor(_m *LiveStream) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *livestreamPager) applyCursors(query *LiveStreamQuery, after, before *Cursor) (*LiveStreamQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultLiveStreamOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *livestreamPager) applyOrder(query *LiveStreamQuery) *LiveStreamQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultLiveStreamOrder.Field {
+		query = query.Order(DefaultLiveStreamOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *livestreamPager) orderExpr(query *LiveStreamQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultLiveStreamOrder.Field {
+			b.Comma().Ident(DefaultLiveStreamOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to LiveStream.
+func (_m *LiveStreamQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...LiveStreamPaginateOption,
+) (*LiveStreamConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newLiveStreamPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &LiveStreamConnection{Edges: []*LiveStreamEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	wantsPageInfo := hasCollectedField(ctx, pageInfoField)
+	emptyPage := (first != nil && *first == 0) || (last != nil && *last == 0)
+	if hasCollectedField(ctx, totalCountField) || (emptyPage && ignoredEdges && wantsPageInfo) {
+		counted := _m.Clone()
+		counted.ctx.Fields = nil
+		if conn.TotalCount, err = counted.Count(ctx); err != nil {
+			return nil, err
+		}
+		conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+		conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+	}
+	if (ignoredEdges && !wantsPageInfo) || emptyPage {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+		// The extra row only tells there is a next page: its edges are not loaded.
+		_m.pageSize = limit - 1
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	} else {
+		_m.ctx.AppendFieldOnce(livestream.FieldID)
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	// A cursor of the default order (the id) costs nothing; another's value does.
+	everyCursor := pager.order.Field.column == DefaultLiveStreamOrder.Field.column || selectsEdgeCursors(ctx)
+	conn.buildPageCursors(nodes, pager, after, first, before, last, everyCursor)
+	return conn, nil
+}
+
+var (
+	// LiveStreamOrderFieldCreatedAt orders LiveStream by created_at.
+	LiveStreamOrderFieldCreatedAt = &LiveStreamOrderField{
+		Value: func(_m *LiveStream) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: livestream.FieldCreatedAt,
+		toTerm: livestream.ByCreatedAt,
+		toCursor: func(_m *LiveStream) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+	// LiveStreamOrderFieldUpdatedAt orders LiveStream by updated_at.
+	LiveStreamOrderFieldUpdatedAt = &LiveStreamOrderField{
+		Value: func(_m *LiveStream) (ent.Value, error) {
+			return _m.UpdatedAt, nil
+		},
+		column: livestream.FieldUpdatedAt,
+		toTerm: livestream.ByUpdatedAt,
+		toCursor: func(_m *LiveStream) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.UpdatedAt,
+			}
+		},
+	}
+	// LiveStreamOrderFieldName orders LiveStream by name.
+	LiveStreamOrderFieldName = &LiveStreamOrderField{
+		Value: func(_m *LiveStream) (ent.Value, error) {
+			return _m.Name, nil
+		},
+		column: livestream.FieldName,
+		toTerm: livestream.ByName,
+		toCursor: func(_m *LiveStream) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.Name,
+			}
+		},
+	}
+	// LiveStreamOrderFieldStatus orders LiveStream by status.
+	LiveStreamOrderFieldStatus = &LiveStreamOrderField{
+		Value: func(_m *LiveStream) (ent.Value, error) {
+			return _m.Status, nil
+		},
+		column: livestream.FieldStatus,
+		toTerm: livestream.ByStatus,
+		toCursor: func(_m *LiveStream) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.Status,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f LiveStreamOrderField) String() string {
+	var str string
+	switch f.column {
+	case LiveStreamOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	case LiveStreamOrderFieldUpdatedAt.column:
+		str = "UPDATED_AT"
+	case LiveStreamOrderFieldName.column:
+		str = "NAME"
+	case LiveStreamOrderFieldStatus.column:
+		str = "STATUS"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f LiveStreamOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *LiveStreamOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("LiveStreamOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *LiveStreamOrderFieldCreatedAt
+	case "UPDATED_AT":
+		*f = *LiveStreamOrderFieldUpdatedAt
+	case "NAME":
+		*f = *LiveStreamOrderFieldName
+	case "STATUS":
+		*f = *LiveStreamOrderFieldStatus
+	default:
+		return fmt.Errorf("%s is not a valid LiveStreamOrderField", str)
+	}
+	return nil
+}
+
+// LiveStreamOrderField defines the ordering field of LiveStream.
+type LiveStreamOrderField struct {
+	// Value extracts the ordering value from the given LiveStream.
+	Value    func(*LiveStream) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) livestream.OrderOption
+	toCursor func(*LiveStream) Cursor
+}
+
+// LiveStreamOrder defines the ordering of LiveStream.
+type LiveStreamOrder struct {
+	Direction OrderDirection        `json:"direction"`
+	Field     *LiveStreamOrderField `json:"field"`
+}
+
+// DefaultLiveStreamOrder is the default ordering of LiveStream.
+var DefaultLiveStreamOrder = &LiveStreamOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &LiveStreamOrderField{
+		Value: func(_m *LiveStream) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: livestream.FieldID,
+		toTerm: livestream.ByID,
+		toCursor: func(_m *LiveStream) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts LiveStream into LiveStreamEdge.
+func (_m *LiveStream) ToEdge(order *LiveStreamOrder) *LiveStreamEdge {
+	if order == nil {
+		order = DefaultLiveStreamOrder
+	}
+	return &LiveStreamEdge{
 		Node:   _m,
 		Cursor: order.Field.toCursor(_m),
 	}

@@ -18,6 +18,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/event"
 	"github.com/vidra-dev/vidra/ent/folder"
 	"github.com/vidra-dev/vidra/ent/invitation"
+	"github.com/vidra-dev/vidra/ent/livestream"
 	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/ent/organization"
 	"github.com/vidra-dev/vidra/ent/player"
@@ -4068,6 +4069,420 @@ func (i *InvitationWhereInput) P() (predicate.Invitation, error) {
 		return predicates[0], nil
 	default:
 		return invitation.And(predicates...), nil
+	}
+}
+
+// LiveStreamWhereInput represents a where input for filtering LiveStream queries.
+type LiveStreamWhereInput struct {
+	Predicates []predicate.LiveStream  `json:"-"`
+	Not        *LiveStreamWhereInput   `json:"not,omitempty"`
+	Or         []*LiveStreamWhereInput `json:"or,omitempty"`
+	And        []*LiveStreamWhereInput `json:"and,omitempty"`
+
+	// "id" field predicates.
+	ID      *uuid.UUID  `json:"id,omitempty"`
+	IDNEQ   *uuid.UUID  `json:"idNEQ,omitempty"`
+	IDIn    []uuid.UUID `json:"idIn,omitempty"`
+	IDNotIn []uuid.UUID `json:"idNotIn,omitempty"`
+	IDGT    *uuid.UUID  `json:"idGT,omitempty"`
+	IDGTE   *uuid.UUID  `json:"idGTE,omitempty"`
+	IDLT    *uuid.UUID  `json:"idLT,omitempty"`
+	IDLTE   *uuid.UUID  `json:"idLTE,omitempty"`
+
+	// "created_at" field predicates.
+	CreatedAt      *time.Time  `json:"createdAt,omitempty"`
+	CreatedAtNEQ   *time.Time  `json:"createdAtNEQ,omitempty"`
+	CreatedAtIn    []time.Time `json:"createdAtIn,omitempty"`
+	CreatedAtNotIn []time.Time `json:"createdAtNotIn,omitempty"`
+	CreatedAtGT    *time.Time  `json:"createdAtGT,omitempty"`
+	CreatedAtGTE   *time.Time  `json:"createdAtGTE,omitempty"`
+	CreatedAtLT    *time.Time  `json:"createdAtLT,omitempty"`
+	CreatedAtLTE   *time.Time  `json:"createdAtLTE,omitempty"`
+
+	// "updated_at" field predicates.
+	UpdatedAt      *time.Time  `json:"updatedAt,omitempty"`
+	UpdatedAtNEQ   *time.Time  `json:"updatedAtNEQ,omitempty"`
+	UpdatedAtIn    []time.Time `json:"updatedAtIn,omitempty"`
+	UpdatedAtNotIn []time.Time `json:"updatedAtNotIn,omitempty"`
+	UpdatedAtGT    *time.Time  `json:"updatedAtGT,omitempty"`
+	UpdatedAtGTE   *time.Time  `json:"updatedAtGTE,omitempty"`
+	UpdatedAtLT    *time.Time  `json:"updatedAtLT,omitempty"`
+	UpdatedAtLTE   *time.Time  `json:"updatedAtLTE,omitempty"`
+
+	// "project_id" field predicates.
+	ProjectID      *uuid.UUID  `json:"projectID,omitempty"`
+	ProjectIDNEQ   *uuid.UUID  `json:"projectIDNEQ,omitempty"`
+	ProjectIDIn    []uuid.UUID `json:"projectIDIn,omitempty"`
+	ProjectIDNotIn []uuid.UUID `json:"projectIDNotIn,omitempty"`
+	ProjectIDGT    *uuid.UUID  `json:"projectIDGT,omitempty"`
+	ProjectIDGTE   *uuid.UUID  `json:"projectIDGTE,omitempty"`
+	ProjectIDLT    *uuid.UUID  `json:"projectIDLT,omitempty"`
+	ProjectIDLTE   *uuid.UUID  `json:"projectIDLTE,omitempty"`
+
+	// "name" field predicates.
+	Name             *string  `json:"name,omitempty"`
+	NameNEQ          *string  `json:"nameNEQ,omitempty"`
+	NameIn           []string `json:"nameIn,omitempty"`
+	NameNotIn        []string `json:"nameNotIn,omitempty"`
+	NameGT           *string  `json:"nameGT,omitempty"`
+	NameGTE          *string  `json:"nameGTE,omitempty"`
+	NameLT           *string  `json:"nameLT,omitempty"`
+	NameLTE          *string  `json:"nameLTE,omitempty"`
+	NameContains     *string  `json:"nameContains,omitempty"`
+	NameHasPrefix    *string  `json:"nameHasPrefix,omitempty"`
+	NameHasSuffix    *string  `json:"nameHasSuffix,omitempty"`
+	NameEqualFold    *string  `json:"nameEqualFold,omitempty"`
+	NameContainsFold *string  `json:"nameContainsFold,omitempty"`
+
+	// "enabled" field predicates.
+	Enabled    *bool `json:"enabled,omitempty"`
+	EnabledNEQ *bool `json:"enabledNEQ,omitempty"`
+
+	// "status" field predicates.
+	Status      *livestream.Status  `json:"status,omitempty"`
+	StatusNEQ   *livestream.Status  `json:"statusNEQ,omitempty"`
+	StatusIn    []livestream.Status `json:"statusIn,omitempty"`
+	StatusNotIn []livestream.Status `json:"statusNotIn,omitempty"`
+
+	// "latency_mode" field predicates.
+	LatencyMode      *livestream.LatencyMode  `json:"latencyMode,omitempty"`
+	LatencyModeNEQ   *livestream.LatencyMode  `json:"latencyModeNEQ,omitempty"`
+	LatencyModeIn    []livestream.LatencyMode `json:"latencyModeIn,omitempty"`
+	LatencyModeNotIn []livestream.LatencyMode `json:"latencyModeNotIn,omitempty"`
+
+	// "reconnect_window_seconds" field predicates.
+	ReconnectWindowSeconds      *int  `json:"reconnectWindowSeconds,omitempty"`
+	ReconnectWindowSecondsNEQ   *int  `json:"reconnectWindowSecondsNEQ,omitempty"`
+	ReconnectWindowSecondsIn    []int `json:"reconnectWindowSecondsIn,omitempty"`
+	ReconnectWindowSecondsNotIn []int `json:"reconnectWindowSecondsNotIn,omitempty"`
+	ReconnectWindowSecondsGT    *int  `json:"reconnectWindowSecondsGT,omitempty"`
+	ReconnectWindowSecondsGTE   *int  `json:"reconnectWindowSecondsGTE,omitempty"`
+	ReconnectWindowSecondsLT    *int  `json:"reconnectWindowSecondsLT,omitempty"`
+	ReconnectWindowSecondsLTE   *int  `json:"reconnectWindowSecondsLTE,omitempty"`
+
+	// "max_duration_seconds" field predicates.
+	MaxDurationSeconds      *int  `json:"maxDurationSeconds,omitempty"`
+	MaxDurationSecondsNEQ   *int  `json:"maxDurationSecondsNEQ,omitempty"`
+	MaxDurationSecondsIn    []int `json:"maxDurationSecondsIn,omitempty"`
+	MaxDurationSecondsNotIn []int `json:"maxDurationSecondsNotIn,omitempty"`
+	MaxDurationSecondsGT    *int  `json:"maxDurationSecondsGT,omitempty"`
+	MaxDurationSecondsGTE   *int  `json:"maxDurationSecondsGTE,omitempty"`
+	MaxDurationSecondsLT    *int  `json:"maxDurationSecondsLT,omitempty"`
+	MaxDurationSecondsLTE   *int  `json:"maxDurationSecondsLTE,omitempty"`
+
+	// "record" field predicates.
+	Record    *bool `json:"record,omitempty"`
+	RecordNEQ *bool `json:"recordNEQ,omitempty"`
+
+	// "transcode" field predicates.
+	Transcode    *bool `json:"transcode,omitempty"`
+	TranscodeNEQ *bool `json:"transcodeNEQ,omitempty"`
+}
+
+// AddPredicates adds custom predicates to the where input to be used during the filtering phase.
+func (i *LiveStreamWhereInput) AddPredicates(predicates ...predicate.LiveStream) {
+	i.Predicates = append(i.Predicates, predicates...)
+}
+
+// Filter applies the LiveStreamWhereInput filter on the LiveStreamQuery builder.
+func (i *LiveStreamWhereInput) Filter(q *LiveStreamQuery) (*LiveStreamQuery, error) {
+	if i == nil {
+		return q, nil
+	}
+	p, err := i.P()
+	if err != nil {
+		if err == ErrEmptyLiveStreamWhereInput {
+			return q, nil
+		}
+		return nil, err
+	}
+	return q.Where(p), nil
+}
+
+// ErrEmptyLiveStreamWhereInput is returned in case the LiveStreamWhereInput is empty.
+var ErrEmptyLiveStreamWhereInput = errors.New("ent: empty predicate LiveStreamWhereInput")
+
+// P returns a predicate for filtering livestreams.
+// An error is returned if the input is empty or invalid.
+func (i *LiveStreamWhereInput) P() (predicate.LiveStream, error) {
+	var predicates []predicate.LiveStream
+	if i.Not != nil {
+		p, err := i.Not.P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'not'", err)
+		}
+		predicates = append(predicates, livestream.Not(p))
+	}
+	switch n := len(i.Or); {
+	case n == 1:
+		p, err := i.Or[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'or'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		or := make([]predicate.LiveStream, 0, n)
+		for _, w := range i.Or {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'or'", err)
+			}
+			or = append(or, p)
+		}
+		predicates = append(predicates, livestream.Or(or...))
+	}
+	switch n := len(i.And); {
+	case n == 1:
+		p, err := i.And[0].P()
+		if err != nil {
+			return nil, fmt.Errorf("%w: field 'and'", err)
+		}
+		predicates = append(predicates, p)
+	case n > 1:
+		and := make([]predicate.LiveStream, 0, n)
+		for _, w := range i.And {
+			p, err := w.P()
+			if err != nil {
+				return nil, fmt.Errorf("%w: field 'and'", err)
+			}
+			and = append(and, p)
+		}
+		predicates = append(predicates, livestream.And(and...))
+	}
+	predicates = append(predicates, i.Predicates...)
+	if i.ID != nil {
+		predicates = append(predicates, livestream.IDEQ(*i.ID))
+	}
+	if i.IDNEQ != nil {
+		predicates = append(predicates, livestream.IDNEQ(*i.IDNEQ))
+	}
+	if len(i.IDIn) > 0 {
+		predicates = append(predicates, livestream.IDIn(i.IDIn...))
+	}
+	if len(i.IDNotIn) > 0 {
+		predicates = append(predicates, livestream.IDNotIn(i.IDNotIn...))
+	}
+	if i.IDGT != nil {
+		predicates = append(predicates, livestream.IDGT(*i.IDGT))
+	}
+	if i.IDGTE != nil {
+		predicates = append(predicates, livestream.IDGTE(*i.IDGTE))
+	}
+	if i.IDLT != nil {
+		predicates = append(predicates, livestream.IDLT(*i.IDLT))
+	}
+	if i.IDLTE != nil {
+		predicates = append(predicates, livestream.IDLTE(*i.IDLTE))
+	}
+	if i.CreatedAt != nil {
+		predicates = append(predicates, livestream.CreatedAtEQ(*i.CreatedAt))
+	}
+	if i.CreatedAtNEQ != nil {
+		predicates = append(predicates, livestream.CreatedAtNEQ(*i.CreatedAtNEQ))
+	}
+	if len(i.CreatedAtIn) > 0 {
+		predicates = append(predicates, livestream.CreatedAtIn(i.CreatedAtIn...))
+	}
+	if len(i.CreatedAtNotIn) > 0 {
+		predicates = append(predicates, livestream.CreatedAtNotIn(i.CreatedAtNotIn...))
+	}
+	if i.CreatedAtGT != nil {
+		predicates = append(predicates, livestream.CreatedAtGT(*i.CreatedAtGT))
+	}
+	if i.CreatedAtGTE != nil {
+		predicates = append(predicates, livestream.CreatedAtGTE(*i.CreatedAtGTE))
+	}
+	if i.CreatedAtLT != nil {
+		predicates = append(predicates, livestream.CreatedAtLT(*i.CreatedAtLT))
+	}
+	if i.CreatedAtLTE != nil {
+		predicates = append(predicates, livestream.CreatedAtLTE(*i.CreatedAtLTE))
+	}
+	if i.UpdatedAt != nil {
+		predicates = append(predicates, livestream.UpdatedAtEQ(*i.UpdatedAt))
+	}
+	if i.UpdatedAtNEQ != nil {
+		predicates = append(predicates, livestream.UpdatedAtNEQ(*i.UpdatedAtNEQ))
+	}
+	if len(i.UpdatedAtIn) > 0 {
+		predicates = append(predicates, livestream.UpdatedAtIn(i.UpdatedAtIn...))
+	}
+	if len(i.UpdatedAtNotIn) > 0 {
+		predicates = append(predicates, livestream.UpdatedAtNotIn(i.UpdatedAtNotIn...))
+	}
+	if i.UpdatedAtGT != nil {
+		predicates = append(predicates, livestream.UpdatedAtGT(*i.UpdatedAtGT))
+	}
+	if i.UpdatedAtGTE != nil {
+		predicates = append(predicates, livestream.UpdatedAtGTE(*i.UpdatedAtGTE))
+	}
+	if i.UpdatedAtLT != nil {
+		predicates = append(predicates, livestream.UpdatedAtLT(*i.UpdatedAtLT))
+	}
+	if i.UpdatedAtLTE != nil {
+		predicates = append(predicates, livestream.UpdatedAtLTE(*i.UpdatedAtLTE))
+	}
+	if i.ProjectID != nil {
+		predicates = append(predicates, livestream.ProjectIDEQ(*i.ProjectID))
+	}
+	if i.ProjectIDNEQ != nil {
+		predicates = append(predicates, livestream.ProjectIDNEQ(*i.ProjectIDNEQ))
+	}
+	if len(i.ProjectIDIn) > 0 {
+		predicates = append(predicates, livestream.ProjectIDIn(i.ProjectIDIn...))
+	}
+	if len(i.ProjectIDNotIn) > 0 {
+		predicates = append(predicates, livestream.ProjectIDNotIn(i.ProjectIDNotIn...))
+	}
+	if i.ProjectIDGT != nil {
+		predicates = append(predicates, livestream.ProjectIDGT(*i.ProjectIDGT))
+	}
+	if i.ProjectIDGTE != nil {
+		predicates = append(predicates, livestream.ProjectIDGTE(*i.ProjectIDGTE))
+	}
+	if i.ProjectIDLT != nil {
+		predicates = append(predicates, livestream.ProjectIDLT(*i.ProjectIDLT))
+	}
+	if i.ProjectIDLTE != nil {
+		predicates = append(predicates, livestream.ProjectIDLTE(*i.ProjectIDLTE))
+	}
+	if i.Name != nil {
+		predicates = append(predicates, livestream.NameEQ(*i.Name))
+	}
+	if i.NameNEQ != nil {
+		predicates = append(predicates, livestream.NameNEQ(*i.NameNEQ))
+	}
+	if len(i.NameIn) > 0 {
+		predicates = append(predicates, livestream.NameIn(i.NameIn...))
+	}
+	if len(i.NameNotIn) > 0 {
+		predicates = append(predicates, livestream.NameNotIn(i.NameNotIn...))
+	}
+	if i.NameGT != nil {
+		predicates = append(predicates, livestream.NameGT(*i.NameGT))
+	}
+	if i.NameGTE != nil {
+		predicates = append(predicates, livestream.NameGTE(*i.NameGTE))
+	}
+	if i.NameLT != nil {
+		predicates = append(predicates, livestream.NameLT(*i.NameLT))
+	}
+	if i.NameLTE != nil {
+		predicates = append(predicates, livestream.NameLTE(*i.NameLTE))
+	}
+	if i.NameContains != nil {
+		predicates = append(predicates, livestream.NameContains(*i.NameContains))
+	}
+	if i.NameHasPrefix != nil {
+		predicates = append(predicates, livestream.NameHasPrefix(*i.NameHasPrefix))
+	}
+	if i.NameHasSuffix != nil {
+		predicates = append(predicates, livestream.NameHasSuffix(*i.NameHasSuffix))
+	}
+	if i.NameEqualFold != nil {
+		predicates = append(predicates, livestream.NameEqualFold(*i.NameEqualFold))
+	}
+	if i.NameContainsFold != nil {
+		predicates = append(predicates, livestream.NameContainsFold(*i.NameContainsFold))
+	}
+	if i.Enabled != nil {
+		predicates = append(predicates, livestream.EnabledEQ(*i.Enabled))
+	}
+	if i.EnabledNEQ != nil {
+		predicates = append(predicates, livestream.EnabledNEQ(*i.EnabledNEQ))
+	}
+	if i.Status != nil {
+		predicates = append(predicates, livestream.StatusEQ(*i.Status))
+	}
+	if i.StatusNEQ != nil {
+		predicates = append(predicates, livestream.StatusNEQ(*i.StatusNEQ))
+	}
+	if len(i.StatusIn) > 0 {
+		predicates = append(predicates, livestream.StatusIn(i.StatusIn...))
+	}
+	if len(i.StatusNotIn) > 0 {
+		predicates = append(predicates, livestream.StatusNotIn(i.StatusNotIn...))
+	}
+	if i.LatencyMode != nil {
+		predicates = append(predicates, livestream.LatencyModeEQ(*i.LatencyMode))
+	}
+	if i.LatencyModeNEQ != nil {
+		predicates = append(predicates, livestream.LatencyModeNEQ(*i.LatencyModeNEQ))
+	}
+	if len(i.LatencyModeIn) > 0 {
+		predicates = append(predicates, livestream.LatencyModeIn(i.LatencyModeIn...))
+	}
+	if len(i.LatencyModeNotIn) > 0 {
+		predicates = append(predicates, livestream.LatencyModeNotIn(i.LatencyModeNotIn...))
+	}
+	if i.ReconnectWindowSeconds != nil {
+		predicates = append(predicates, livestream.ReconnectWindowSecondsEQ(*i.ReconnectWindowSeconds))
+	}
+	if i.ReconnectWindowSecondsNEQ != nil {
+		predicates = append(predicates, livestream.ReconnectWindowSecondsNEQ(*i.ReconnectWindowSecondsNEQ))
+	}
+	if len(i.ReconnectWindowSecondsIn) > 0 {
+		predicates = append(predicates, livestream.ReconnectWindowSecondsIn(i.ReconnectWindowSecondsIn...))
+	}
+	if len(i.ReconnectWindowSecondsNotIn) > 0 {
+		predicates = append(predicates, livestream.ReconnectWindowSecondsNotIn(i.ReconnectWindowSecondsNotIn...))
+	}
+	if i.ReconnectWindowSecondsGT != nil {
+		predicates = append(predicates, livestream.ReconnectWindowSecondsGT(*i.ReconnectWindowSecondsGT))
+	}
+	if i.ReconnectWindowSecondsGTE != nil {
+		predicates = append(predicates, livestream.ReconnectWindowSecondsGTE(*i.ReconnectWindowSecondsGTE))
+	}
+	if i.ReconnectWindowSecondsLT != nil {
+		predicates = append(predicates, livestream.ReconnectWindowSecondsLT(*i.ReconnectWindowSecondsLT))
+	}
+	if i.ReconnectWindowSecondsLTE != nil {
+		predicates = append(predicates, livestream.ReconnectWindowSecondsLTE(*i.ReconnectWindowSecondsLTE))
+	}
+	if i.MaxDurationSeconds != nil {
+		predicates = append(predicates, livestream.MaxDurationSecondsEQ(*i.MaxDurationSeconds))
+	}
+	if i.MaxDurationSecondsNEQ != nil {
+		predicates = append(predicates, livestream.MaxDurationSecondsNEQ(*i.MaxDurationSecondsNEQ))
+	}
+	if len(i.MaxDurationSecondsIn) > 0 {
+		predicates = append(predicates, livestream.MaxDurationSecondsIn(i.MaxDurationSecondsIn...))
+	}
+	if len(i.MaxDurationSecondsNotIn) > 0 {
+		predicates = append(predicates, livestream.MaxDurationSecondsNotIn(i.MaxDurationSecondsNotIn...))
+	}
+	if i.MaxDurationSecondsGT != nil {
+		predicates = append(predicates, livestream.MaxDurationSecondsGT(*i.MaxDurationSecondsGT))
+	}
+	if i.MaxDurationSecondsGTE != nil {
+		predicates = append(predicates, livestream.MaxDurationSecondsGTE(*i.MaxDurationSecondsGTE))
+	}
+	if i.MaxDurationSecondsLT != nil {
+		predicates = append(predicates, livestream.MaxDurationSecondsLT(*i.MaxDurationSecondsLT))
+	}
+	if i.MaxDurationSecondsLTE != nil {
+		predicates = append(predicates, livestream.MaxDurationSecondsLTE(*i.MaxDurationSecondsLTE))
+	}
+	if i.Record != nil {
+		predicates = append(predicates, livestream.RecordEQ(*i.Record))
+	}
+	if i.RecordNEQ != nil {
+		predicates = append(predicates, livestream.RecordNEQ(*i.RecordNEQ))
+	}
+	if i.Transcode != nil {
+		predicates = append(predicates, livestream.TranscodeEQ(*i.Transcode))
+	}
+	if i.TranscodeNEQ != nil {
+		predicates = append(predicates, livestream.TranscodeNEQ(*i.TranscodeNEQ))
+	}
+
+	switch len(predicates) {
+	case 0:
+		return nil, ErrEmptyLiveStreamWhereInput
+	case 1:
+		return predicates[0], nil
+	default:
+		return livestream.And(predicates...), nil
 	}
 }
 

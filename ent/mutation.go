@@ -38,6 +38,9 @@ import (
 	"github.com/vidra-dev/vidra/ent/importmigration"
 	"github.com/vidra-dev/vidra/ent/invitation"
 	"github.com/vidra-dev/vidra/ent/jobprocess"
+	"github.com/vidra-dev/vidra/ent/livesession"
+	"github.com/vidra-dev/vidra/ent/livesimulcasttarget"
+	"github.com/vidra-dev/vidra/ent/livestream"
 	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/ent/oauthidentity"
 	"github.com/vidra-dev/vidra/ent/oauthstate"
@@ -62,6 +65,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/webhookdelivery"
 	"github.com/vidra-dev/vidra/ent/webhookendpoint"
 	"github.com/vidra-dev/vidra/ladder"
+	"github.com/vidra-dev/vidra/live"
 	"github.com/vidra-dev/vidra/media"
 	"github.com/vidra-dev/vidra/perm"
 	"github.com/vidra-dev/vidra/transcode"
@@ -102,6 +106,9 @@ const (
 	TypeImporter             = "Importer"
 	TypeInvitation           = "Invitation"
 	TypeJobProcess           = "JobProcess"
+	TypeLiveSession          = "LiveSession"
+	TypeLiveSimulcastTarget  = "LiveSimulcastTarget"
+	TypeLiveStream           = "LiveStream"
 	TypeMembership           = "Membership"
 	TypeOAuthIdentity        = "OAuthIdentity"
 	TypeOAuthState           = "OAuthState"
@@ -24369,6 +24376,4309 @@ func (m *JobProcessMutation) ClearEdge(name string) error {
 // It returns an error if the edge is not defined in the schema.
 func (m *JobProcessMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown JobProcess edge %s", name)
+}
+
+// LiveSessionMutation represents an operation that mutates the LiveSession nodes in the graph.
+type LiveSessionMutation struct {
+	config
+	op                           Op
+	typ                          string
+	id                           *uuid.UUID
+	created_at                   *time.Time
+	updated_at                   *time.Time
+	project_id                   *uuid.UUID
+	node_id                      *string
+	protocol                     *livesession.Protocol
+	remote_addr                  *string
+	started_at                   *time.Time
+	ended_at                     *time.Time
+	end_reason                   *livesession.EndReason
+	end_error                    *string
+	reconnects                   *int
+	addreconnects                *int
+	bytes                        *int64
+	addbytes                     *int64
+	bitrate_kbps                 *int
+	addbitrate_kbps              *int
+	fps                          *float64
+	addfps                       *float64
+	keyframe_interval_seconds    *float64
+	addkeyframe_interval_seconds *float64
+	video_codec                  *string
+	audio_codec                  *string
+	width                        *int
+	addwidth                     *int
+	height                       *int
+	addheight                    *int
+	warnings                     *[]string
+	appendwarnings               []string
+	simulcast                    *[]live.SimulcastState
+	appendsimulcast              []live.SimulcastState
+	last_data_at                 *time.Time
+	clearedFields                map[string]struct{}
+	live_stream                  *uuid.UUID
+	clearedlive_stream           bool
+	video                        *uuid.UUID
+	clearedvideo                 bool
+	done                         bool
+	oldValue                     func(context.Context) (*LiveSession, error)
+	predicates                   []predicate.LiveSession
+}
+
+var _ ent.Mutation = (*LiveSessionMutation)(nil)
+
+// livesessionOption allows management of the mutation configuration using functional options.
+type livesessionOption func(*LiveSessionMutation)
+
+// newLiveSessionMutation creates new mutation for the LiveSession entity.
+func newLiveSessionMutation(c config, op Op, opts ...livesessionOption) *LiveSessionMutation {
+	m := &LiveSessionMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeLiveSession,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withLiveSessionID sets the ID field of the mutation.
+func withLiveSessionID(id uuid.UUID) livesessionOption {
+	return func(m *LiveSessionMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *LiveSession
+		)
+		m.oldValue = func(ctx context.Context) (*LiveSession, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().LiveSession.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withLiveSession sets the old LiveSession of the mutation.
+func withLiveSession(node *LiveSession) livesessionOption {
+	return func(m *LiveSessionMutation) {
+		m.oldValue = func(context.Context) (*LiveSession, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m LiveSessionMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m LiveSessionMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of LiveSession entities.
+func (m *LiveSessionMutation) SetID(id uuid.UUID) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *LiveSessionMutation) ID() (id uuid.UUID, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *LiveSessionMutation) IDs(ctx context.Context) ([]uuid.UUID, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []uuid.UUID{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().LiveSession.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *LiveSessionMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *LiveSessionMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the LiveSession entity.
+// If the LiveSession object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LiveSessionMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *LiveSessionMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *LiveSessionMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *LiveSessionMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the LiveSession entity.
+// If the LiveSession object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LiveSessionMutation) OldUpdatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *LiveSessionMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+}
+
+// SetLiveStreamID sets the "live_stream_id" field.
+func (m *LiveSessionMutation) SetLiveStreamID(u uuid.UUID) {
+	m.live_stream = &u
+}
+
+// LiveStreamID returns the value of the "live_stream_id" field in the mutation.
+func (m *LiveSessionMutation) LiveStreamID() (r uuid.UUID, exists bool) {
+	v := m.live_stream
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLiveStreamID returns the old "live_stream_id" field's value of the LiveSession entity.
+// If the LiveSession object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LiveSessionMutation) OldLiveStreamID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLiveStreamID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLiveStreamID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLiveStreamID: %w", err)
+	}
+	return oldValue.LiveStreamID, nil
+}
+
+// ResetLiveStreamID resets all changes to the "live_stream_id" field.
+func (m *LiveSessionMutation) ResetLiveStreamID() {
+	m.live_stream = nil
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *LiveSessionMutation) SetProjectID(u uuid.UUID) {
+	m.project_id = &u
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *LiveSessionMutation) ProjectID() (r uuid.UUID, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the LiveSession entity.
+// If the LiveSession object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LiveSessionMutation) OldProjectID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *LiveSessionMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetVideoID sets the "video_id" field.
+func (m *LiveSessionMutation) SetVideoID(u uuid.UUID) {
+	m.video = &u
+}
+
+// VideoID returns the value of the "video_id" field in the mutation.
+func (m *LiveSessionMutation) VideoID() (r uuid.UUID, exists bool) {
+	v := m.video
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldVideoID returns the old "video_id" field's value of the LiveSession entity.
+// If the LiveSession object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LiveSessionMutation) OldVideoID(ctx context.Context) (v *uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldVideoID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldVideoID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldVideoID: %w", err)
+	}
+	return oldValue.VideoID, nil
+}
+
+// ClearVideoID clears the value of the "video_id" field.
+func (m *LiveSessionMutation) ClearVideoID() {
+	m.video = nil
+	m.clearedFields[livesession.FieldVideoID] = struct{}{}
+}
+
+// VideoIDCleared returns if the "video_id" field was cleared in this mutation.
+func (m *LiveSessionMutation) VideoIDCleared() bool {
+	_, ok := m.clearedFields[livesession.FieldVideoID]
+	return ok
+}
+
+// ResetVideoID resets all changes to the "video_id" field.
+func (m *LiveSessionMutation) ResetVideoID() {
+	m.video = nil
+	delete(m.clearedFields, livesession.FieldVideoID)
+}
+
+// SetNodeID sets the "node_id" field.
+func (m *LiveSessionMutation) SetNodeID(s string) {
+	m.node_id = &s
+}
+
+// NodeID returns the value of the "node_id" field in the mutation.
+func (m *LiveSessionMutation) NodeID() (r string, exists bool) {
+	v := m.node_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldNodeID returns the old "node_id" field's value of the LiveSession entity.
+// If the LiveSession object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LiveSessionMutation) OldNodeID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldNodeID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldNodeID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldNodeID: %w", err)
+	}
+	return oldValue.NodeID, nil
+}
+
+// ResetNodeID resets all changes to the "node_id" field.
+func (m *LiveSessionMutation) ResetNodeID() {
+	m.node_id = nil
+}
+
+// SetProtocol sets the "protocol" field.
+func (m *LiveSessionMutation) SetProtocol(l livesession.Protocol) {
+	m.protocol = &l
+}
+
+// Protocol returns the value of the "protocol" field in the mutation.
+func (m *LiveSessionMutation) Protocol() (r livesession.Protocol, exists bool) {
+	v := m.protocol
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProtocol returns the old "protocol" field's value of the LiveSession entity.
+// If the LiveSession object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LiveSessionMutation) OldProtocol(ctx context.Context) (v livesession.Protocol, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProtocol is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProtocol requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProtocol: %w", err)
+	}
+	return oldValue.Protocol, nil
+}
+
+// ResetProtocol resets all changes to the "protocol" field.
+func (m *LiveSessionMutation) ResetProtocol() {
+	m.protocol = nil
+}
+
+// SetRemoteAddr sets the "remote_addr" field.
+func (m *LiveSessionMutation) SetRemoteAddr(s string) {
+	m.remote_addr = &s
+}
+
+// RemoteAddr returns the value of the "remote_addr" field in the mutation.
+func (m *LiveSessionMutation) RemoteAddr() (r string, exists bool) {
+	v := m.remote_addr
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRemoteAddr returns the old "remote_addr" field's value of the LiveSession entity.
+// If the LiveSession object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LiveSessionMutation) OldRemoteAddr(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRemoteAddr is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRemoteAddr requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRemoteAddr: %w", err)
+	}
+	return oldValue.RemoteAddr, nil
+}
+
+// ResetRemoteAddr resets all changes to the "remote_addr" field.
+func (m *LiveSessionMutation) ResetRemoteAddr() {
+	m.remote_addr = nil
+}
+
+// SetStartedAt sets the "started_at" field.
+func (m *LiveSessionMutation) SetStartedAt(t time.Time) {
+	m.started_at = &t
+}
+
+// StartedAt returns the value of the "started_at" field in the mutation.
+func (m *LiveSessionMutation) StartedAt() (r time.Time, exists bool) {
+	v := m.started_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStartedAt returns the old "started_at" field's value of the LiveSession entity.
+// If the LiveSession object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LiveSessionMutation) OldStartedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStartedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStartedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStartedAt: %w", err)
+	}
+	return oldValue.StartedAt, nil
+}
+
+// ResetStartedAt resets all changes to the "started_at" field.
+func (m *LiveSessionMutation) ResetStartedAt() {
+	m.started_at = nil
+}
+
+// SetEndedAt sets the "ended_at" field.
+func (m *LiveSessionMutation) SetEndedAt(t time.Time) {
+	m.ended_at = &t
+}
+
+// EndedAt returns the value of the "ended_at" field in the mutation.
+func (m *LiveSessionMutation) EndedAt() (r time.Time, exists bool) {
+	v := m.ended_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldEndedAt returns the old "ended_at" field's value of the LiveSession entity.
+// If the LiveSession object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LiveSessionMutation) OldEndedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldEndedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldEndedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldEndedAt: %w", err)
+	}
+	return oldValue.EndedAt, nil
+}
+
+// ClearEndedAt clears the value of the "ended_at" field.
+func (m *LiveSessionMutation) ClearEndedAt() {
+	m.ended_at = nil
+	m.clearedFields[livesession.FieldEndedAt] = struct{}{}
+}
+
+// EndedAtCleared returns if the "ended_at" field was cleared in this mutation.
+func (m *LiveSessionMutation) EndedAtCleared() bool {
+	_, ok := m.clearedFields[livesession.FieldEndedAt]
+	return ok
+}
+
+// ResetEndedAt resets all changes to the "ended_at" field.
+func (m *LiveSessionMutation) ResetEndedAt() {
+	m.ended_at = nil
+	delete(m.clearedFields, livesession.FieldEndedAt)
+}
+
+// SetEndReason sets the "end_reason" field.
+func (m *LiveSessionMutation) SetEndReason(lr livesession.EndReason) {
+	m.end_reason = &lr
+}
+
+// EndReason returns the value of the "end_reason" field in the mutation.
+func (m *LiveSessionMutation) EndReason() (r livesession.EndReason, exists bool) {
+	v := m.end_reason
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldEndReason returns the old "end_reason" field's value of the LiveSession entity.
+// If the LiveSession object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LiveSessionMutation) OldEndReason(ctx context.Context) (v *livesession.EndReason, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldEndReason is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldEndReason requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldEndReason: %w", err)
+	}
+	return oldValue.EndReason, nil
+}
+
+// ClearEndReason clears the value of the "end_reason" field.
+func (m *LiveSessionMutation) ClearEndReason() {
+	m.end_reason = nil
+	m.clearedFields[livesession.FieldEndReason] = struct{}{}
+}
+
+// EndReasonCleared returns if the "end_reason" field was cleared in this mutation.
+func (m *LiveSessionMutation) EndReasonCleared() bool {
+	_, ok := m.clearedFields[livesession.FieldEndReason]
+	return ok
+}
+
+// ResetEndReason resets all changes to the "end_reason" field.
+func (m *LiveSessionMutation) ResetEndReason() {
+	m.end_reason = nil
+	delete(m.clearedFields, livesession.FieldEndReason)
+}
+
+// SetEndError sets the "end_error" field.
+func (m *LiveSessionMutation) SetEndError(s string) {
+	m.end_error = &s
+}
+
+// EndError returns the value of the "end_error" field in the mutation.
+func (m *LiveSessionMutation) EndError() (r string, exists bool) {
+	v := m.end_error
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldEndError returns the old "end_error" field's value of the LiveSession entity.
+// If the LiveSession object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LiveSessionMutation) OldEndError(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldEndError is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldEndError requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldEndError: %w", err)
+	}
+	return oldValue.EndError, nil
+}
+
+// ResetEndError resets all changes to the "end_error" field.
+func (m *LiveSessionMutation) ResetEndError() {
+	m.end_error = nil
+}
+
+// SetReconnects sets the "reconnects" field.
+func (m *LiveSessionMutation) SetReconnects(i int) {
+	m.reconnects = &i
+	m.addreconnects = nil
+}
+
+// Reconnects returns the value of the "reconnects" field in the mutation.
+func (m *LiveSessionMutation) Reconnects() (r int, exists bool) {
+	v := m.reconnects
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldReconnects returns the old "reconnects" field's value of the LiveSession entity.
+// If the LiveSession object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LiveSessionMutation) OldReconnects(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldReconnects is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldReconnects requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldReconnects: %w", err)
+	}
+	return oldValue.Reconnects, nil
+}
+
+// AddReconnects adds i to the "reconnects" field.
+func (m *LiveSessionMutation) AddReconnects(i int) {
+	if m.addreconnects != nil {
+		*m.addreconnects += i
+	} else {
+		m.addreconnects = &i
+	}
+}
+
+// AddedReconnects returns the value that was added to the "reconnects" field in this mutation.
+func (m *LiveSessionMutation) AddedReconnects() (r int, exists bool) {
+	v := m.addreconnects
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetReconnects resets all changes to the "reconnects" field.
+func (m *LiveSessionMutation) ResetReconnects() {
+	m.reconnects = nil
+	m.addreconnects = nil
+}
+
+// SetBytes sets the "bytes" field.
+func (m *LiveSessionMutation) SetBytes(i int64) {
+	m.bytes = &i
+	m.addbytes = nil
+}
+
+// Bytes returns the value of the "bytes" field in the mutation.
+func (m *LiveSessionMutation) Bytes() (r int64, exists bool) {
+	v := m.bytes
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldBytes returns the old "bytes" field's value of the LiveSession entity.
+// If the LiveSession object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LiveSessionMutation) OldBytes(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldBytes is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldBytes requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldBytes: %w", err)
+	}
+	return oldValue.Bytes, nil
+}
+
+// AddBytes adds i to the "bytes" field.
+func (m *LiveSessionMutation) AddBytes(i int64) {
+	if m.addbytes != nil {
+		*m.addbytes += i
+	} else {
+		m.addbytes = &i
+	}
+}
+
+// AddedBytes returns the value that was added to the "bytes" field in this mutation.
+func (m *LiveSessionMutation) AddedBytes() (r int64, exists bool) {
+	v := m.addbytes
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetBytes resets all changes to the "bytes" field.
+func (m *LiveSessionMutation) ResetBytes() {
+	m.bytes = nil
+	m.addbytes = nil
+}
+
+// SetBitrateKbps sets the "bitrate_kbps" field.
+func (m *LiveSessionMutation) SetBitrateKbps(i int) {
+	m.bitrate_kbps = &i
+	m.addbitrate_kbps = nil
+}
+
+// BitrateKbps returns the value of the "bitrate_kbps" field in the mutation.
+func (m *LiveSessionMutation) BitrateKbps() (r int, exists bool) {
+	v := m.bitrate_kbps
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldBitrateKbps returns the old "bitrate_kbps" field's value of the LiveSession entity.
+// If the LiveSession object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LiveSessionMutation) OldBitrateKbps(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldBitrateKbps is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldBitrateKbps requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldBitrateKbps: %w", err)
+	}
+	return oldValue.BitrateKbps, nil
+}
+
+// AddBitrateKbps adds i to the "bitrate_kbps" field.
+func (m *LiveSessionMutation) AddBitrateKbps(i int) {
+	if m.addbitrate_kbps != nil {
+		*m.addbitrate_kbps += i
+	} else {
+		m.addbitrate_kbps = &i
+	}
+}
+
+// AddedBitrateKbps returns the value that was added to the "bitrate_kbps" field in this mutation.
+func (m *LiveSessionMutation) AddedBitrateKbps() (r int, exists bool) {
+	v := m.addbitrate_kbps
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetBitrateKbps resets all changes to the "bitrate_kbps" field.
+func (m *LiveSessionMutation) ResetBitrateKbps() {
+	m.bitrate_kbps = nil
+	m.addbitrate_kbps = nil
+}
+
+// SetFps sets the "fps" field.
+func (m *LiveSessionMutation) SetFps(f float64) {
+	m.fps = &f
+	m.addfps = nil
+}
+
+// Fps returns the value of the "fps" field in the mutation.
+func (m *LiveSessionMutation) Fps() (r float64, exists bool) {
+	v := m.fps
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldFps returns the old "fps" field's value of the LiveSession entity.
+// If the LiveSession object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LiveSessionMutation) OldFps(ctx context.Context) (v float64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldFps is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldFps requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldFps: %w", err)
+	}
+	return oldValue.Fps, nil
+}
+
+// AddFps adds f to the "fps" field.
+func (m *LiveSessionMutation) AddFps(f float64) {
+	if m.addfps != nil {
+		*m.addfps += f
+	} else {
+		m.addfps = &f
+	}
+}
+
+// AddedFps returns the value that was added to the "fps" field in this mutation.
+func (m *LiveSessionMutation) AddedFps() (r float64, exists bool) {
+	v := m.addfps
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetFps resets all changes to the "fps" field.
+func (m *LiveSessionMutation) ResetFps() {
+	m.fps = nil
+	m.addfps = nil
+}
+
+// SetKeyframeIntervalSeconds sets the "keyframe_interval_seconds" field.
+func (m *LiveSessionMutation) SetKeyframeIntervalSeconds(f float64) {
+	m.keyframe_interval_seconds = &f
+	m.addkeyframe_interval_seconds = nil
+}
+
+// KeyframeIntervalSeconds returns the value of the "keyframe_interval_seconds" field in the mutation.
+func (m *LiveSessionMutation) KeyframeIntervalSeconds() (r float64, exists bool) {
+	v := m.keyframe_interval_seconds
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldKeyframeIntervalSeconds returns the old "keyframe_interval_seconds" field's value of the LiveSession entity.
+// If the LiveSession object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LiveSessionMutation) OldKeyframeIntervalSeconds(ctx context.Context) (v float64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldKeyframeIntervalSeconds is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldKeyframeIntervalSeconds requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldKeyframeIntervalSeconds: %w", err)
+	}
+	return oldValue.KeyframeIntervalSeconds, nil
+}
+
+// AddKeyframeIntervalSeconds adds f to the "keyframe_interval_seconds" field.
+func (m *LiveSessionMutation) AddKeyframeIntervalSeconds(f float64) {
+	if m.addkeyframe_interval_seconds != nil {
+		*m.addkeyframe_interval_seconds += f
+	} else {
+		m.addkeyframe_interval_seconds = &f
+	}
+}
+
+// AddedKeyframeIntervalSeconds returns the value that was added to the "keyframe_interval_seconds" field in this mutation.
+func (m *LiveSessionMutation) AddedKeyframeIntervalSeconds() (r float64, exists bool) {
+	v := m.addkeyframe_interval_seconds
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetKeyframeIntervalSeconds resets all changes to the "keyframe_interval_seconds" field.
+func (m *LiveSessionMutation) ResetKeyframeIntervalSeconds() {
+	m.keyframe_interval_seconds = nil
+	m.addkeyframe_interval_seconds = nil
+}
+
+// SetVideoCodec sets the "video_codec" field.
+func (m *LiveSessionMutation) SetVideoCodec(s string) {
+	m.video_codec = &s
+}
+
+// VideoCodec returns the value of the "video_codec" field in the mutation.
+func (m *LiveSessionMutation) VideoCodec() (r string, exists bool) {
+	v := m.video_codec
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldVideoCodec returns the old "video_codec" field's value of the LiveSession entity.
+// If the LiveSession object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LiveSessionMutation) OldVideoCodec(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldVideoCodec is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldVideoCodec requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldVideoCodec: %w", err)
+	}
+	return oldValue.VideoCodec, nil
+}
+
+// ResetVideoCodec resets all changes to the "video_codec" field.
+func (m *LiveSessionMutation) ResetVideoCodec() {
+	m.video_codec = nil
+}
+
+// SetAudioCodec sets the "audio_codec" field.
+func (m *LiveSessionMutation) SetAudioCodec(s string) {
+	m.audio_codec = &s
+}
+
+// AudioCodec returns the value of the "audio_codec" field in the mutation.
+func (m *LiveSessionMutation) AudioCodec() (r string, exists bool) {
+	v := m.audio_codec
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAudioCodec returns the old "audio_codec" field's value of the LiveSession entity.
+// If the LiveSession object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LiveSessionMutation) OldAudioCodec(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAudioCodec is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAudioCodec requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAudioCodec: %w", err)
+	}
+	return oldValue.AudioCodec, nil
+}
+
+// ResetAudioCodec resets all changes to the "audio_codec" field.
+func (m *LiveSessionMutation) ResetAudioCodec() {
+	m.audio_codec = nil
+}
+
+// SetWidth sets the "width" field.
+func (m *LiveSessionMutation) SetWidth(i int) {
+	m.width = &i
+	m.addwidth = nil
+}
+
+// Width returns the value of the "width" field in the mutation.
+func (m *LiveSessionMutation) Width() (r int, exists bool) {
+	v := m.width
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldWidth returns the old "width" field's value of the LiveSession entity.
+// If the LiveSession object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LiveSessionMutation) OldWidth(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldWidth is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldWidth requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldWidth: %w", err)
+	}
+	return oldValue.Width, nil
+}
+
+// AddWidth adds i to the "width" field.
+func (m *LiveSessionMutation) AddWidth(i int) {
+	if m.addwidth != nil {
+		*m.addwidth += i
+	} else {
+		m.addwidth = &i
+	}
+}
+
+// AddedWidth returns the value that was added to the "width" field in this mutation.
+func (m *LiveSessionMutation) AddedWidth() (r int, exists bool) {
+	v := m.addwidth
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetWidth resets all changes to the "width" field.
+func (m *LiveSessionMutation) ResetWidth() {
+	m.width = nil
+	m.addwidth = nil
+}
+
+// SetHeight sets the "height" field.
+func (m *LiveSessionMutation) SetHeight(i int) {
+	m.height = &i
+	m.addheight = nil
+}
+
+// Height returns the value of the "height" field in the mutation.
+func (m *LiveSessionMutation) Height() (r int, exists bool) {
+	v := m.height
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldHeight returns the old "height" field's value of the LiveSession entity.
+// If the LiveSession object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LiveSessionMutation) OldHeight(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldHeight is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldHeight requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldHeight: %w", err)
+	}
+	return oldValue.Height, nil
+}
+
+// AddHeight adds i to the "height" field.
+func (m *LiveSessionMutation) AddHeight(i int) {
+	if m.addheight != nil {
+		*m.addheight += i
+	} else {
+		m.addheight = &i
+	}
+}
+
+// AddedHeight returns the value that was added to the "height" field in this mutation.
+func (m *LiveSessionMutation) AddedHeight() (r int, exists bool) {
+	v := m.addheight
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetHeight resets all changes to the "height" field.
+func (m *LiveSessionMutation) ResetHeight() {
+	m.height = nil
+	m.addheight = nil
+}
+
+// SetWarnings sets the "warnings" field.
+func (m *LiveSessionMutation) SetWarnings(s []string) {
+	m.warnings = &s
+	m.appendwarnings = nil
+}
+
+// Warnings returns the value of the "warnings" field in the mutation.
+func (m *LiveSessionMutation) Warnings() (r []string, exists bool) {
+	v := m.warnings
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldWarnings returns the old "warnings" field's value of the LiveSession entity.
+// If the LiveSession object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LiveSessionMutation) OldWarnings(ctx context.Context) (v []string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldWarnings is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldWarnings requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldWarnings: %w", err)
+	}
+	return oldValue.Warnings, nil
+}
+
+// AppendWarnings adds s to the "warnings" field.
+func (m *LiveSessionMutation) AppendWarnings(s []string) {
+	m.appendwarnings = append(m.appendwarnings, s...)
+}
+
+// AppendedWarnings returns the list of values that were appended to the "warnings" field in this mutation.
+func (m *LiveSessionMutation) AppendedWarnings() ([]string, bool) {
+	if len(m.appendwarnings) == 0 {
+		return nil, false
+	}
+	return m.appendwarnings, true
+}
+
+// ResetWarnings resets all changes to the "warnings" field.
+func (m *LiveSessionMutation) ResetWarnings() {
+	m.warnings = nil
+	m.appendwarnings = nil
+}
+
+// SetSimulcast sets the "simulcast" field.
+func (m *LiveSessionMutation) SetSimulcast(ls []live.SimulcastState) {
+	m.simulcast = &ls
+	m.appendsimulcast = nil
+}
+
+// Simulcast returns the value of the "simulcast" field in the mutation.
+func (m *LiveSessionMutation) Simulcast() (r []live.SimulcastState, exists bool) {
+	v := m.simulcast
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSimulcast returns the old "simulcast" field's value of the LiveSession entity.
+// If the LiveSession object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LiveSessionMutation) OldSimulcast(ctx context.Context) (v []live.SimulcastState, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSimulcast is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSimulcast requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSimulcast: %w", err)
+	}
+	return oldValue.Simulcast, nil
+}
+
+// AppendSimulcast adds ls to the "simulcast" field.
+func (m *LiveSessionMutation) AppendSimulcast(ls []live.SimulcastState) {
+	m.appendsimulcast = append(m.appendsimulcast, ls...)
+}
+
+// AppendedSimulcast returns the list of values that were appended to the "simulcast" field in this mutation.
+func (m *LiveSessionMutation) AppendedSimulcast() ([]live.SimulcastState, bool) {
+	if len(m.appendsimulcast) == 0 {
+		return nil, false
+	}
+	return m.appendsimulcast, true
+}
+
+// ResetSimulcast resets all changes to the "simulcast" field.
+func (m *LiveSessionMutation) ResetSimulcast() {
+	m.simulcast = nil
+	m.appendsimulcast = nil
+}
+
+// SetLastDataAt sets the "last_data_at" field.
+func (m *LiveSessionMutation) SetLastDataAt(t time.Time) {
+	m.last_data_at = &t
+}
+
+// LastDataAt returns the value of the "last_data_at" field in the mutation.
+func (m *LiveSessionMutation) LastDataAt() (r time.Time, exists bool) {
+	v := m.last_data_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLastDataAt returns the old "last_data_at" field's value of the LiveSession entity.
+// If the LiveSession object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LiveSessionMutation) OldLastDataAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLastDataAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLastDataAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLastDataAt: %w", err)
+	}
+	return oldValue.LastDataAt, nil
+}
+
+// ClearLastDataAt clears the value of the "last_data_at" field.
+func (m *LiveSessionMutation) ClearLastDataAt() {
+	m.last_data_at = nil
+	m.clearedFields[livesession.FieldLastDataAt] = struct{}{}
+}
+
+// LastDataAtCleared returns if the "last_data_at" field was cleared in this mutation.
+func (m *LiveSessionMutation) LastDataAtCleared() bool {
+	_, ok := m.clearedFields[livesession.FieldLastDataAt]
+	return ok
+}
+
+// ResetLastDataAt resets all changes to the "last_data_at" field.
+func (m *LiveSessionMutation) ResetLastDataAt() {
+	m.last_data_at = nil
+	delete(m.clearedFields, livesession.FieldLastDataAt)
+}
+
+// ClearLiveStream clears the "live_stream" edge to the LiveStream entity.
+func (m *LiveSessionMutation) ClearLiveStream() {
+	m.clearedlive_stream = true
+	m.clearedFields[livesession.FieldLiveStreamID] = struct{}{}
+}
+
+// LiveStreamCleared reports if the "live_stream" edge to the LiveStream entity was cleared.
+func (m *LiveSessionMutation) LiveStreamCleared() bool {
+	return m.clearedlive_stream
+}
+
+// LiveStreamIDs returns the "live_stream" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// LiveStreamID instead. It exists only for internal usage by the builders.
+func (m *LiveSessionMutation) LiveStreamIDs() (ids []uuid.UUID) {
+	if id := m.live_stream; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetLiveStream resets all changes to the "live_stream" edge.
+func (m *LiveSessionMutation) ResetLiveStream() {
+	m.live_stream = nil
+	m.clearedlive_stream = false
+}
+
+// ClearVideo clears the "video" edge to the Video entity.
+func (m *LiveSessionMutation) ClearVideo() {
+	m.clearedvideo = true
+	m.clearedFields[livesession.FieldVideoID] = struct{}{}
+}
+
+// VideoCleared reports if the "video" edge to the Video entity was cleared.
+func (m *LiveSessionMutation) VideoCleared() bool {
+	return m.VideoIDCleared() || m.clearedvideo
+}
+
+// VideoIDs returns the "video" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// VideoID instead. It exists only for internal usage by the builders.
+func (m *LiveSessionMutation) VideoIDs() (ids []uuid.UUID) {
+	if id := m.video; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetVideo resets all changes to the "video" edge.
+func (m *LiveSessionMutation) ResetVideo() {
+	m.video = nil
+	m.clearedvideo = false
+}
+
+// Where appends a list predicates to the LiveSessionMutation builder.
+func (m *LiveSessionMutation) Where(ps ...predicate.LiveSession) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the LiveSessionMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *LiveSessionMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.LiveSession, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *LiveSessionMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *LiveSessionMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (LiveSession).
+func (m *LiveSessionMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *LiveSessionMutation) Fields() []string {
+	fields := make([]string, 0, 24)
+	if m.created_at != nil {
+		fields = append(fields, livesession.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, livesession.FieldUpdatedAt)
+	}
+	if m.live_stream != nil {
+		fields = append(fields, livesession.FieldLiveStreamID)
+	}
+	if m.project_id != nil {
+		fields = append(fields, livesession.FieldProjectID)
+	}
+	if m.video != nil {
+		fields = append(fields, livesession.FieldVideoID)
+	}
+	if m.node_id != nil {
+		fields = append(fields, livesession.FieldNodeID)
+	}
+	if m.protocol != nil {
+		fields = append(fields, livesession.FieldProtocol)
+	}
+	if m.remote_addr != nil {
+		fields = append(fields, livesession.FieldRemoteAddr)
+	}
+	if m.started_at != nil {
+		fields = append(fields, livesession.FieldStartedAt)
+	}
+	if m.ended_at != nil {
+		fields = append(fields, livesession.FieldEndedAt)
+	}
+	if m.end_reason != nil {
+		fields = append(fields, livesession.FieldEndReason)
+	}
+	if m.end_error != nil {
+		fields = append(fields, livesession.FieldEndError)
+	}
+	if m.reconnects != nil {
+		fields = append(fields, livesession.FieldReconnects)
+	}
+	if m.bytes != nil {
+		fields = append(fields, livesession.FieldBytes)
+	}
+	if m.bitrate_kbps != nil {
+		fields = append(fields, livesession.FieldBitrateKbps)
+	}
+	if m.fps != nil {
+		fields = append(fields, livesession.FieldFps)
+	}
+	if m.keyframe_interval_seconds != nil {
+		fields = append(fields, livesession.FieldKeyframeIntervalSeconds)
+	}
+	if m.video_codec != nil {
+		fields = append(fields, livesession.FieldVideoCodec)
+	}
+	if m.audio_codec != nil {
+		fields = append(fields, livesession.FieldAudioCodec)
+	}
+	if m.width != nil {
+		fields = append(fields, livesession.FieldWidth)
+	}
+	if m.height != nil {
+		fields = append(fields, livesession.FieldHeight)
+	}
+	if m.warnings != nil {
+		fields = append(fields, livesession.FieldWarnings)
+	}
+	if m.simulcast != nil {
+		fields = append(fields, livesession.FieldSimulcast)
+	}
+	if m.last_data_at != nil {
+		fields = append(fields, livesession.FieldLastDataAt)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *LiveSessionMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case livesession.FieldCreatedAt:
+		return m.CreatedAt()
+	case livesession.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case livesession.FieldLiveStreamID:
+		return m.LiveStreamID()
+	case livesession.FieldProjectID:
+		return m.ProjectID()
+	case livesession.FieldVideoID:
+		return m.VideoID()
+	case livesession.FieldNodeID:
+		return m.NodeID()
+	case livesession.FieldProtocol:
+		return m.Protocol()
+	case livesession.FieldRemoteAddr:
+		return m.RemoteAddr()
+	case livesession.FieldStartedAt:
+		return m.StartedAt()
+	case livesession.FieldEndedAt:
+		return m.EndedAt()
+	case livesession.FieldEndReason:
+		return m.EndReason()
+	case livesession.FieldEndError:
+		return m.EndError()
+	case livesession.FieldReconnects:
+		return m.Reconnects()
+	case livesession.FieldBytes:
+		return m.Bytes()
+	case livesession.FieldBitrateKbps:
+		return m.BitrateKbps()
+	case livesession.FieldFps:
+		return m.Fps()
+	case livesession.FieldKeyframeIntervalSeconds:
+		return m.KeyframeIntervalSeconds()
+	case livesession.FieldVideoCodec:
+		return m.VideoCodec()
+	case livesession.FieldAudioCodec:
+		return m.AudioCodec()
+	case livesession.FieldWidth:
+		return m.Width()
+	case livesession.FieldHeight:
+		return m.Height()
+	case livesession.FieldWarnings:
+		return m.Warnings()
+	case livesession.FieldSimulcast:
+		return m.Simulcast()
+	case livesession.FieldLastDataAt:
+		return m.LastDataAt()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *LiveSessionMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case livesession.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case livesession.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case livesession.FieldLiveStreamID:
+		return m.OldLiveStreamID(ctx)
+	case livesession.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case livesession.FieldVideoID:
+		return m.OldVideoID(ctx)
+	case livesession.FieldNodeID:
+		return m.OldNodeID(ctx)
+	case livesession.FieldProtocol:
+		return m.OldProtocol(ctx)
+	case livesession.FieldRemoteAddr:
+		return m.OldRemoteAddr(ctx)
+	case livesession.FieldStartedAt:
+		return m.OldStartedAt(ctx)
+	case livesession.FieldEndedAt:
+		return m.OldEndedAt(ctx)
+	case livesession.FieldEndReason:
+		return m.OldEndReason(ctx)
+	case livesession.FieldEndError:
+		return m.OldEndError(ctx)
+	case livesession.FieldReconnects:
+		return m.OldReconnects(ctx)
+	case livesession.FieldBytes:
+		return m.OldBytes(ctx)
+	case livesession.FieldBitrateKbps:
+		return m.OldBitrateKbps(ctx)
+	case livesession.FieldFps:
+		return m.OldFps(ctx)
+	case livesession.FieldKeyframeIntervalSeconds:
+		return m.OldKeyframeIntervalSeconds(ctx)
+	case livesession.FieldVideoCodec:
+		return m.OldVideoCodec(ctx)
+	case livesession.FieldAudioCodec:
+		return m.OldAudioCodec(ctx)
+	case livesession.FieldWidth:
+		return m.OldWidth(ctx)
+	case livesession.FieldHeight:
+		return m.OldHeight(ctx)
+	case livesession.FieldWarnings:
+		return m.OldWarnings(ctx)
+	case livesession.FieldSimulcast:
+		return m.OldSimulcast(ctx)
+	case livesession.FieldLastDataAt:
+		return m.OldLastDataAt(ctx)
+	}
+	return nil, fmt.Errorf("unknown LiveSession field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *LiveSessionMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case livesession.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case livesession.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case livesession.FieldLiveStreamID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLiveStreamID(v)
+		return nil
+	case livesession.FieldProjectID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case livesession.FieldVideoID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetVideoID(v)
+		return nil
+	case livesession.FieldNodeID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetNodeID(v)
+		return nil
+	case livesession.FieldProtocol:
+		v, ok := value.(livesession.Protocol)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProtocol(v)
+		return nil
+	case livesession.FieldRemoteAddr:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRemoteAddr(v)
+		return nil
+	case livesession.FieldStartedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStartedAt(v)
+		return nil
+	case livesession.FieldEndedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetEndedAt(v)
+		return nil
+	case livesession.FieldEndReason:
+		v, ok := value.(livesession.EndReason)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetEndReason(v)
+		return nil
+	case livesession.FieldEndError:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetEndError(v)
+		return nil
+	case livesession.FieldReconnects:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetReconnects(v)
+		return nil
+	case livesession.FieldBytes:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetBytes(v)
+		return nil
+	case livesession.FieldBitrateKbps:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetBitrateKbps(v)
+		return nil
+	case livesession.FieldFps:
+		v, ok := value.(float64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetFps(v)
+		return nil
+	case livesession.FieldKeyframeIntervalSeconds:
+		v, ok := value.(float64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetKeyframeIntervalSeconds(v)
+		return nil
+	case livesession.FieldVideoCodec:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetVideoCodec(v)
+		return nil
+	case livesession.FieldAudioCodec:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAudioCodec(v)
+		return nil
+	case livesession.FieldWidth:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetWidth(v)
+		return nil
+	case livesession.FieldHeight:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetHeight(v)
+		return nil
+	case livesession.FieldWarnings:
+		v, ok := value.([]string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetWarnings(v)
+		return nil
+	case livesession.FieldSimulcast:
+		v, ok := value.([]live.SimulcastState)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSimulcast(v)
+		return nil
+	case livesession.FieldLastDataAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLastDataAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown LiveSession field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *LiveSessionMutation) AddedFields() []string {
+	var fields []string
+	if m.addreconnects != nil {
+		fields = append(fields, livesession.FieldReconnects)
+	}
+	if m.addbytes != nil {
+		fields = append(fields, livesession.FieldBytes)
+	}
+	if m.addbitrate_kbps != nil {
+		fields = append(fields, livesession.FieldBitrateKbps)
+	}
+	if m.addfps != nil {
+		fields = append(fields, livesession.FieldFps)
+	}
+	if m.addkeyframe_interval_seconds != nil {
+		fields = append(fields, livesession.FieldKeyframeIntervalSeconds)
+	}
+	if m.addwidth != nil {
+		fields = append(fields, livesession.FieldWidth)
+	}
+	if m.addheight != nil {
+		fields = append(fields, livesession.FieldHeight)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *LiveSessionMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case livesession.FieldReconnects:
+		return m.AddedReconnects()
+	case livesession.FieldBytes:
+		return m.AddedBytes()
+	case livesession.FieldBitrateKbps:
+		return m.AddedBitrateKbps()
+	case livesession.FieldFps:
+		return m.AddedFps()
+	case livesession.FieldKeyframeIntervalSeconds:
+		return m.AddedKeyframeIntervalSeconds()
+	case livesession.FieldWidth:
+		return m.AddedWidth()
+	case livesession.FieldHeight:
+		return m.AddedHeight()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *LiveSessionMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case livesession.FieldReconnects:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddReconnects(v)
+		return nil
+	case livesession.FieldBytes:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddBytes(v)
+		return nil
+	case livesession.FieldBitrateKbps:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddBitrateKbps(v)
+		return nil
+	case livesession.FieldFps:
+		v, ok := value.(float64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddFps(v)
+		return nil
+	case livesession.FieldKeyframeIntervalSeconds:
+		v, ok := value.(float64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddKeyframeIntervalSeconds(v)
+		return nil
+	case livesession.FieldWidth:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddWidth(v)
+		return nil
+	case livesession.FieldHeight:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddHeight(v)
+		return nil
+	}
+	return fmt.Errorf("unknown LiveSession numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *LiveSessionMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(livesession.FieldVideoID) {
+		fields = append(fields, livesession.FieldVideoID)
+	}
+	if m.FieldCleared(livesession.FieldEndedAt) {
+		fields = append(fields, livesession.FieldEndedAt)
+	}
+	if m.FieldCleared(livesession.FieldEndReason) {
+		fields = append(fields, livesession.FieldEndReason)
+	}
+	if m.FieldCleared(livesession.FieldLastDataAt) {
+		fields = append(fields, livesession.FieldLastDataAt)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *LiveSessionMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *LiveSessionMutation) ClearField(name string) error {
+	switch name {
+	case livesession.FieldVideoID:
+		m.ClearVideoID()
+		return nil
+	case livesession.FieldEndedAt:
+		m.ClearEndedAt()
+		return nil
+	case livesession.FieldEndReason:
+		m.ClearEndReason()
+		return nil
+	case livesession.FieldLastDataAt:
+		m.ClearLastDataAt()
+		return nil
+	}
+	return fmt.Errorf("unknown LiveSession nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *LiveSessionMutation) ResetField(name string) error {
+	switch name {
+	case livesession.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case livesession.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case livesession.FieldLiveStreamID:
+		m.ResetLiveStreamID()
+		return nil
+	case livesession.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case livesession.FieldVideoID:
+		m.ResetVideoID()
+		return nil
+	case livesession.FieldNodeID:
+		m.ResetNodeID()
+		return nil
+	case livesession.FieldProtocol:
+		m.ResetProtocol()
+		return nil
+	case livesession.FieldRemoteAddr:
+		m.ResetRemoteAddr()
+		return nil
+	case livesession.FieldStartedAt:
+		m.ResetStartedAt()
+		return nil
+	case livesession.FieldEndedAt:
+		m.ResetEndedAt()
+		return nil
+	case livesession.FieldEndReason:
+		m.ResetEndReason()
+		return nil
+	case livesession.FieldEndError:
+		m.ResetEndError()
+		return nil
+	case livesession.FieldReconnects:
+		m.ResetReconnects()
+		return nil
+	case livesession.FieldBytes:
+		m.ResetBytes()
+		return nil
+	case livesession.FieldBitrateKbps:
+		m.ResetBitrateKbps()
+		return nil
+	case livesession.FieldFps:
+		m.ResetFps()
+		return nil
+	case livesession.FieldKeyframeIntervalSeconds:
+		m.ResetKeyframeIntervalSeconds()
+		return nil
+	case livesession.FieldVideoCodec:
+		m.ResetVideoCodec()
+		return nil
+	case livesession.FieldAudioCodec:
+		m.ResetAudioCodec()
+		return nil
+	case livesession.FieldWidth:
+		m.ResetWidth()
+		return nil
+	case livesession.FieldHeight:
+		m.ResetHeight()
+		return nil
+	case livesession.FieldWarnings:
+		m.ResetWarnings()
+		return nil
+	case livesession.FieldSimulcast:
+		m.ResetSimulcast()
+		return nil
+	case livesession.FieldLastDataAt:
+		m.ResetLastDataAt()
+		return nil
+	}
+	return fmt.Errorf("unknown LiveSession field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *LiveSessionMutation) AddedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.live_stream != nil {
+		edges = append(edges, livesession.EdgeLiveStream)
+	}
+	if m.video != nil {
+		edges = append(edges, livesession.EdgeVideo)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *LiveSessionMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case livesession.EdgeLiveStream:
+		if id := m.live_stream; id != nil {
+			return []ent.Value{*id}
+		}
+	case livesession.EdgeVideo:
+		if id := m.video; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *LiveSessionMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 2)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *LiveSessionMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *LiveSessionMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.clearedlive_stream {
+		edges = append(edges, livesession.EdgeLiveStream)
+	}
+	if m.clearedvideo {
+		edges = append(edges, livesession.EdgeVideo)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *LiveSessionMutation) EdgeCleared(name string) bool {
+	switch name {
+	case livesession.EdgeLiveStream:
+		return m.clearedlive_stream
+	case livesession.EdgeVideo:
+		return m.clearedvideo
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *LiveSessionMutation) ClearEdge(name string) error {
+	switch name {
+	case livesession.EdgeLiveStream:
+		m.ClearLiveStream()
+		return nil
+	case livesession.EdgeVideo:
+		m.ClearVideo()
+		return nil
+	}
+	return fmt.Errorf("unknown LiveSession unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *LiveSessionMutation) ResetEdge(name string) error {
+	switch name {
+	case livesession.EdgeLiveStream:
+		m.ResetLiveStream()
+		return nil
+	case livesession.EdgeVideo:
+		m.ResetVideo()
+		return nil
+	}
+	return fmt.Errorf("unknown LiveSession edge %s", name)
+}
+
+// LiveSimulcastTargetMutation represents an operation that mutates the LiveSimulcastTarget nodes in the graph.
+type LiveSimulcastTargetMutation struct {
+	config
+	op                 Op
+	typ                string
+	id                 *uuid.UUID
+	created_at         *time.Time
+	updated_at         *time.Time
+	project_id         *uuid.UUID
+	name               *string
+	url                *string
+	stream_key         *string
+	enabled            *bool
+	clearedFields      map[string]struct{}
+	live_stream        *uuid.UUID
+	clearedlive_stream bool
+	done               bool
+	oldValue           func(context.Context) (*LiveSimulcastTarget, error)
+	predicates         []predicate.LiveSimulcastTarget
+}
+
+var _ ent.Mutation = (*LiveSimulcastTargetMutation)(nil)
+
+// livesimulcasttargetOption allows management of the mutation configuration using functional options.
+type livesimulcasttargetOption func(*LiveSimulcastTargetMutation)
+
+// newLiveSimulcastTargetMutation creates new mutation for the LiveSimulcastTarget entity.
+func newLiveSimulcastTargetMutation(c config, op Op, opts ...livesimulcasttargetOption) *LiveSimulcastTargetMutation {
+	m := &LiveSimulcastTargetMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeLiveSimulcastTarget,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withLiveSimulcastTargetID sets the ID field of the mutation.
+func withLiveSimulcastTargetID(id uuid.UUID) livesimulcasttargetOption {
+	return func(m *LiveSimulcastTargetMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *LiveSimulcastTarget
+		)
+		m.oldValue = func(ctx context.Context) (*LiveSimulcastTarget, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().LiveSimulcastTarget.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withLiveSimulcastTarget sets the old LiveSimulcastTarget of the mutation.
+func withLiveSimulcastTarget(node *LiveSimulcastTarget) livesimulcasttargetOption {
+	return func(m *LiveSimulcastTargetMutation) {
+		m.oldValue = func(context.Context) (*LiveSimulcastTarget, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m LiveSimulcastTargetMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m LiveSimulcastTargetMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of LiveSimulcastTarget entities.
+func (m *LiveSimulcastTargetMutation) SetID(id uuid.UUID) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *LiveSimulcastTargetMutation) ID() (id uuid.UUID, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *LiveSimulcastTargetMutation) IDs(ctx context.Context) ([]uuid.UUID, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []uuid.UUID{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().LiveSimulcastTarget.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *LiveSimulcastTargetMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *LiveSimulcastTargetMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the LiveSimulcastTarget entity.
+// If the LiveSimulcastTarget object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LiveSimulcastTargetMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *LiveSimulcastTargetMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *LiveSimulcastTargetMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *LiveSimulcastTargetMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the LiveSimulcastTarget entity.
+// If the LiveSimulcastTarget object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LiveSimulcastTargetMutation) OldUpdatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *LiveSimulcastTargetMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+}
+
+// SetLiveStreamID sets the "live_stream_id" field.
+func (m *LiveSimulcastTargetMutation) SetLiveStreamID(u uuid.UUID) {
+	m.live_stream = &u
+}
+
+// LiveStreamID returns the value of the "live_stream_id" field in the mutation.
+func (m *LiveSimulcastTargetMutation) LiveStreamID() (r uuid.UUID, exists bool) {
+	v := m.live_stream
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLiveStreamID returns the old "live_stream_id" field's value of the LiveSimulcastTarget entity.
+// If the LiveSimulcastTarget object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LiveSimulcastTargetMutation) OldLiveStreamID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLiveStreamID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLiveStreamID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLiveStreamID: %w", err)
+	}
+	return oldValue.LiveStreamID, nil
+}
+
+// ResetLiveStreamID resets all changes to the "live_stream_id" field.
+func (m *LiveSimulcastTargetMutation) ResetLiveStreamID() {
+	m.live_stream = nil
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *LiveSimulcastTargetMutation) SetProjectID(u uuid.UUID) {
+	m.project_id = &u
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *LiveSimulcastTargetMutation) ProjectID() (r uuid.UUID, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the LiveSimulcastTarget entity.
+// If the LiveSimulcastTarget object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LiveSimulcastTargetMutation) OldProjectID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *LiveSimulcastTargetMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetName sets the "name" field.
+func (m *LiveSimulcastTargetMutation) SetName(s string) {
+	m.name = &s
+}
+
+// Name returns the value of the "name" field in the mutation.
+func (m *LiveSimulcastTargetMutation) Name() (r string, exists bool) {
+	v := m.name
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldName returns the old "name" field's value of the LiveSimulcastTarget entity.
+// If the LiveSimulcastTarget object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LiveSimulcastTargetMutation) OldName(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldName is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldName requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldName: %w", err)
+	}
+	return oldValue.Name, nil
+}
+
+// ResetName resets all changes to the "name" field.
+func (m *LiveSimulcastTargetMutation) ResetName() {
+	m.name = nil
+}
+
+// SetURL sets the "url" field.
+func (m *LiveSimulcastTargetMutation) SetURL(s string) {
+	m.url = &s
+}
+
+// URL returns the value of the "url" field in the mutation.
+func (m *LiveSimulcastTargetMutation) URL() (r string, exists bool) {
+	v := m.url
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldURL returns the old "url" field's value of the LiveSimulcastTarget entity.
+// If the LiveSimulcastTarget object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LiveSimulcastTargetMutation) OldURL(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldURL is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldURL requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldURL: %w", err)
+	}
+	return oldValue.URL, nil
+}
+
+// ResetURL resets all changes to the "url" field.
+func (m *LiveSimulcastTargetMutation) ResetURL() {
+	m.url = nil
+}
+
+// SetStreamKey sets the "stream_key" field.
+func (m *LiveSimulcastTargetMutation) SetStreamKey(s string) {
+	m.stream_key = &s
+}
+
+// StreamKey returns the value of the "stream_key" field in the mutation.
+func (m *LiveSimulcastTargetMutation) StreamKey() (r string, exists bool) {
+	v := m.stream_key
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStreamKey returns the old "stream_key" field's value of the LiveSimulcastTarget entity.
+// If the LiveSimulcastTarget object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LiveSimulcastTargetMutation) OldStreamKey(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStreamKey is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStreamKey requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStreamKey: %w", err)
+	}
+	return oldValue.StreamKey, nil
+}
+
+// ResetStreamKey resets all changes to the "stream_key" field.
+func (m *LiveSimulcastTargetMutation) ResetStreamKey() {
+	m.stream_key = nil
+}
+
+// SetEnabled sets the "enabled" field.
+func (m *LiveSimulcastTargetMutation) SetEnabled(b bool) {
+	m.enabled = &b
+}
+
+// Enabled returns the value of the "enabled" field in the mutation.
+func (m *LiveSimulcastTargetMutation) Enabled() (r bool, exists bool) {
+	v := m.enabled
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldEnabled returns the old "enabled" field's value of the LiveSimulcastTarget entity.
+// If the LiveSimulcastTarget object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LiveSimulcastTargetMutation) OldEnabled(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldEnabled is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldEnabled requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldEnabled: %w", err)
+	}
+	return oldValue.Enabled, nil
+}
+
+// ResetEnabled resets all changes to the "enabled" field.
+func (m *LiveSimulcastTargetMutation) ResetEnabled() {
+	m.enabled = nil
+}
+
+// ClearLiveStream clears the "live_stream" edge to the LiveStream entity.
+func (m *LiveSimulcastTargetMutation) ClearLiveStream() {
+	m.clearedlive_stream = true
+	m.clearedFields[livesimulcasttarget.FieldLiveStreamID] = struct{}{}
+}
+
+// LiveStreamCleared reports if the "live_stream" edge to the LiveStream entity was cleared.
+func (m *LiveSimulcastTargetMutation) LiveStreamCleared() bool {
+	return m.clearedlive_stream
+}
+
+// LiveStreamIDs returns the "live_stream" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// LiveStreamID instead. It exists only for internal usage by the builders.
+func (m *LiveSimulcastTargetMutation) LiveStreamIDs() (ids []uuid.UUID) {
+	if id := m.live_stream; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetLiveStream resets all changes to the "live_stream" edge.
+func (m *LiveSimulcastTargetMutation) ResetLiveStream() {
+	m.live_stream = nil
+	m.clearedlive_stream = false
+}
+
+// Where appends a list predicates to the LiveSimulcastTargetMutation builder.
+func (m *LiveSimulcastTargetMutation) Where(ps ...predicate.LiveSimulcastTarget) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the LiveSimulcastTargetMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *LiveSimulcastTargetMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.LiveSimulcastTarget, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *LiveSimulcastTargetMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *LiveSimulcastTargetMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (LiveSimulcastTarget).
+func (m *LiveSimulcastTargetMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *LiveSimulcastTargetMutation) Fields() []string {
+	fields := make([]string, 0, 8)
+	if m.created_at != nil {
+		fields = append(fields, livesimulcasttarget.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, livesimulcasttarget.FieldUpdatedAt)
+	}
+	if m.live_stream != nil {
+		fields = append(fields, livesimulcasttarget.FieldLiveStreamID)
+	}
+	if m.project_id != nil {
+		fields = append(fields, livesimulcasttarget.FieldProjectID)
+	}
+	if m.name != nil {
+		fields = append(fields, livesimulcasttarget.FieldName)
+	}
+	if m.url != nil {
+		fields = append(fields, livesimulcasttarget.FieldURL)
+	}
+	if m.stream_key != nil {
+		fields = append(fields, livesimulcasttarget.FieldStreamKey)
+	}
+	if m.enabled != nil {
+		fields = append(fields, livesimulcasttarget.FieldEnabled)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *LiveSimulcastTargetMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case livesimulcasttarget.FieldCreatedAt:
+		return m.CreatedAt()
+	case livesimulcasttarget.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case livesimulcasttarget.FieldLiveStreamID:
+		return m.LiveStreamID()
+	case livesimulcasttarget.FieldProjectID:
+		return m.ProjectID()
+	case livesimulcasttarget.FieldName:
+		return m.Name()
+	case livesimulcasttarget.FieldURL:
+		return m.URL()
+	case livesimulcasttarget.FieldStreamKey:
+		return m.StreamKey()
+	case livesimulcasttarget.FieldEnabled:
+		return m.Enabled()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *LiveSimulcastTargetMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case livesimulcasttarget.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case livesimulcasttarget.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case livesimulcasttarget.FieldLiveStreamID:
+		return m.OldLiveStreamID(ctx)
+	case livesimulcasttarget.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case livesimulcasttarget.FieldName:
+		return m.OldName(ctx)
+	case livesimulcasttarget.FieldURL:
+		return m.OldURL(ctx)
+	case livesimulcasttarget.FieldStreamKey:
+		return m.OldStreamKey(ctx)
+	case livesimulcasttarget.FieldEnabled:
+		return m.OldEnabled(ctx)
+	}
+	return nil, fmt.Errorf("unknown LiveSimulcastTarget field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *LiveSimulcastTargetMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case livesimulcasttarget.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case livesimulcasttarget.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case livesimulcasttarget.FieldLiveStreamID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLiveStreamID(v)
+		return nil
+	case livesimulcasttarget.FieldProjectID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case livesimulcasttarget.FieldName:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetName(v)
+		return nil
+	case livesimulcasttarget.FieldURL:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetURL(v)
+		return nil
+	case livesimulcasttarget.FieldStreamKey:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStreamKey(v)
+		return nil
+	case livesimulcasttarget.FieldEnabled:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetEnabled(v)
+		return nil
+	}
+	return fmt.Errorf("unknown LiveSimulcastTarget field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *LiveSimulcastTargetMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *LiveSimulcastTargetMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *LiveSimulcastTargetMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown LiveSimulcastTarget numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *LiveSimulcastTargetMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *LiveSimulcastTargetMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *LiveSimulcastTargetMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown LiveSimulcastTarget nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *LiveSimulcastTargetMutation) ResetField(name string) error {
+	switch name {
+	case livesimulcasttarget.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case livesimulcasttarget.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case livesimulcasttarget.FieldLiveStreamID:
+		m.ResetLiveStreamID()
+		return nil
+	case livesimulcasttarget.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case livesimulcasttarget.FieldName:
+		m.ResetName()
+		return nil
+	case livesimulcasttarget.FieldURL:
+		m.ResetURL()
+		return nil
+	case livesimulcasttarget.FieldStreamKey:
+		m.ResetStreamKey()
+		return nil
+	case livesimulcasttarget.FieldEnabled:
+		m.ResetEnabled()
+		return nil
+	}
+	return fmt.Errorf("unknown LiveSimulcastTarget field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *LiveSimulcastTargetMutation) AddedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.live_stream != nil {
+		edges = append(edges, livesimulcasttarget.EdgeLiveStream)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *LiveSimulcastTargetMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case livesimulcasttarget.EdgeLiveStream:
+		if id := m.live_stream; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *LiveSimulcastTargetMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 1)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *LiveSimulcastTargetMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *LiveSimulcastTargetMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.clearedlive_stream {
+		edges = append(edges, livesimulcasttarget.EdgeLiveStream)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *LiveSimulcastTargetMutation) EdgeCleared(name string) bool {
+	switch name {
+	case livesimulcasttarget.EdgeLiveStream:
+		return m.clearedlive_stream
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *LiveSimulcastTargetMutation) ClearEdge(name string) error {
+	switch name {
+	case livesimulcasttarget.EdgeLiveStream:
+		m.ClearLiveStream()
+		return nil
+	}
+	return fmt.Errorf("unknown LiveSimulcastTarget unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *LiveSimulcastTargetMutation) ResetEdge(name string) error {
+	switch name {
+	case livesimulcasttarget.EdgeLiveStream:
+		m.ResetLiveStream()
+		return nil
+	}
+	return fmt.Errorf("unknown LiveSimulcastTarget edge %s", name)
+}
+
+// LiveStreamMutation represents an operation that mutates the LiveStream nodes in the graph.
+type LiveStreamMutation struct {
+	config
+	op                          Op
+	typ                         string
+	id                          *uuid.UUID
+	created_at                  *time.Time
+	updated_at                  *time.Time
+	project_id                  *uuid.UUID
+	name                        *string
+	key_hash                    *string
+	key_last4                   *string
+	enabled                     *bool
+	status                      *livestream.Status
+	latency_mode                *livestream.LatencyMode
+	reconnect_window_seconds    *int
+	addreconnect_window_seconds *int
+	max_duration_seconds        *int
+	addmax_duration_seconds     *int
+	record                      *bool
+	transcode                   *bool
+	node_id                     *string
+	lease_until                 *time.Time
+	current_session_id          *uuid.UUID
+	reconnect_deadline          *time.Time
+	clearedFields               map[string]struct{}
+	sessions                    map[uuid.UUID]struct{}
+	removedsessions             map[uuid.UUID]struct{}
+	clearedsessions             bool
+	simulcast_targets           map[uuid.UUID]struct{}
+	removedsimulcast_targets    map[uuid.UUID]struct{}
+	clearedsimulcast_targets    bool
+	done                        bool
+	oldValue                    func(context.Context) (*LiveStream, error)
+	predicates                  []predicate.LiveStream
+}
+
+var _ ent.Mutation = (*LiveStreamMutation)(nil)
+
+// livestreamOption allows management of the mutation configuration using functional options.
+type livestreamOption func(*LiveStreamMutation)
+
+// newLiveStreamMutation creates new mutation for the LiveStream entity.
+func newLiveStreamMutation(c config, op Op, opts ...livestreamOption) *LiveStreamMutation {
+	m := &LiveStreamMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeLiveStream,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withLiveStreamID sets the ID field of the mutation.
+func withLiveStreamID(id uuid.UUID) livestreamOption {
+	return func(m *LiveStreamMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *LiveStream
+		)
+		m.oldValue = func(ctx context.Context) (*LiveStream, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().LiveStream.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withLiveStream sets the old LiveStream of the mutation.
+func withLiveStream(node *LiveStream) livestreamOption {
+	return func(m *LiveStreamMutation) {
+		m.oldValue = func(context.Context) (*LiveStream, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m LiveStreamMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m LiveStreamMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of LiveStream entities.
+func (m *LiveStreamMutation) SetID(id uuid.UUID) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *LiveStreamMutation) ID() (id uuid.UUID, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *LiveStreamMutation) IDs(ctx context.Context) ([]uuid.UUID, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []uuid.UUID{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().LiveStream.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *LiveStreamMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *LiveStreamMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the LiveStream entity.
+// If the LiveStream object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LiveStreamMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *LiveStreamMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *LiveStreamMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *LiveStreamMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the LiveStream entity.
+// If the LiveStream object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LiveStreamMutation) OldUpdatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *LiveStreamMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *LiveStreamMutation) SetProjectID(u uuid.UUID) {
+	m.project_id = &u
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *LiveStreamMutation) ProjectID() (r uuid.UUID, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the LiveStream entity.
+// If the LiveStream object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LiveStreamMutation) OldProjectID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *LiveStreamMutation) ResetProjectID() {
+	m.project_id = nil
+}
+
+// SetName sets the "name" field.
+func (m *LiveStreamMutation) SetName(s string) {
+	m.name = &s
+}
+
+// Name returns the value of the "name" field in the mutation.
+func (m *LiveStreamMutation) Name() (r string, exists bool) {
+	v := m.name
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldName returns the old "name" field's value of the LiveStream entity.
+// If the LiveStream object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LiveStreamMutation) OldName(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldName is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldName requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldName: %w", err)
+	}
+	return oldValue.Name, nil
+}
+
+// ResetName resets all changes to the "name" field.
+func (m *LiveStreamMutation) ResetName() {
+	m.name = nil
+}
+
+// SetKeyHash sets the "key_hash" field.
+func (m *LiveStreamMutation) SetKeyHash(s string) {
+	m.key_hash = &s
+}
+
+// KeyHash returns the value of the "key_hash" field in the mutation.
+func (m *LiveStreamMutation) KeyHash() (r string, exists bool) {
+	v := m.key_hash
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldKeyHash returns the old "key_hash" field's value of the LiveStream entity.
+// If the LiveStream object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LiveStreamMutation) OldKeyHash(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldKeyHash is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldKeyHash requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldKeyHash: %w", err)
+	}
+	return oldValue.KeyHash, nil
+}
+
+// ResetKeyHash resets all changes to the "key_hash" field.
+func (m *LiveStreamMutation) ResetKeyHash() {
+	m.key_hash = nil
+}
+
+// SetKeyLast4 sets the "key_last4" field.
+func (m *LiveStreamMutation) SetKeyLast4(s string) {
+	m.key_last4 = &s
+}
+
+// KeyLast4 returns the value of the "key_last4" field in the mutation.
+func (m *LiveStreamMutation) KeyLast4() (r string, exists bool) {
+	v := m.key_last4
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldKeyLast4 returns the old "key_last4" field's value of the LiveStream entity.
+// If the LiveStream object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LiveStreamMutation) OldKeyLast4(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldKeyLast4 is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldKeyLast4 requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldKeyLast4: %w", err)
+	}
+	return oldValue.KeyLast4, nil
+}
+
+// ResetKeyLast4 resets all changes to the "key_last4" field.
+func (m *LiveStreamMutation) ResetKeyLast4() {
+	m.key_last4 = nil
+}
+
+// SetEnabled sets the "enabled" field.
+func (m *LiveStreamMutation) SetEnabled(b bool) {
+	m.enabled = &b
+}
+
+// Enabled returns the value of the "enabled" field in the mutation.
+func (m *LiveStreamMutation) Enabled() (r bool, exists bool) {
+	v := m.enabled
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldEnabled returns the old "enabled" field's value of the LiveStream entity.
+// If the LiveStream object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LiveStreamMutation) OldEnabled(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldEnabled is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldEnabled requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldEnabled: %w", err)
+	}
+	return oldValue.Enabled, nil
+}
+
+// ResetEnabled resets all changes to the "enabled" field.
+func (m *LiveStreamMutation) ResetEnabled() {
+	m.enabled = nil
+}
+
+// SetStatus sets the "status" field.
+func (m *LiveStreamMutation) SetStatus(l livestream.Status) {
+	m.status = &l
+}
+
+// Status returns the value of the "status" field in the mutation.
+func (m *LiveStreamMutation) Status() (r livestream.Status, exists bool) {
+	v := m.status
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStatus returns the old "status" field's value of the LiveStream entity.
+// If the LiveStream object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LiveStreamMutation) OldStatus(ctx context.Context) (v livestream.Status, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStatus is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStatus requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStatus: %w", err)
+	}
+	return oldValue.Status, nil
+}
+
+// ResetStatus resets all changes to the "status" field.
+func (m *LiveStreamMutation) ResetStatus() {
+	m.status = nil
+}
+
+// SetLatencyMode sets the "latency_mode" field.
+func (m *LiveStreamMutation) SetLatencyMode(lm livestream.LatencyMode) {
+	m.latency_mode = &lm
+}
+
+// LatencyMode returns the value of the "latency_mode" field in the mutation.
+func (m *LiveStreamMutation) LatencyMode() (r livestream.LatencyMode, exists bool) {
+	v := m.latency_mode
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLatencyMode returns the old "latency_mode" field's value of the LiveStream entity.
+// If the LiveStream object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LiveStreamMutation) OldLatencyMode(ctx context.Context) (v livestream.LatencyMode, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLatencyMode is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLatencyMode requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLatencyMode: %w", err)
+	}
+	return oldValue.LatencyMode, nil
+}
+
+// ResetLatencyMode resets all changes to the "latency_mode" field.
+func (m *LiveStreamMutation) ResetLatencyMode() {
+	m.latency_mode = nil
+}
+
+// SetReconnectWindowSeconds sets the "reconnect_window_seconds" field.
+func (m *LiveStreamMutation) SetReconnectWindowSeconds(i int) {
+	m.reconnect_window_seconds = &i
+	m.addreconnect_window_seconds = nil
+}
+
+// ReconnectWindowSeconds returns the value of the "reconnect_window_seconds" field in the mutation.
+func (m *LiveStreamMutation) ReconnectWindowSeconds() (r int, exists bool) {
+	v := m.reconnect_window_seconds
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldReconnectWindowSeconds returns the old "reconnect_window_seconds" field's value of the LiveStream entity.
+// If the LiveStream object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LiveStreamMutation) OldReconnectWindowSeconds(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldReconnectWindowSeconds is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldReconnectWindowSeconds requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldReconnectWindowSeconds: %w", err)
+	}
+	return oldValue.ReconnectWindowSeconds, nil
+}
+
+// AddReconnectWindowSeconds adds i to the "reconnect_window_seconds" field.
+func (m *LiveStreamMutation) AddReconnectWindowSeconds(i int) {
+	if m.addreconnect_window_seconds != nil {
+		*m.addreconnect_window_seconds += i
+	} else {
+		m.addreconnect_window_seconds = &i
+	}
+}
+
+// AddedReconnectWindowSeconds returns the value that was added to the "reconnect_window_seconds" field in this mutation.
+func (m *LiveStreamMutation) AddedReconnectWindowSeconds() (r int, exists bool) {
+	v := m.addreconnect_window_seconds
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetReconnectWindowSeconds resets all changes to the "reconnect_window_seconds" field.
+func (m *LiveStreamMutation) ResetReconnectWindowSeconds() {
+	m.reconnect_window_seconds = nil
+	m.addreconnect_window_seconds = nil
+}
+
+// SetMaxDurationSeconds sets the "max_duration_seconds" field.
+func (m *LiveStreamMutation) SetMaxDurationSeconds(i int) {
+	m.max_duration_seconds = &i
+	m.addmax_duration_seconds = nil
+}
+
+// MaxDurationSeconds returns the value of the "max_duration_seconds" field in the mutation.
+func (m *LiveStreamMutation) MaxDurationSeconds() (r int, exists bool) {
+	v := m.max_duration_seconds
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldMaxDurationSeconds returns the old "max_duration_seconds" field's value of the LiveStream entity.
+// If the LiveStream object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LiveStreamMutation) OldMaxDurationSeconds(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldMaxDurationSeconds is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldMaxDurationSeconds requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldMaxDurationSeconds: %w", err)
+	}
+	return oldValue.MaxDurationSeconds, nil
+}
+
+// AddMaxDurationSeconds adds i to the "max_duration_seconds" field.
+func (m *LiveStreamMutation) AddMaxDurationSeconds(i int) {
+	if m.addmax_duration_seconds != nil {
+		*m.addmax_duration_seconds += i
+	} else {
+		m.addmax_duration_seconds = &i
+	}
+}
+
+// AddedMaxDurationSeconds returns the value that was added to the "max_duration_seconds" field in this mutation.
+func (m *LiveStreamMutation) AddedMaxDurationSeconds() (r int, exists bool) {
+	v := m.addmax_duration_seconds
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetMaxDurationSeconds resets all changes to the "max_duration_seconds" field.
+func (m *LiveStreamMutation) ResetMaxDurationSeconds() {
+	m.max_duration_seconds = nil
+	m.addmax_duration_seconds = nil
+}
+
+// SetRecord sets the "record" field.
+func (m *LiveStreamMutation) SetRecord(b bool) {
+	m.record = &b
+}
+
+// Record returns the value of the "record" field in the mutation.
+func (m *LiveStreamMutation) Record() (r bool, exists bool) {
+	v := m.record
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRecord returns the old "record" field's value of the LiveStream entity.
+// If the LiveStream object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LiveStreamMutation) OldRecord(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRecord is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRecord requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRecord: %w", err)
+	}
+	return oldValue.Record, nil
+}
+
+// ResetRecord resets all changes to the "record" field.
+func (m *LiveStreamMutation) ResetRecord() {
+	m.record = nil
+}
+
+// SetTranscode sets the "transcode" field.
+func (m *LiveStreamMutation) SetTranscode(b bool) {
+	m.transcode = &b
+}
+
+// Transcode returns the value of the "transcode" field in the mutation.
+func (m *LiveStreamMutation) Transcode() (r bool, exists bool) {
+	v := m.transcode
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTranscode returns the old "transcode" field's value of the LiveStream entity.
+// If the LiveStream object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LiveStreamMutation) OldTranscode(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTranscode is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTranscode requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTranscode: %w", err)
+	}
+	return oldValue.Transcode, nil
+}
+
+// ResetTranscode resets all changes to the "transcode" field.
+func (m *LiveStreamMutation) ResetTranscode() {
+	m.transcode = nil
+}
+
+// SetNodeID sets the "node_id" field.
+func (m *LiveStreamMutation) SetNodeID(s string) {
+	m.node_id = &s
+}
+
+// NodeID returns the value of the "node_id" field in the mutation.
+func (m *LiveStreamMutation) NodeID() (r string, exists bool) {
+	v := m.node_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldNodeID returns the old "node_id" field's value of the LiveStream entity.
+// If the LiveStream object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LiveStreamMutation) OldNodeID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldNodeID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldNodeID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldNodeID: %w", err)
+	}
+	return oldValue.NodeID, nil
+}
+
+// ClearNodeID clears the value of the "node_id" field.
+func (m *LiveStreamMutation) ClearNodeID() {
+	m.node_id = nil
+	m.clearedFields[livestream.FieldNodeID] = struct{}{}
+}
+
+// NodeIDCleared returns if the "node_id" field was cleared in this mutation.
+func (m *LiveStreamMutation) NodeIDCleared() bool {
+	_, ok := m.clearedFields[livestream.FieldNodeID]
+	return ok
+}
+
+// ResetNodeID resets all changes to the "node_id" field.
+func (m *LiveStreamMutation) ResetNodeID() {
+	m.node_id = nil
+	delete(m.clearedFields, livestream.FieldNodeID)
+}
+
+// SetLeaseUntil sets the "lease_until" field.
+func (m *LiveStreamMutation) SetLeaseUntil(t time.Time) {
+	m.lease_until = &t
+}
+
+// LeaseUntil returns the value of the "lease_until" field in the mutation.
+func (m *LiveStreamMutation) LeaseUntil() (r time.Time, exists bool) {
+	v := m.lease_until
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLeaseUntil returns the old "lease_until" field's value of the LiveStream entity.
+// If the LiveStream object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LiveStreamMutation) OldLeaseUntil(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLeaseUntil is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLeaseUntil requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLeaseUntil: %w", err)
+	}
+	return oldValue.LeaseUntil, nil
+}
+
+// ClearLeaseUntil clears the value of the "lease_until" field.
+func (m *LiveStreamMutation) ClearLeaseUntil() {
+	m.lease_until = nil
+	m.clearedFields[livestream.FieldLeaseUntil] = struct{}{}
+}
+
+// LeaseUntilCleared returns if the "lease_until" field was cleared in this mutation.
+func (m *LiveStreamMutation) LeaseUntilCleared() bool {
+	_, ok := m.clearedFields[livestream.FieldLeaseUntil]
+	return ok
+}
+
+// ResetLeaseUntil resets all changes to the "lease_until" field.
+func (m *LiveStreamMutation) ResetLeaseUntil() {
+	m.lease_until = nil
+	delete(m.clearedFields, livestream.FieldLeaseUntil)
+}
+
+// SetCurrentSessionID sets the "current_session_id" field.
+func (m *LiveStreamMutation) SetCurrentSessionID(u uuid.UUID) {
+	m.current_session_id = &u
+}
+
+// CurrentSessionID returns the value of the "current_session_id" field in the mutation.
+func (m *LiveStreamMutation) CurrentSessionID() (r uuid.UUID, exists bool) {
+	v := m.current_session_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCurrentSessionID returns the old "current_session_id" field's value of the LiveStream entity.
+// If the LiveStream object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LiveStreamMutation) OldCurrentSessionID(ctx context.Context) (v *uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCurrentSessionID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCurrentSessionID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCurrentSessionID: %w", err)
+	}
+	return oldValue.CurrentSessionID, nil
+}
+
+// ClearCurrentSessionID clears the value of the "current_session_id" field.
+func (m *LiveStreamMutation) ClearCurrentSessionID() {
+	m.current_session_id = nil
+	m.clearedFields[livestream.FieldCurrentSessionID] = struct{}{}
+}
+
+// CurrentSessionIDCleared returns if the "current_session_id" field was cleared in this mutation.
+func (m *LiveStreamMutation) CurrentSessionIDCleared() bool {
+	_, ok := m.clearedFields[livestream.FieldCurrentSessionID]
+	return ok
+}
+
+// ResetCurrentSessionID resets all changes to the "current_session_id" field.
+func (m *LiveStreamMutation) ResetCurrentSessionID() {
+	m.current_session_id = nil
+	delete(m.clearedFields, livestream.FieldCurrentSessionID)
+}
+
+// SetReconnectDeadline sets the "reconnect_deadline" field.
+func (m *LiveStreamMutation) SetReconnectDeadline(t time.Time) {
+	m.reconnect_deadline = &t
+}
+
+// ReconnectDeadline returns the value of the "reconnect_deadline" field in the mutation.
+func (m *LiveStreamMutation) ReconnectDeadline() (r time.Time, exists bool) {
+	v := m.reconnect_deadline
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldReconnectDeadline returns the old "reconnect_deadline" field's value of the LiveStream entity.
+// If the LiveStream object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *LiveStreamMutation) OldReconnectDeadline(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldReconnectDeadline is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldReconnectDeadline requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldReconnectDeadline: %w", err)
+	}
+	return oldValue.ReconnectDeadline, nil
+}
+
+// ClearReconnectDeadline clears the value of the "reconnect_deadline" field.
+func (m *LiveStreamMutation) ClearReconnectDeadline() {
+	m.reconnect_deadline = nil
+	m.clearedFields[livestream.FieldReconnectDeadline] = struct{}{}
+}
+
+// ReconnectDeadlineCleared returns if the "reconnect_deadline" field was cleared in this mutation.
+func (m *LiveStreamMutation) ReconnectDeadlineCleared() bool {
+	_, ok := m.clearedFields[livestream.FieldReconnectDeadline]
+	return ok
+}
+
+// ResetReconnectDeadline resets all changes to the "reconnect_deadline" field.
+func (m *LiveStreamMutation) ResetReconnectDeadline() {
+	m.reconnect_deadline = nil
+	delete(m.clearedFields, livestream.FieldReconnectDeadline)
+}
+
+// AddSessionIDs adds the "sessions" edge to the LiveSession entity by ids.
+func (m *LiveStreamMutation) AddSessionIDs(ids ...uuid.UUID) {
+	if m.sessions == nil {
+		m.sessions = make(map[uuid.UUID]struct{})
+	}
+	for i := range ids {
+		m.sessions[ids[i]] = struct{}{}
+	}
+}
+
+// ClearSessions clears the "sessions" edge to the LiveSession entity.
+func (m *LiveStreamMutation) ClearSessions() {
+	m.clearedsessions = true
+}
+
+// SessionsCleared reports if the "sessions" edge to the LiveSession entity was cleared.
+func (m *LiveStreamMutation) SessionsCleared() bool {
+	return m.clearedsessions
+}
+
+// RemoveSessionIDs removes the "sessions" edge to the LiveSession entity by IDs.
+func (m *LiveStreamMutation) RemoveSessionIDs(ids ...uuid.UUID) {
+	if m.removedsessions == nil {
+		m.removedsessions = make(map[uuid.UUID]struct{})
+	}
+	for i := range ids {
+		delete(m.sessions, ids[i])
+		m.removedsessions[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedSessions returns the removed IDs of the "sessions" edge to the LiveSession entity.
+func (m *LiveStreamMutation) RemovedSessionsIDs() (ids []uuid.UUID) {
+	for id := range m.removedsessions {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// SessionsIDs returns the "sessions" edge IDs in the mutation.
+func (m *LiveStreamMutation) SessionsIDs() (ids []uuid.UUID) {
+	for id := range m.sessions {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetSessions resets all changes to the "sessions" edge.
+func (m *LiveStreamMutation) ResetSessions() {
+	m.sessions = nil
+	m.clearedsessions = false
+	m.removedsessions = nil
+}
+
+// AddSimulcastTargetIDs adds the "simulcast_targets" edge to the LiveSimulcastTarget entity by ids.
+func (m *LiveStreamMutation) AddSimulcastTargetIDs(ids ...uuid.UUID) {
+	if m.simulcast_targets == nil {
+		m.simulcast_targets = make(map[uuid.UUID]struct{})
+	}
+	for i := range ids {
+		m.simulcast_targets[ids[i]] = struct{}{}
+	}
+}
+
+// ClearSimulcastTargets clears the "simulcast_targets" edge to the LiveSimulcastTarget entity.
+func (m *LiveStreamMutation) ClearSimulcastTargets() {
+	m.clearedsimulcast_targets = true
+}
+
+// SimulcastTargetsCleared reports if the "simulcast_targets" edge to the LiveSimulcastTarget entity was cleared.
+func (m *LiveStreamMutation) SimulcastTargetsCleared() bool {
+	return m.clearedsimulcast_targets
+}
+
+// RemoveSimulcastTargetIDs removes the "simulcast_targets" edge to the LiveSimulcastTarget entity by IDs.
+func (m *LiveStreamMutation) RemoveSimulcastTargetIDs(ids ...uuid.UUID) {
+	if m.removedsimulcast_targets == nil {
+		m.removedsimulcast_targets = make(map[uuid.UUID]struct{})
+	}
+	for i := range ids {
+		delete(m.simulcast_targets, ids[i])
+		m.removedsimulcast_targets[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedSimulcastTargets returns the removed IDs of the "simulcast_targets" edge to the LiveSimulcastTarget entity.
+func (m *LiveStreamMutation) RemovedSimulcastTargetsIDs() (ids []uuid.UUID) {
+	for id := range m.removedsimulcast_targets {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// SimulcastTargetsIDs returns the "simulcast_targets" edge IDs in the mutation.
+func (m *LiveStreamMutation) SimulcastTargetsIDs() (ids []uuid.UUID) {
+	for id := range m.simulcast_targets {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetSimulcastTargets resets all changes to the "simulcast_targets" edge.
+func (m *LiveStreamMutation) ResetSimulcastTargets() {
+	m.simulcast_targets = nil
+	m.clearedsimulcast_targets = false
+	m.removedsimulcast_targets = nil
+}
+
+// Where appends a list predicates to the LiveStreamMutation builder.
+func (m *LiveStreamMutation) Where(ps ...predicate.LiveStream) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the LiveStreamMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *LiveStreamMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.LiveStream, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *LiveStreamMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *LiveStreamMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (LiveStream).
+func (m *LiveStreamMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *LiveStreamMutation) Fields() []string {
+	fields := make([]string, 0, 17)
+	if m.created_at != nil {
+		fields = append(fields, livestream.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, livestream.FieldUpdatedAt)
+	}
+	if m.project_id != nil {
+		fields = append(fields, livestream.FieldProjectID)
+	}
+	if m.name != nil {
+		fields = append(fields, livestream.FieldName)
+	}
+	if m.key_hash != nil {
+		fields = append(fields, livestream.FieldKeyHash)
+	}
+	if m.key_last4 != nil {
+		fields = append(fields, livestream.FieldKeyLast4)
+	}
+	if m.enabled != nil {
+		fields = append(fields, livestream.FieldEnabled)
+	}
+	if m.status != nil {
+		fields = append(fields, livestream.FieldStatus)
+	}
+	if m.latency_mode != nil {
+		fields = append(fields, livestream.FieldLatencyMode)
+	}
+	if m.reconnect_window_seconds != nil {
+		fields = append(fields, livestream.FieldReconnectWindowSeconds)
+	}
+	if m.max_duration_seconds != nil {
+		fields = append(fields, livestream.FieldMaxDurationSeconds)
+	}
+	if m.record != nil {
+		fields = append(fields, livestream.FieldRecord)
+	}
+	if m.transcode != nil {
+		fields = append(fields, livestream.FieldTranscode)
+	}
+	if m.node_id != nil {
+		fields = append(fields, livestream.FieldNodeID)
+	}
+	if m.lease_until != nil {
+		fields = append(fields, livestream.FieldLeaseUntil)
+	}
+	if m.current_session_id != nil {
+		fields = append(fields, livestream.FieldCurrentSessionID)
+	}
+	if m.reconnect_deadline != nil {
+		fields = append(fields, livestream.FieldReconnectDeadline)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *LiveStreamMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case livestream.FieldCreatedAt:
+		return m.CreatedAt()
+	case livestream.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case livestream.FieldProjectID:
+		return m.ProjectID()
+	case livestream.FieldName:
+		return m.Name()
+	case livestream.FieldKeyHash:
+		return m.KeyHash()
+	case livestream.FieldKeyLast4:
+		return m.KeyLast4()
+	case livestream.FieldEnabled:
+		return m.Enabled()
+	case livestream.FieldStatus:
+		return m.Status()
+	case livestream.FieldLatencyMode:
+		return m.LatencyMode()
+	case livestream.FieldReconnectWindowSeconds:
+		return m.ReconnectWindowSeconds()
+	case livestream.FieldMaxDurationSeconds:
+		return m.MaxDurationSeconds()
+	case livestream.FieldRecord:
+		return m.Record()
+	case livestream.FieldTranscode:
+		return m.Transcode()
+	case livestream.FieldNodeID:
+		return m.NodeID()
+	case livestream.FieldLeaseUntil:
+		return m.LeaseUntil()
+	case livestream.FieldCurrentSessionID:
+		return m.CurrentSessionID()
+	case livestream.FieldReconnectDeadline:
+		return m.ReconnectDeadline()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *LiveStreamMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case livestream.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case livestream.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case livestream.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case livestream.FieldName:
+		return m.OldName(ctx)
+	case livestream.FieldKeyHash:
+		return m.OldKeyHash(ctx)
+	case livestream.FieldKeyLast4:
+		return m.OldKeyLast4(ctx)
+	case livestream.FieldEnabled:
+		return m.OldEnabled(ctx)
+	case livestream.FieldStatus:
+		return m.OldStatus(ctx)
+	case livestream.FieldLatencyMode:
+		return m.OldLatencyMode(ctx)
+	case livestream.FieldReconnectWindowSeconds:
+		return m.OldReconnectWindowSeconds(ctx)
+	case livestream.FieldMaxDurationSeconds:
+		return m.OldMaxDurationSeconds(ctx)
+	case livestream.FieldRecord:
+		return m.OldRecord(ctx)
+	case livestream.FieldTranscode:
+		return m.OldTranscode(ctx)
+	case livestream.FieldNodeID:
+		return m.OldNodeID(ctx)
+	case livestream.FieldLeaseUntil:
+		return m.OldLeaseUntil(ctx)
+	case livestream.FieldCurrentSessionID:
+		return m.OldCurrentSessionID(ctx)
+	case livestream.FieldReconnectDeadline:
+		return m.OldReconnectDeadline(ctx)
+	}
+	return nil, fmt.Errorf("unknown LiveStream field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *LiveStreamMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case livestream.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case livestream.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case livestream.FieldProjectID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case livestream.FieldName:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetName(v)
+		return nil
+	case livestream.FieldKeyHash:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetKeyHash(v)
+		return nil
+	case livestream.FieldKeyLast4:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetKeyLast4(v)
+		return nil
+	case livestream.FieldEnabled:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetEnabled(v)
+		return nil
+	case livestream.FieldStatus:
+		v, ok := value.(livestream.Status)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStatus(v)
+		return nil
+	case livestream.FieldLatencyMode:
+		v, ok := value.(livestream.LatencyMode)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLatencyMode(v)
+		return nil
+	case livestream.FieldReconnectWindowSeconds:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetReconnectWindowSeconds(v)
+		return nil
+	case livestream.FieldMaxDurationSeconds:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetMaxDurationSeconds(v)
+		return nil
+	case livestream.FieldRecord:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRecord(v)
+		return nil
+	case livestream.FieldTranscode:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTranscode(v)
+		return nil
+	case livestream.FieldNodeID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetNodeID(v)
+		return nil
+	case livestream.FieldLeaseUntil:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLeaseUntil(v)
+		return nil
+	case livestream.FieldCurrentSessionID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCurrentSessionID(v)
+		return nil
+	case livestream.FieldReconnectDeadline:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetReconnectDeadline(v)
+		return nil
+	}
+	return fmt.Errorf("unknown LiveStream field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *LiveStreamMutation) AddedFields() []string {
+	var fields []string
+	if m.addreconnect_window_seconds != nil {
+		fields = append(fields, livestream.FieldReconnectWindowSeconds)
+	}
+	if m.addmax_duration_seconds != nil {
+		fields = append(fields, livestream.FieldMaxDurationSeconds)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *LiveStreamMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case livestream.FieldReconnectWindowSeconds:
+		return m.AddedReconnectWindowSeconds()
+	case livestream.FieldMaxDurationSeconds:
+		return m.AddedMaxDurationSeconds()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *LiveStreamMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case livestream.FieldReconnectWindowSeconds:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddReconnectWindowSeconds(v)
+		return nil
+	case livestream.FieldMaxDurationSeconds:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddMaxDurationSeconds(v)
+		return nil
+	}
+	return fmt.Errorf("unknown LiveStream numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *LiveStreamMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(livestream.FieldNodeID) {
+		fields = append(fields, livestream.FieldNodeID)
+	}
+	if m.FieldCleared(livestream.FieldLeaseUntil) {
+		fields = append(fields, livestream.FieldLeaseUntil)
+	}
+	if m.FieldCleared(livestream.FieldCurrentSessionID) {
+		fields = append(fields, livestream.FieldCurrentSessionID)
+	}
+	if m.FieldCleared(livestream.FieldReconnectDeadline) {
+		fields = append(fields, livestream.FieldReconnectDeadline)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *LiveStreamMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *LiveStreamMutation) ClearField(name string) error {
+	switch name {
+	case livestream.FieldNodeID:
+		m.ClearNodeID()
+		return nil
+	case livestream.FieldLeaseUntil:
+		m.ClearLeaseUntil()
+		return nil
+	case livestream.FieldCurrentSessionID:
+		m.ClearCurrentSessionID()
+		return nil
+	case livestream.FieldReconnectDeadline:
+		m.ClearReconnectDeadline()
+		return nil
+	}
+	return fmt.Errorf("unknown LiveStream nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *LiveStreamMutation) ResetField(name string) error {
+	switch name {
+	case livestream.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case livestream.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case livestream.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case livestream.FieldName:
+		m.ResetName()
+		return nil
+	case livestream.FieldKeyHash:
+		m.ResetKeyHash()
+		return nil
+	case livestream.FieldKeyLast4:
+		m.ResetKeyLast4()
+		return nil
+	case livestream.FieldEnabled:
+		m.ResetEnabled()
+		return nil
+	case livestream.FieldStatus:
+		m.ResetStatus()
+		return nil
+	case livestream.FieldLatencyMode:
+		m.ResetLatencyMode()
+		return nil
+	case livestream.FieldReconnectWindowSeconds:
+		m.ResetReconnectWindowSeconds()
+		return nil
+	case livestream.FieldMaxDurationSeconds:
+		m.ResetMaxDurationSeconds()
+		return nil
+	case livestream.FieldRecord:
+		m.ResetRecord()
+		return nil
+	case livestream.FieldTranscode:
+		m.ResetTranscode()
+		return nil
+	case livestream.FieldNodeID:
+		m.ResetNodeID()
+		return nil
+	case livestream.FieldLeaseUntil:
+		m.ResetLeaseUntil()
+		return nil
+	case livestream.FieldCurrentSessionID:
+		m.ResetCurrentSessionID()
+		return nil
+	case livestream.FieldReconnectDeadline:
+		m.ResetReconnectDeadline()
+		return nil
+	}
+	return fmt.Errorf("unknown LiveStream field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *LiveStreamMutation) AddedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.sessions != nil {
+		edges = append(edges, livestream.EdgeSessions)
+	}
+	if m.simulcast_targets != nil {
+		edges = append(edges, livestream.EdgeSimulcastTargets)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *LiveStreamMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case livestream.EdgeSessions:
+		ids := make([]ent.Value, 0, len(m.sessions))
+		for id := range m.sessions {
+			ids = append(ids, id)
+		}
+		return ids
+	case livestream.EdgeSimulcastTargets:
+		ids := make([]ent.Value, 0, len(m.simulcast_targets))
+		for id := range m.simulcast_targets {
+			ids = append(ids, id)
+		}
+		return ids
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *LiveStreamMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.removedsessions != nil {
+		edges = append(edges, livestream.EdgeSessions)
+	}
+	if m.removedsimulcast_targets != nil {
+		edges = append(edges, livestream.EdgeSimulcastTargets)
+	}
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *LiveStreamMutation) RemovedIDs(name string) []ent.Value {
+	switch name {
+	case livestream.EdgeSessions:
+		ids := make([]ent.Value, 0, len(m.removedsessions))
+		for id := range m.removedsessions {
+			ids = append(ids, id)
+		}
+		return ids
+	case livestream.EdgeSimulcastTargets:
+		ids := make([]ent.Value, 0, len(m.removedsimulcast_targets))
+		for id := range m.removedsimulcast_targets {
+			ids = append(ids, id)
+		}
+		return ids
+	}
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *LiveStreamMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.clearedsessions {
+		edges = append(edges, livestream.EdgeSessions)
+	}
+	if m.clearedsimulcast_targets {
+		edges = append(edges, livestream.EdgeSimulcastTargets)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *LiveStreamMutation) EdgeCleared(name string) bool {
+	switch name {
+	case livestream.EdgeSessions:
+		return m.clearedsessions
+	case livestream.EdgeSimulcastTargets:
+		return m.clearedsimulcast_targets
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *LiveStreamMutation) ClearEdge(name string) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown LiveStream unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *LiveStreamMutation) ResetEdge(name string) error {
+	switch name {
+	case livestream.EdgeSessions:
+		m.ResetSessions()
+		return nil
+	case livestream.EdgeSimulcastTargets:
+		m.ResetSimulcastTargets()
+		return nil
+	}
+	return fmt.Errorf("unknown LiveStream edge %s", name)
 }
 
 // MembershipMutation represents an operation that mutates the Membership nodes in the graph.

@@ -66,6 +66,12 @@ type Tx struct {
 	Invitation *InvitationClient
 	// JobProcess is the client for interacting with the JobProcess builders.
 	JobProcess *JobProcessClient
+	// LiveSession is the client for interacting with the LiveSession builders.
+	LiveSession *LiveSessionClient
+	// LiveSimulcastTarget is the client for interacting with the LiveSimulcastTarget builders.
+	LiveSimulcastTarget *LiveSimulcastTargetClient
+	// LiveStream is the client for interacting with the LiveStream builders.
+	LiveStream *LiveStreamClient
 	// Membership is the client for interacting with the Membership builders.
 	Membership *MembershipClient
 	// OAuthIdentity is the client for interacting with the OAuthIdentity builders.
@@ -267,6 +273,9 @@ func (tx *Tx) init() {
 	tx.Importer = NewImporterClient(tx.config)
 	tx.Invitation = NewInvitationClient(tx.config)
 	tx.JobProcess = NewJobProcessClient(tx.config)
+	tx.LiveSession = NewLiveSessionClient(tx.config)
+	tx.LiveSimulcastTarget = NewLiveSimulcastTargetClient(tx.config)
+	tx.LiveStream = NewLiveStreamClient(tx.config)
 	tx.Membership = NewMembershipClient(tx.config)
 	tx.OAuthIdentity = NewOAuthIdentityClient(tx.config)
 	tx.OAuthState = NewOAuthStateClient(tx.config)

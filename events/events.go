@@ -32,6 +32,33 @@ const (
 	TranscodingJobFailed = "transcoding_job.failed"
 	// WebhookEndpointDisabled: the server disabled an endpoint that kept failing.
 	WebhookEndpointDisabled = "webhook_endpoint.disabled"
+	// LiveStreamCreated: a live stream was created (data: the stream, never its key).
+	LiveStreamCreated = "livestream.created"
+	// LiveStreamUpdated: a live stream's settings changed.
+	LiveStreamUpdated = "livestream.updated"
+	// LiveStreamDeleted: a live stream was deleted; its recordings stay.
+	LiveStreamDeleted = "livestream.deleted"
+	// LiveStreamConnected: a publisher's key was accepted (data.session_id).
+	LiveStreamConnected = "livestream.connected"
+	// LiveStreamActive: the first segment of a session is playable (data.video_id).
+	LiveStreamActive = "livestream.active"
+	// LiveStreamDisconnected: the publisher left; the reconnect window is open
+	// (data.reconnect_deadline).
+	LiveStreamDisconnected = "livestream.disconnected"
+	// LiveStreamIdle: a session ended (data.end_reason).
+	LiveStreamIdle = "livestream.idle"
+	// LiveStreamDisabled: a live stream was disabled; publishers are refused.
+	LiveStreamDisabled = "livestream.disabled"
+	// LiveStreamEnabled: a disabled live stream was enabled again.
+	LiveStreamEnabled = "livestream.enabled"
+	// LiveStreamKeyReset: a live stream's key was replaced; the old key is refused.
+	LiveStreamKeyReset = "livestream.key_reset"
+	// LiveStreamWarning: a session's stream is unhealthy (data.warning).
+	LiveStreamWarning = "livestream.warning"
+	// LiveStreamRecordingReady: a session's recording plays as a VOD (data.video_id).
+	LiveStreamRecordingReady = "livestream.recording.ready"
+	// LiveStreamSimulcastError: a simulcast target failed (data.target_id, data.error).
+	LiveStreamSimulcastError = "livestream.simulcast.error"
 )
 
 // Type describes one event type of the catalogue.
@@ -58,18 +85,32 @@ var Catalogue = []Type{
 	{Name: WebhookEndpointDisabled, Description: "An endpoint that kept failing was disabled by the server."},
 	{Name: TranscodingJobCompleted, Description: "A transcoding job finished: its outputs are written."},
 	{Name: TranscodingJobFailed, Description: "A transcoding job failed; data.failure_reason says why."},
-	{Name: "livestream.*", Description: "Live streams (reserved for the live streaming feature).", Reserved: true},
+	{Name: LiveStreamCreated, Description: "A live stream was created."},
+	{Name: LiveStreamUpdated, Description: "A live stream's settings changed."},
+	{Name: LiveStreamDeleted, Description: "A live stream was deleted; its recordings stay."},
+	{Name: LiveStreamConnected, Description: "A publisher connected with the stream's key; data.session_id names the session."},
+	{Name: LiveStreamActive, Description: "A session's first segment is playable; data.video_id is its video."},
+	{Name: LiveStreamDisconnected, Description: "The publisher left; the reconnect window is open until data.reconnect_deadline."},
+	{Name: LiveStreamIdle, Description: "A session ended; data.end_reason says why."},
+	{Name: LiveStreamDisabled, Description: "A live stream was disabled: publishers are refused and a publishing one is kicked."},
+	{Name: LiveStreamEnabled, Description: "A disabled live stream was enabled again."},
+	{Name: LiveStreamKeyReset, Description: "A live stream's key was replaced: the old key is refused and its publisher kicked."},
+	{Name: LiveStreamWarning, Description: "A session's stream is unhealthy; data.warning says how (keyframe interval, audio-only, video-only, bitrate)."},
+	{Name: LiveStreamRecordingReady, Description: "A session's recording plays as a VOD; data.video_id is the video (video.ready follows the ladder)."},
+	{Name: LiveStreamSimulcastError, Description: "A simulcast target failed; data.target_id and data.error say which and why."},
+	{Name: "livestream.*", Description: "Every live stream event."},
 	{Name: "subscription.*", Description: "Billing subscriptions (reserved for billing).", Reserved: true},
 }
 
 // Known reports whether name is an event type an endpoint can subscribe to: a
-// type of the catalogue or a name inside a reserved family ("livestream.started").
+// type or family of the catalogue, or a name inside a reserved family
+// ("subscription.renewed"). A family that is not reserved lists its members.
 func Known(name string) bool {
 	for _, t := range Catalogue {
 		if t.Name == name {
 			return true
 		}
-		if prefix, ok := strings.CutSuffix(t.Name, "*"); ok && strings.HasPrefix(name, prefix) && len(name) > len(prefix) {
+		if prefix, ok := strings.CutSuffix(t.Name, "*"); ok && t.Reserved && strings.HasPrefix(name, prefix) && len(name) > len(prefix) {
 			return true
 		}
 	}

@@ -17,8 +17,11 @@ func TestKnown(t *testing.T) {
 		{"caption.ready", true},
 		{"import.failed", true},
 		{"webhook_endpoint.disabled", true},
-		{"livestream.*", true},              // a reserved family, by its name
-		{"livestream.started", true},        // a type inside a reserved family
+		{"livestream.*", true},      // a family, by its name
+		{"livestream.active", true}, // a type of the family
+		{"livestream.recording.ready", true},
+		{"livestream.started", false},       // the family lists its members
+		{"subscription.*", true},            // a reserved family, by its name
 		{"transcoding_job.completed", true}, // the transcoding jobs' own events
 		{"transcoding_job.failed", true},
 		{"transcoding_job.done", false}, // no longer a reserved family: only the two above

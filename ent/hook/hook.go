@@ -321,6 +321,42 @@ func (f JobProcessFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, 
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.JobProcessMutation", m)
 }
 
+// The LiveSessionFunc type is an adapter to allow the use of ordinary
+// function as LiveSession mutator.
+type LiveSessionFunc func(context.Context, *ent.LiveSessionMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f LiveSessionFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.LiveSessionMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.LiveSessionMutation", m)
+}
+
+// The LiveSimulcastTargetFunc type is an adapter to allow the use of ordinary
+// function as LiveSimulcastTarget mutator.
+type LiveSimulcastTargetFunc func(context.Context, *ent.LiveSimulcastTargetMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f LiveSimulcastTargetFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.LiveSimulcastTargetMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.LiveSimulcastTargetMutation", m)
+}
+
+// The LiveStreamFunc type is an adapter to allow the use of ordinary
+// function as LiveStream mutator.
+type LiveStreamFunc func(context.Context, *ent.LiveStreamMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f LiveStreamFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.LiveStreamMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.LiveStreamMutation", m)
+}
+
 // The MembershipFunc type is an adapter to allow the use of ordinary
 // function as Membership mutator.
 type MembershipFunc func(context.Context, *ent.MembershipMutation) (ent.Value, error)

@@ -34,6 +34,9 @@ import (
 	"github.com/vidra-dev/vidra/ent/importmigration"
 	"github.com/vidra-dev/vidra/ent/invitation"
 	"github.com/vidra-dev/vidra/ent/jobprocess"
+	"github.com/vidra-dev/vidra/ent/livesession"
+	"github.com/vidra-dev/vidra/ent/livesimulcasttarget"
+	"github.com/vidra-dev/vidra/ent/livestream"
 	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/ent/oauthidentity"
 	"github.com/vidra-dev/vidra/ent/oauthstate"
@@ -817,6 +820,87 @@ func (f TraverseJobProcess) Traverse(ctx context.Context, q ent.Query) error {
 	return fmt.Errorf("unexpected query type %T. expect *ent.JobProcessQuery", q)
 }
 
+// The LiveSessionFunc type is an adapter to allow the use of ordinary function as a Querier.
+type LiveSessionFunc func(context.Context, *ent.LiveSessionQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f LiveSessionFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.LiveSessionQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.LiveSessionQuery", q)
+}
+
+// The TraverseLiveSession type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseLiveSession func(context.Context, *ent.LiveSessionQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseLiveSession) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseLiveSession) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.LiveSessionQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.LiveSessionQuery", q)
+}
+
+// The LiveSimulcastTargetFunc type is an adapter to allow the use of ordinary function as a Querier.
+type LiveSimulcastTargetFunc func(context.Context, *ent.LiveSimulcastTargetQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f LiveSimulcastTargetFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.LiveSimulcastTargetQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.LiveSimulcastTargetQuery", q)
+}
+
+// The TraverseLiveSimulcastTarget type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseLiveSimulcastTarget func(context.Context, *ent.LiveSimulcastTargetQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseLiveSimulcastTarget) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseLiveSimulcastTarget) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.LiveSimulcastTargetQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.LiveSimulcastTargetQuery", q)
+}
+
+// The LiveStreamFunc type is an adapter to allow the use of ordinary function as a Querier.
+type LiveStreamFunc func(context.Context, *ent.LiveStreamQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f LiveStreamFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.LiveStreamQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.LiveStreamQuery", q)
+}
+
+// The TraverseLiveStream type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseLiveStream func(context.Context, *ent.LiveStreamQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseLiveStream) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseLiveStream) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.LiveStreamQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.LiveStreamQuery", q)
+}
+
 // The MembershipFunc type is an adapter to allow the use of ordinary function as a Querier.
 type MembershipFunc func(context.Context, *ent.MembershipQuery) (ent.Value, error)
 
@@ -1466,6 +1550,12 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.InvitationQuery, predicate.Invitation, invitation.OrderOption]{typ: ent.TypeInvitation, tq: q}, nil
 	case *ent.JobProcessQuery:
 		return &query[*ent.JobProcessQuery, predicate.JobProcess, jobprocess.OrderOption]{typ: ent.TypeJobProcess, tq: q}, nil
+	case *ent.LiveSessionQuery:
+		return &query[*ent.LiveSessionQuery, predicate.LiveSession, livesession.OrderOption]{typ: ent.TypeLiveSession, tq: q}, nil
+	case *ent.LiveSimulcastTargetQuery:
+		return &query[*ent.LiveSimulcastTargetQuery, predicate.LiveSimulcastTarget, livesimulcasttarget.OrderOption]{typ: ent.TypeLiveSimulcastTarget, tq: q}, nil
+	case *ent.LiveStreamQuery:
+		return &query[*ent.LiveStreamQuery, predicate.LiveStream, livestream.OrderOption]{typ: ent.TypeLiveStream, tq: q}, nil
 	case *ent.MembershipQuery:
 		return &query[*ent.MembershipQuery, predicate.Membership, membership.OrderOption]{typ: ent.TypeMembership, tq: q}, nil
 	case *ent.OAuthIdentityQuery:

@@ -889,6 +889,138 @@ var (
 			},
 		},
 	}
+	// LiveSessionsColumns holds the columns for the "live_sessions" table.
+	LiveSessionsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "project_id", Type: field.TypeUUID},
+		{Name: "node_id", Type: field.TypeString, Default: ""},
+		{Name: "protocol", Type: field.TypeEnum, Enums: []string{"rtmp", "rtmps", "srt"}},
+		{Name: "remote_addr", Type: field.TypeString, Default: ""},
+		{Name: "started_at", Type: field.TypeTime},
+		{Name: "ended_at", Type: field.TypeTime, Nullable: true},
+		{Name: "end_reason", Type: field.TypeEnum, Nullable: true, Enums: []string{"publisher_closed", "timeout", "max_duration", "disabled", "key_reset", "node_lost", "error", "deleted"}},
+		{Name: "end_error", Type: field.TypeString, Size: 2000, Default: ""},
+		{Name: "reconnects", Type: field.TypeInt, Default: 0},
+		{Name: "bytes", Type: field.TypeInt64, Default: 0},
+		{Name: "bitrate_kbps", Type: field.TypeInt, Default: 0},
+		{Name: "fps", Type: field.TypeFloat64, Default: 0},
+		{Name: "keyframe_interval_seconds", Type: field.TypeFloat64, Default: 0},
+		{Name: "video_codec", Type: field.TypeString, Default: ""},
+		{Name: "audio_codec", Type: field.TypeString, Default: ""},
+		{Name: "width", Type: field.TypeInt, Default: 0},
+		{Name: "height", Type: field.TypeInt, Default: 0},
+		{Name: "warnings", Type: field.TypeJSON},
+		{Name: "simulcast", Type: field.TypeJSON},
+		{Name: "last_data_at", Type: field.TypeTime, Nullable: true},
+		{Name: "video_id", Type: field.TypeUUID, Nullable: true},
+		{Name: "live_stream_id", Type: field.TypeUUID},
+	}
+	// LiveSessionsTable holds the schema information for the "live_sessions" table.
+	LiveSessionsTable = &schema.Table{
+		Name:       "live_sessions",
+		Columns:    LiveSessionsColumns,
+		PrimaryKey: []*schema.Column{LiveSessionsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "live_sessions_videos_video",
+				Columns:    []*schema.Column{LiveSessionsColumns[23]},
+				RefColumns: []*schema.Column{VideosColumns[0]},
+				OnDelete:   schema.SetNull,
+			},
+			{
+				Symbol:     "live_sessions_live_streams_sessions",
+				Columns:    []*schema.Column{LiveSessionsColumns[24]},
+				RefColumns: []*schema.Column{LiveStreamsColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "livesession_live_stream_id_started_at",
+				Unique:  false,
+				Columns: []*schema.Column{LiveSessionsColumns[24], LiveSessionsColumns[7]},
+			},
+			{
+				Name:    "livesession_project_id_started_at",
+				Unique:  false,
+				Columns: []*schema.Column{LiveSessionsColumns[3], LiveSessionsColumns[7]},
+			},
+		},
+	}
+	// LiveSimulcastTargetsColumns holds the columns for the "live_simulcast_targets" table.
+	LiveSimulcastTargetsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "project_id", Type: field.TypeUUID},
+		{Name: "name", Type: field.TypeString, Size: 255},
+		{Name: "url", Type: field.TypeString, Size: 2048},
+		{Name: "stream_key", Type: field.TypeString, Size: 1024},
+		{Name: "enabled", Type: field.TypeBool, Default: true},
+		{Name: "live_stream_id", Type: field.TypeUUID},
+	}
+	// LiveSimulcastTargetsTable holds the schema information for the "live_simulcast_targets" table.
+	LiveSimulcastTargetsTable = &schema.Table{
+		Name:       "live_simulcast_targets",
+		Columns:    LiveSimulcastTargetsColumns,
+		PrimaryKey: []*schema.Column{LiveSimulcastTargetsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "live_simulcast_targets_live_streams_simulcast_targets",
+				Columns:    []*schema.Column{LiveSimulcastTargetsColumns[8]},
+				RefColumns: []*schema.Column{LiveStreamsColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "livesimulcasttarget_live_stream_id_created_at",
+				Unique:  false,
+				Columns: []*schema.Column{LiveSimulcastTargetsColumns[8], LiveSimulcastTargetsColumns[1]},
+			},
+		},
+	}
+	// LiveStreamsColumns holds the columns for the "live_streams" table.
+	LiveStreamsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "project_id", Type: field.TypeUUID},
+		{Name: "name", Type: field.TypeString, Size: 255},
+		{Name: "key_hash", Type: field.TypeString, Unique: true},
+		{Name: "key_last4", Type: field.TypeString, Default: ""},
+		{Name: "enabled", Type: field.TypeBool, Default: true},
+		{Name: "status", Type: field.TypeEnum, Enums: []string{"idle", "active", "disconnected", "disabled"}, Default: "idle"},
+		{Name: "latency_mode", Type: field.TypeEnum, Enums: []string{"standard", "low"}, Default: "standard"},
+		{Name: "reconnect_window_seconds", Type: field.TypeInt, Default: 60},
+		{Name: "max_duration_seconds", Type: field.TypeInt, Default: 43200},
+		{Name: "record", Type: field.TypeBool, Default: true},
+		{Name: "transcode", Type: field.TypeBool, Default: false},
+		{Name: "node_id", Type: field.TypeString, Nullable: true, Default: ""},
+		{Name: "lease_until", Type: field.TypeTime, Nullable: true},
+		{Name: "current_session_id", Type: field.TypeUUID, Nullable: true},
+		{Name: "reconnect_deadline", Type: field.TypeTime, Nullable: true},
+	}
+	// LiveStreamsTable holds the schema information for the "live_streams" table.
+	LiveStreamsTable = &schema.Table{
+		Name:       "live_streams",
+		Columns:    LiveStreamsColumns,
+		PrimaryKey: []*schema.Column{LiveStreamsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "livestream_project_id_created_at",
+				Unique:  false,
+				Columns: []*schema.Column{LiveStreamsColumns[3], LiveStreamsColumns[1]},
+			},
+			{
+				Name:    "livestream_status_lease_until",
+				Unique:  false,
+				Columns: []*schema.Column{LiveStreamsColumns[8], LiveStreamsColumns[15]},
+			},
+		},
+	}
 	// MembershipsColumns holds the columns for the "memberships" table.
 	MembershipsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeUUID},
@@ -1479,7 +1611,7 @@ var (
 		{Name: "updated_at", Type: field.TypeTime},
 		{Name: "title", Type: field.TypeString, Size: 500},
 		{Name: "description", Type: field.TypeString, Size: 10000, Default: ""},
-		{Name: "status", Type: field.TypeEnum, Enums: []string{"created", "uploading", "processing", "ready", "failed"}, Default: "created"},
+		{Name: "status", Type: field.TypeEnum, Enums: []string{"created", "uploading", "processing", "ready", "failed", "live"}, Default: "created"},
 		{Name: "duration", Type: field.TypeFloat64, Default: 0},
 		{Name: "size", Type: field.TypeInt64, Default: 0},
 		{Name: "failure_reason", Type: field.TypeString, Size: 2000, Default: ""},
@@ -1749,6 +1881,9 @@ var (
 		ImportersTable,
 		InvitationsTable,
 		JobProcessesTable,
+		LiveSessionsTable,
+		LiveSimulcastTargetsTable,
+		LiveStreamsTable,
 		MembershipsTable,
 		OauthIdentitiesTable,
 		OauthStatesTable,
@@ -1799,6 +1934,9 @@ func init() {
 	FoldersTable.ForeignKeys[1].RefTable = ProjectsTable
 	ImportItemsTable.ForeignKeys[0].RefTable = VideosTable
 	InvitationsTable.ForeignKeys[0].RefTable = OrganizationsTable
+	LiveSessionsTable.ForeignKeys[0].RefTable = VideosTable
+	LiveSessionsTable.ForeignKeys[1].RefTable = LiveStreamsTable
+	LiveSimulcastTargetsTable.ForeignKeys[0].RefTable = LiveStreamsTable
 	MembershipsTable.ForeignKeys[0].RefTable = OrganizationsTable
 	MembershipsTable.ForeignKeys[1].RefTable = UsersTable
 	OauthIdentitiesTable.ForeignKeys[0].RefTable = UsersTable

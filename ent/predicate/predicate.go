@@ -84,6 +84,15 @@ type Invitation func(*sql.Selector)
 // JobProcess is the predicate function for jobprocess builders.
 type JobProcess func(*sql.Selector)
 
+// LiveSession is the predicate function for livesession builders.
+type LiveSession func(*sql.Selector)
+
+// LiveSimulcastTarget is the predicate function for livesimulcasttarget builders.
+type LiveSimulcastTarget func(*sql.Selector)
+
+// LiveStream is the predicate function for livestream builders.
+type LiveStream func(*sql.Selector)
+
 // Membership is the predicate function for membership builders.
 type Membership func(*sql.Selector)
 

@@ -735,6 +735,78 @@ func (f JobProcessMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Muta
 	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.JobProcessMutation", m)
 }
 
+// The LiveSessionQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type LiveSessionQueryRuleFunc func(context.Context, *ent.LiveSessionQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f LiveSessionQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.LiveSessionQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.LiveSessionQuery", q)
+}
+
+// The LiveSessionMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type LiveSessionMutationRuleFunc func(context.Context, *ent.LiveSessionMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f LiveSessionMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.LiveSessionMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.LiveSessionMutation", m)
+}
+
+// The LiveSimulcastTargetQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type LiveSimulcastTargetQueryRuleFunc func(context.Context, *ent.LiveSimulcastTargetQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f LiveSimulcastTargetQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.LiveSimulcastTargetQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.LiveSimulcastTargetQuery", q)
+}
+
+// The LiveSimulcastTargetMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type LiveSimulcastTargetMutationRuleFunc func(context.Context, *ent.LiveSimulcastTargetMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f LiveSimulcastTargetMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.LiveSimulcastTargetMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.LiveSimulcastTargetMutation", m)
+}
+
+// The LiveStreamQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type LiveStreamQueryRuleFunc func(context.Context, *ent.LiveStreamQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f LiveStreamQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.LiveStreamQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.LiveStreamQuery", q)
+}
+
+// The LiveStreamMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type LiveStreamMutationRuleFunc func(context.Context, *ent.LiveStreamMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f LiveStreamMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.LiveStreamMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.LiveStreamMutation", m)
+}
+
 // The MembershipQueryRuleFunc type is an adapter to allow the use of ordinary
 // functions as a query rule.
 type MembershipQueryRuleFunc func(context.Context, *ent.MembershipQuery) error
@@ -1350,6 +1422,12 @@ func queryFilter(q ent.Query) (Filter, error) {
 		return q.Filter(), nil
 	case *ent.JobProcessQuery:
 		return q.Filter(), nil
+	case *ent.LiveSessionQuery:
+		return q.Filter(), nil
+	case *ent.LiveSimulcastTargetQuery:
+		return q.Filter(), nil
+	case *ent.LiveStreamQuery:
+		return q.Filter(), nil
 	case *ent.MembershipQuery:
 		return q.Filter(), nil
 	case *ent.OAuthIdentityQuery:
@@ -1452,6 +1530,12 @@ func mutationFilter(m ent.Mutation) (Filter, error) {
 	case *ent.InvitationMutation:
 		return m.Filter(), nil
 	case *ent.JobProcessMutation:
+		return m.Filter(), nil
+	case *ent.LiveSessionMutation:
+		return m.Filter(), nil
+	case *ent.LiveSimulcastTargetMutation:
+		return m.Filter(), nil
+	case *ent.LiveStreamMutation:
 		return m.Filter(), nil
 	case *ent.MembershipMutation:
 		return m.Filter(), nil

@@ -32,6 +32,9 @@ import (
 	"github.com/vidra-dev/vidra/ent/importmigration"
 	"github.com/vidra-dev/vidra/ent/invitation"
 	"github.com/vidra-dev/vidra/ent/jobprocess"
+	"github.com/vidra-dev/vidra/ent/livesession"
+	"github.com/vidra-dev/vidra/ent/livesimulcasttarget"
+	"github.com/vidra-dev/vidra/ent/livestream"
 	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/ent/oauthidentity"
 	"github.com/vidra-dev/vidra/ent/oauthstate"
@@ -55,6 +58,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/webhookattempt"
 	"github.com/vidra-dev/vidra/ent/webhookdelivery"
 	"github.com/vidra-dev/vidra/ent/webhookendpoint"
+	"github.com/vidra-dev/vidra/live"
 )
 
 // The init function reads all schema descriptors with runtime code
@@ -1408,6 +1412,267 @@ func init() {
 			return nil
 		}
 	}()
+	livesessionMixin := schema.LiveSession{}.Mixin()
+	livesessionMixinHooks1 := livesessionMixin[1].Hooks()
+	livesession.Hooks[0] = livesessionMixinHooks1[0]
+	livesession.Hooks[1] = livesessionMixinHooks1[1]
+	livesessionMixinInters1 := livesessionMixin[1].Interceptors()
+	livesession.Interceptors[0] = livesessionMixinInters1[0]
+	livesessionMixinFields0 := livesessionMixin[0].Fields()
+	_ = livesessionMixinFields0
+	livesessionFields := schema.LiveSession{}.Fields()
+	_ = livesessionFields
+	// livesessionDescCreatedAt is the schema descriptor for created_at field.
+	livesessionDescCreatedAt := livesessionMixinFields0[1].Descriptor()
+	// livesession.DefaultCreatedAt holds the default value on creation for the created_at field.
+	livesession.DefaultCreatedAt = livesessionDescCreatedAt.Default.(func() time.Time)
+	// livesessionDescUpdatedAt is the schema descriptor for updated_at field.
+	livesessionDescUpdatedAt := livesessionMixinFields0[2].Descriptor()
+	// livesession.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	livesession.DefaultUpdatedAt = livesessionDescUpdatedAt.Default.(func() time.Time)
+	// livesession.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	livesession.UpdateDefaultUpdatedAt = livesessionDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// livesessionDescNodeID is the schema descriptor for node_id field.
+	livesessionDescNodeID := livesessionFields[3].Descriptor()
+	// livesession.DefaultNodeID holds the default value on creation for the node_id field.
+	livesession.DefaultNodeID = livesessionDescNodeID.Default.(string)
+	// livesessionDescRemoteAddr is the schema descriptor for remote_addr field.
+	livesessionDescRemoteAddr := livesessionFields[5].Descriptor()
+	// livesession.DefaultRemoteAddr holds the default value on creation for the remote_addr field.
+	livesession.DefaultRemoteAddr = livesessionDescRemoteAddr.Default.(string)
+	// livesessionDescStartedAt is the schema descriptor for started_at field.
+	livesessionDescStartedAt := livesessionFields[6].Descriptor()
+	// livesession.DefaultStartedAt holds the default value on creation for the started_at field.
+	livesession.DefaultStartedAt = livesessionDescStartedAt.Default.(func() time.Time)
+	// livesessionDescEndError is the schema descriptor for end_error field.
+	livesessionDescEndError := livesessionFields[9].Descriptor()
+	// livesession.DefaultEndError holds the default value on creation for the end_error field.
+	livesession.DefaultEndError = livesessionDescEndError.Default.(string)
+	// livesession.EndErrorValidator is a validator for the "end_error" field. It is called by the builders before save.
+	livesession.EndErrorValidator = livesessionDescEndError.Validators[0].(func(string) error)
+	// livesessionDescReconnects is the schema descriptor for reconnects field.
+	livesessionDescReconnects := livesessionFields[10].Descriptor()
+	// livesession.DefaultReconnects holds the default value on creation for the reconnects field.
+	livesession.DefaultReconnects = livesessionDescReconnects.Default.(int)
+	// livesession.ReconnectsValidator is a validator for the "reconnects" field. It is called by the builders before save.
+	livesession.ReconnectsValidator = livesessionDescReconnects.Validators[0].(func(int) error)
+	// livesessionDescBytes is the schema descriptor for bytes field.
+	livesessionDescBytes := livesessionFields[11].Descriptor()
+	// livesession.DefaultBytes holds the default value on creation for the bytes field.
+	livesession.DefaultBytes = livesessionDescBytes.Default.(int64)
+	// livesession.BytesValidator is a validator for the "bytes" field. It is called by the builders before save.
+	livesession.BytesValidator = livesessionDescBytes.Validators[0].(func(int64) error)
+	// livesessionDescBitrateKbps is the schema descriptor for bitrate_kbps field.
+	livesessionDescBitrateKbps := livesessionFields[12].Descriptor()
+	// livesession.DefaultBitrateKbps holds the default value on creation for the bitrate_kbps field.
+	livesession.DefaultBitrateKbps = livesessionDescBitrateKbps.Default.(int)
+	// livesession.BitrateKbpsValidator is a validator for the "bitrate_kbps" field. It is called by the builders before save.
+	livesession.BitrateKbpsValidator = livesessionDescBitrateKbps.Validators[0].(func(int) error)
+	// livesessionDescFps is the schema descriptor for fps field.
+	livesessionDescFps := livesessionFields[13].Descriptor()
+	// livesession.DefaultFps holds the default value on creation for the fps field.
+	livesession.DefaultFps = livesessionDescFps.Default.(float64)
+	// livesession.FpsValidator is a validator for the "fps" field. It is called by the builders before save.
+	livesession.FpsValidator = livesessionDescFps.Validators[0].(func(float64) error)
+	// livesessionDescKeyframeIntervalSeconds is the schema descriptor for keyframe_interval_seconds field.
+	livesessionDescKeyframeIntervalSeconds := livesessionFields[14].Descriptor()
+	// livesession.DefaultKeyframeIntervalSeconds holds the default value on creation for the keyframe_interval_seconds field.
+	livesession.DefaultKeyframeIntervalSeconds = livesessionDescKeyframeIntervalSeconds.Default.(float64)
+	// livesession.KeyframeIntervalSecondsValidator is a validator for the "keyframe_interval_seconds" field. It is called by the builders before save.
+	livesession.KeyframeIntervalSecondsValidator = livesessionDescKeyframeIntervalSeconds.Validators[0].(func(float64) error)
+	// livesessionDescVideoCodec is the schema descriptor for video_codec field.
+	livesessionDescVideoCodec := livesessionFields[15].Descriptor()
+	// livesession.DefaultVideoCodec holds the default value on creation for the video_codec field.
+	livesession.DefaultVideoCodec = livesessionDescVideoCodec.Default.(string)
+	// livesessionDescAudioCodec is the schema descriptor for audio_codec field.
+	livesessionDescAudioCodec := livesessionFields[16].Descriptor()
+	// livesession.DefaultAudioCodec holds the default value on creation for the audio_codec field.
+	livesession.DefaultAudioCodec = livesessionDescAudioCodec.Default.(string)
+	// livesessionDescWidth is the schema descriptor for width field.
+	livesessionDescWidth := livesessionFields[17].Descriptor()
+	// livesession.DefaultWidth holds the default value on creation for the width field.
+	livesession.DefaultWidth = livesessionDescWidth.Default.(int)
+	// livesession.WidthValidator is a validator for the "width" field. It is called by the builders before save.
+	livesession.WidthValidator = livesessionDescWidth.Validators[0].(func(int) error)
+	// livesessionDescHeight is the schema descriptor for height field.
+	livesessionDescHeight := livesessionFields[18].Descriptor()
+	// livesession.DefaultHeight holds the default value on creation for the height field.
+	livesession.DefaultHeight = livesessionDescHeight.Default.(int)
+	// livesession.HeightValidator is a validator for the "height" field. It is called by the builders before save.
+	livesession.HeightValidator = livesessionDescHeight.Validators[0].(func(int) error)
+	// livesessionDescWarnings is the schema descriptor for warnings field.
+	livesessionDescWarnings := livesessionFields[19].Descriptor()
+	// livesession.DefaultWarnings holds the default value on creation for the warnings field.
+	livesession.DefaultWarnings = livesessionDescWarnings.Default.([]string)
+	// livesessionDescSimulcast is the schema descriptor for simulcast field.
+	livesessionDescSimulcast := livesessionFields[20].Descriptor()
+	// livesession.DefaultSimulcast holds the default value on creation for the simulcast field.
+	livesession.DefaultSimulcast = livesessionDescSimulcast.Default.([]live.SimulcastState)
+	// livesessionDescID is the schema descriptor for id field.
+	livesessionDescID := livesessionMixinFields0[0].Descriptor()
+	// livesession.DefaultID holds the default value on creation for the id field.
+	livesession.DefaultID = livesessionDescID.Default.(func() uuid.UUID)
+	livesimulcasttargetMixin := schema.LiveSimulcastTarget{}.Mixin()
+	livesimulcasttargetMixinHooks1 := livesimulcasttargetMixin[1].Hooks()
+	livesimulcasttarget.Hooks[0] = livesimulcasttargetMixinHooks1[0]
+	livesimulcasttarget.Hooks[1] = livesimulcasttargetMixinHooks1[1]
+	livesimulcasttargetMixinInters1 := livesimulcasttargetMixin[1].Interceptors()
+	livesimulcasttarget.Interceptors[0] = livesimulcasttargetMixinInters1[0]
+	livesimulcasttargetMixinFields0 := livesimulcasttargetMixin[0].Fields()
+	_ = livesimulcasttargetMixinFields0
+	livesimulcasttargetFields := schema.LiveSimulcastTarget{}.Fields()
+	_ = livesimulcasttargetFields
+	// livesimulcasttargetDescCreatedAt is the schema descriptor for created_at field.
+	livesimulcasttargetDescCreatedAt := livesimulcasttargetMixinFields0[1].Descriptor()
+	// livesimulcasttarget.DefaultCreatedAt holds the default value on creation for the created_at field.
+	livesimulcasttarget.DefaultCreatedAt = livesimulcasttargetDescCreatedAt.Default.(func() time.Time)
+	// livesimulcasttargetDescUpdatedAt is the schema descriptor for updated_at field.
+	livesimulcasttargetDescUpdatedAt := livesimulcasttargetMixinFields0[2].Descriptor()
+	// livesimulcasttarget.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	livesimulcasttarget.DefaultUpdatedAt = livesimulcasttargetDescUpdatedAt.Default.(func() time.Time)
+	// livesimulcasttarget.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	livesimulcasttarget.UpdateDefaultUpdatedAt = livesimulcasttargetDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// livesimulcasttargetDescName is the schema descriptor for name field.
+	livesimulcasttargetDescName := livesimulcasttargetFields[2].Descriptor()
+	// livesimulcasttarget.NameValidator is a validator for the "name" field. It is called by the builders before save.
+	livesimulcasttarget.NameValidator = func() func(string) error {
+		validators := livesimulcasttargetDescName.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(name string) error {
+			for _, fn := range fns {
+				if err := fn(name); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// livesimulcasttargetDescURL is the schema descriptor for url field.
+	livesimulcasttargetDescURL := livesimulcasttargetFields[3].Descriptor()
+	// livesimulcasttarget.URLValidator is a validator for the "url" field. It is called by the builders before save.
+	livesimulcasttarget.URLValidator = func() func(string) error {
+		validators := livesimulcasttargetDescURL.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+			validators[2].(func(string) error),
+		}
+		return func(url string) error {
+			for _, fn := range fns {
+				if err := fn(url); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// livesimulcasttargetDescStreamKey is the schema descriptor for stream_key field.
+	livesimulcasttargetDescStreamKey := livesimulcasttargetFields[4].Descriptor()
+	// livesimulcasttarget.StreamKeyValidator is a validator for the "stream_key" field. It is called by the builders before save.
+	livesimulcasttarget.StreamKeyValidator = func() func(string) error {
+		validators := livesimulcasttargetDescStreamKey.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(stream_key string) error {
+			for _, fn := range fns {
+				if err := fn(stream_key); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// livesimulcasttargetDescEnabled is the schema descriptor for enabled field.
+	livesimulcasttargetDescEnabled := livesimulcasttargetFields[5].Descriptor()
+	// livesimulcasttarget.DefaultEnabled holds the default value on creation for the enabled field.
+	livesimulcasttarget.DefaultEnabled = livesimulcasttargetDescEnabled.Default.(bool)
+	// livesimulcasttargetDescID is the schema descriptor for id field.
+	livesimulcasttargetDescID := livesimulcasttargetMixinFields0[0].Descriptor()
+	// livesimulcasttarget.DefaultID holds the default value on creation for the id field.
+	livesimulcasttarget.DefaultID = livesimulcasttargetDescID.Default.(func() uuid.UUID)
+	livestreamMixin := schema.LiveStream{}.Mixin()
+	livestreamMixinHooks1 := livestreamMixin[1].Hooks()
+	livestream.Hooks[0] = livestreamMixinHooks1[0]
+	livestream.Hooks[1] = livestreamMixinHooks1[1]
+	livestreamMixinInters1 := livestreamMixin[1].Interceptors()
+	livestream.Interceptors[0] = livestreamMixinInters1[0]
+	livestreamMixinFields0 := livestreamMixin[0].Fields()
+	_ = livestreamMixinFields0
+	livestreamFields := schema.LiveStream{}.Fields()
+	_ = livestreamFields
+	// livestreamDescCreatedAt is the schema descriptor for created_at field.
+	livestreamDescCreatedAt := livestreamMixinFields0[1].Descriptor()
+	// livestream.DefaultCreatedAt holds the default value on creation for the created_at field.
+	livestream.DefaultCreatedAt = livestreamDescCreatedAt.Default.(func() time.Time)
+	// livestreamDescUpdatedAt is the schema descriptor for updated_at field.
+	livestreamDescUpdatedAt := livestreamMixinFields0[2].Descriptor()
+	// livestream.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	livestream.DefaultUpdatedAt = livestreamDescUpdatedAt.Default.(func() time.Time)
+	// livestream.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	livestream.UpdateDefaultUpdatedAt = livestreamDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// livestreamDescName is the schema descriptor for name field.
+	livestreamDescName := livestreamFields[1].Descriptor()
+	// livestream.NameValidator is a validator for the "name" field. It is called by the builders before save.
+	livestream.NameValidator = func() func(string) error {
+		validators := livestreamDescName.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(name string) error {
+			for _, fn := range fns {
+				if err := fn(name); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// livestreamDescKeyHash is the schema descriptor for key_hash field.
+	livestreamDescKeyHash := livestreamFields[2].Descriptor()
+	// livestream.KeyHashValidator is a validator for the "key_hash" field. It is called by the builders before save.
+	livestream.KeyHashValidator = livestreamDescKeyHash.Validators[0].(func(string) error)
+	// livestreamDescKeyLast4 is the schema descriptor for key_last4 field.
+	livestreamDescKeyLast4 := livestreamFields[3].Descriptor()
+	// livestream.DefaultKeyLast4 holds the default value on creation for the key_last4 field.
+	livestream.DefaultKeyLast4 = livestreamDescKeyLast4.Default.(string)
+	// livestreamDescEnabled is the schema descriptor for enabled field.
+	livestreamDescEnabled := livestreamFields[4].Descriptor()
+	// livestream.DefaultEnabled holds the default value on creation for the enabled field.
+	livestream.DefaultEnabled = livestreamDescEnabled.Default.(bool)
+	// livestreamDescReconnectWindowSeconds is the schema descriptor for reconnect_window_seconds field.
+	livestreamDescReconnectWindowSeconds := livestreamFields[7].Descriptor()
+	// livestream.DefaultReconnectWindowSeconds holds the default value on creation for the reconnect_window_seconds field.
+	livestream.DefaultReconnectWindowSeconds = livestreamDescReconnectWindowSeconds.Default.(int)
+	// livestream.ReconnectWindowSecondsValidator is a validator for the "reconnect_window_seconds" field. It is called by the builders before save.
+	livestream.ReconnectWindowSecondsValidator = livestreamDescReconnectWindowSeconds.Validators[0].(func(int) error)
+	// livestreamDescMaxDurationSeconds is the schema descriptor for max_duration_seconds field.
+	livestreamDescMaxDurationSeconds := livestreamFields[8].Descriptor()
+	// livestream.DefaultMaxDurationSeconds holds the default value on creation for the max_duration_seconds field.
+	livestream.DefaultMaxDurationSeconds = livestreamDescMaxDurationSeconds.Default.(int)
+	// livestream.MaxDurationSecondsValidator is a validator for the "max_duration_seconds" field. It is called by the builders before save.
+	livestream.MaxDurationSecondsValidator = livestreamDescMaxDurationSeconds.Validators[0].(func(int) error)
+	// livestreamDescRecord is the schema descriptor for record field.
+	livestreamDescRecord := livestreamFields[9].Descriptor()
+	// livestream.DefaultRecord holds the default value on creation for the record field.
+	livestream.DefaultRecord = livestreamDescRecord.Default.(bool)
+	// livestreamDescTranscode is the schema descriptor for transcode field.
+	livestreamDescTranscode := livestreamFields[10].Descriptor()
+	// livestream.DefaultTranscode holds the default value on creation for the transcode field.
+	livestream.DefaultTranscode = livestreamDescTranscode.Default.(bool)
+	// livestreamDescNodeID is the schema descriptor for node_id field.
+	livestreamDescNodeID := livestreamFields[11].Descriptor()
+	// livestream.DefaultNodeID holds the default value on creation for the node_id field.
+	livestream.DefaultNodeID = livestreamDescNodeID.Default.(string)
+	// livestreamDescID is the schema descriptor for id field.
+	livestreamDescID := livestreamMixinFields0[0].Descriptor()
+	// livestream.DefaultID holds the default value on creation for the id field.
+	livestream.DefaultID = livestreamDescID.Default.(func() uuid.UUID)
 	membershipMixin := schema.Membership{}.Mixin()
 	membershipMixinHooks1 := membershipMixin[1].Hooks()
 	membership.Hooks[0] = membershipMixinHooks1[0]

@@ -39,9 +39,10 @@ func (Video) Fields() []ent.Field {
 			MaxLen(10000).
 			Default(""),
 		// Status follows created -> uploading -> processing -> ready | failed; the
-		// media pipeline moves it, clients never set it.
+		// media pipeline moves it, clients never set it. A live session's
+		// recording is live while the session runs, then processing.
 		field.Enum("status").
-			Values("created", "uploading", "processing", "ready", "failed").
+			Values("created", "uploading", "processing", "ready", "failed", "live").
 			Default("created").
 			Annotations(
 				entgql.OrderField("STATUS"),

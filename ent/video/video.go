@@ -242,6 +242,7 @@ const (
 	StatusProcessing Status = "processing"
 	StatusReady      Status = "ready"
 	StatusFailed     Status = "failed"
+	StatusLive       Status = "live"
 )
 
 func (s Status) String() string {
@@ -251,7 +252,7 @@ func (s Status) String() string {
 // StatusValidator is a validator for the "status" field enum values. It is called by the builders before save.
 func StatusValidator(s Status) error {
 	switch s {
-	case StatusCreated, StatusUploading, StatusProcessing, StatusReady, StatusFailed:
+	case StatusCreated, StatusUploading, StatusProcessing, StatusReady, StatusFailed, StatusLive:
 		return nil
 	default:
 		return fmt.Errorf("video: invalid enum value for status field: %q", s)

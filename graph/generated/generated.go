@@ -26,6 +26,8 @@ import (
 	"github.com/vidra-dev/vidra/ent/importer"
 	"github.com/vidra-dev/vidra/ent/importmigration"
 	"github.com/vidra-dev/vidra/ent/invitation"
+	"github.com/vidra-dev/vidra/ent/livesession"
+	"github.com/vidra-dev/vidra/ent/livestream"
 	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/ent/player"
 	"github.com/vidra-dev/vidra/ent/rendition"
@@ -36,6 +38,7 @@ import (
 	"github.com/vidra-dev/vidra/graph/gqlexec"
 	"github.com/vidra-dev/vidra/graph/model"
 	"github.com/vidra-dev/vidra/ladder"
+	"github.com/vidra-dev/vidra/live"
 )
 
 // region    ***************************** api!.gotpl *****************************
@@ -576,6 +579,100 @@ type ComplexityRoot struct {
 		Codec            func(childComplexity int) int
 		Height           func(childComplexity int) int
 		VideoBitrateKbps func(childComplexity int) int
+	}
+
+	LiveSession struct {
+		AudioCodec              func(childComplexity int) int
+		BitrateKbps             func(childComplexity int) int
+		Bytes                   func(childComplexity int) int
+		CreatedAt               func(childComplexity int) int
+		EndError                func(childComplexity int) int
+		EndReason               func(childComplexity int) int
+		EndedAt                 func(childComplexity int) int
+		Fps                     func(childComplexity int) int
+		Height                  func(childComplexity int) int
+		ID                      func(childComplexity int) int
+		KeyframeIntervalSeconds func(childComplexity int) int
+		LastDataAt              func(childComplexity int) int
+		LiveStream              func(childComplexity int) int
+		LiveStreamID            func(childComplexity int) int
+		NodeID                  func(childComplexity int) int
+		ProjectID               func(childComplexity int) int
+		Protocol                func(childComplexity int) int
+		Reconnects              func(childComplexity int) int
+		RemoteAddr              func(childComplexity int) int
+		Simulcast               func(childComplexity int) int
+		StartedAt               func(childComplexity int) int
+		UpdatedAt               func(childComplexity int) int
+		Video                   func(childComplexity int) int
+		VideoCodec              func(childComplexity int) int
+		VideoID                 func(childComplexity int) int
+		Warnings                func(childComplexity int) int
+		Width                   func(childComplexity int) int
+	}
+
+	LiveSessionConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	LiveSessionEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	LiveSimulcastState struct {
+		Bytes    func(childComplexity int) int
+		Error    func(childComplexity int) int
+		State    func(childComplexity int) int
+		TargetID func(childComplexity int) int
+		URL      func(childComplexity int) int
+	}
+
+	LiveSimulcastTarget struct {
+		CreatedAt    func(childComplexity int) int
+		Enabled      func(childComplexity int) int
+		ID           func(childComplexity int) int
+		LiveStream   func(childComplexity int) int
+		LiveStreamID func(childComplexity int) int
+		Name         func(childComplexity int) int
+		ProjectID    func(childComplexity int) int
+		URL          func(childComplexity int) int
+		UpdatedAt    func(childComplexity int) int
+	}
+
+	LiveStream struct {
+		CreatedAt              func(childComplexity int) int
+		CurrentSessionID       func(childComplexity int) int
+		Enabled                func(childComplexity int) int
+		ID                     func(childComplexity int) int
+		KeyLast4               func(childComplexity int) int
+		LatencyMode            func(childComplexity int) int
+		LeaseUntil             func(childComplexity int) int
+		MaxDurationSeconds     func(childComplexity int) int
+		Name                   func(childComplexity int) int
+		NodeID                 func(childComplexity int) int
+		ProjectID              func(childComplexity int) int
+		ReconnectDeadline      func(childComplexity int) int
+		ReconnectWindowSeconds func(childComplexity int) int
+		Record                 func(childComplexity int) int
+		Sessions               func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.LiveSessionOrder) int
+		SimulcastTargets       func(childComplexity int) int
+		Status                 func(childComplexity int) int
+		Transcode              func(childComplexity int) int
+		UpdatedAt              func(childComplexity int) int
+	}
+
+	LiveStreamConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	LiveStreamEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
 	}
 
 	Membership struct {
@@ -3338,6 +3435,439 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.LadderRung.VideoBitrateKbps(childComplexity), true
+
+	case "LiveSession.audioCodec":
+		if e.ComplexityRoot.LiveSession.AudioCodec == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSession.AudioCodec(childComplexity), true
+	case "LiveSession.bitrateKbps":
+		if e.ComplexityRoot.LiveSession.BitrateKbps == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSession.BitrateKbps(childComplexity), true
+	case "LiveSession.bytes":
+		if e.ComplexityRoot.LiveSession.Bytes == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSession.Bytes(childComplexity), true
+	case "LiveSession.createdAt":
+		if e.ComplexityRoot.LiveSession.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSession.CreatedAt(childComplexity), true
+	case "LiveSession.endError":
+		if e.ComplexityRoot.LiveSession.EndError == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSession.EndError(childComplexity), true
+	case "LiveSession.endReason":
+		if e.ComplexityRoot.LiveSession.EndReason == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSession.EndReason(childComplexity), true
+	case "LiveSession.endedAt":
+		if e.ComplexityRoot.LiveSession.EndedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSession.EndedAt(childComplexity), true
+	case "LiveSession.fps":
+		if e.ComplexityRoot.LiveSession.Fps == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSession.Fps(childComplexity), true
+	case "LiveSession.height":
+		if e.ComplexityRoot.LiveSession.Height == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSession.Height(childComplexity), true
+	case "LiveSession.id":
+		if e.ComplexityRoot.LiveSession.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSession.ID(childComplexity), true
+	case "LiveSession.keyframeIntervalSeconds":
+		if e.ComplexityRoot.LiveSession.KeyframeIntervalSeconds == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSession.KeyframeIntervalSeconds(childComplexity), true
+	case "LiveSession.lastDataAt":
+		if e.ComplexityRoot.LiveSession.LastDataAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSession.LastDataAt(childComplexity), true
+	case "LiveSession.liveStream":
+		if e.ComplexityRoot.LiveSession.LiveStream == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSession.LiveStream(childComplexity), true
+	case "LiveSession.liveStreamID":
+		if e.ComplexityRoot.LiveSession.LiveStreamID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSession.LiveStreamID(childComplexity), true
+	case "LiveSession.nodeID":
+		if e.ComplexityRoot.LiveSession.NodeID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSession.NodeID(childComplexity), true
+	case "LiveSession.projectID":
+		if e.ComplexityRoot.LiveSession.ProjectID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSession.ProjectID(childComplexity), true
+	case "LiveSession.protocol":
+		if e.ComplexityRoot.LiveSession.Protocol == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSession.Protocol(childComplexity), true
+	case "LiveSession.reconnects":
+		if e.ComplexityRoot.LiveSession.Reconnects == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSession.Reconnects(childComplexity), true
+	case "LiveSession.remoteAddr":
+		if e.ComplexityRoot.LiveSession.RemoteAddr == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSession.RemoteAddr(childComplexity), true
+	case "LiveSession.simulcast":
+		if e.ComplexityRoot.LiveSession.Simulcast == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSession.Simulcast(childComplexity), true
+	case "LiveSession.startedAt":
+		if e.ComplexityRoot.LiveSession.StartedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSession.StartedAt(childComplexity), true
+	case "LiveSession.updatedAt":
+		if e.ComplexityRoot.LiveSession.UpdatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSession.UpdatedAt(childComplexity), true
+	case "LiveSession.video":
+		if e.ComplexityRoot.LiveSession.Video == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSession.Video(childComplexity), true
+	case "LiveSession.videoCodec":
+		if e.ComplexityRoot.LiveSession.VideoCodec == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSession.VideoCodec(childComplexity), true
+	case "LiveSession.videoID":
+		if e.ComplexityRoot.LiveSession.VideoID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSession.VideoID(childComplexity), true
+	case "LiveSession.warnings":
+		if e.ComplexityRoot.LiveSession.Warnings == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSession.Warnings(childComplexity), true
+	case "LiveSession.width":
+		if e.ComplexityRoot.LiveSession.Width == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSession.Width(childComplexity), true
+
+	case "LiveSessionConnection.edges":
+		if e.ComplexityRoot.LiveSessionConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSessionConnection.Edges(childComplexity), true
+	case "LiveSessionConnection.pageInfo":
+		if e.ComplexityRoot.LiveSessionConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSessionConnection.PageInfo(childComplexity), true
+	case "LiveSessionConnection.totalCount":
+		if e.ComplexityRoot.LiveSessionConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSessionConnection.TotalCount(childComplexity), true
+
+	case "LiveSessionEdge.cursor":
+		if e.ComplexityRoot.LiveSessionEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSessionEdge.Cursor(childComplexity), true
+	case "LiveSessionEdge.node":
+		if e.ComplexityRoot.LiveSessionEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSessionEdge.Node(childComplexity), true
+
+	case "LiveSimulcastState.bytes":
+		if e.ComplexityRoot.LiveSimulcastState.Bytes == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSimulcastState.Bytes(childComplexity), true
+	case "LiveSimulcastState.error":
+		if e.ComplexityRoot.LiveSimulcastState.Error == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSimulcastState.Error(childComplexity), true
+	case "LiveSimulcastState.state":
+		if e.ComplexityRoot.LiveSimulcastState.State == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSimulcastState.State(childComplexity), true
+	case "LiveSimulcastState.targetID":
+		if e.ComplexityRoot.LiveSimulcastState.TargetID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSimulcastState.TargetID(childComplexity), true
+	case "LiveSimulcastState.url":
+		if e.ComplexityRoot.LiveSimulcastState.URL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSimulcastState.URL(childComplexity), true
+
+	case "LiveSimulcastTarget.createdAt":
+		if e.ComplexityRoot.LiveSimulcastTarget.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSimulcastTarget.CreatedAt(childComplexity), true
+	case "LiveSimulcastTarget.enabled":
+		if e.ComplexityRoot.LiveSimulcastTarget.Enabled == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSimulcastTarget.Enabled(childComplexity), true
+	case "LiveSimulcastTarget.id":
+		if e.ComplexityRoot.LiveSimulcastTarget.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSimulcastTarget.ID(childComplexity), true
+	case "LiveSimulcastTarget.liveStream":
+		if e.ComplexityRoot.LiveSimulcastTarget.LiveStream == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSimulcastTarget.LiveStream(childComplexity), true
+	case "LiveSimulcastTarget.liveStreamID":
+		if e.ComplexityRoot.LiveSimulcastTarget.LiveStreamID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSimulcastTarget.LiveStreamID(childComplexity), true
+	case "LiveSimulcastTarget.name":
+		if e.ComplexityRoot.LiveSimulcastTarget.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSimulcastTarget.Name(childComplexity), true
+	case "LiveSimulcastTarget.projectID":
+		if e.ComplexityRoot.LiveSimulcastTarget.ProjectID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSimulcastTarget.ProjectID(childComplexity), true
+	case "LiveSimulcastTarget.url":
+		if e.ComplexityRoot.LiveSimulcastTarget.URL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSimulcastTarget.URL(childComplexity), true
+	case "LiveSimulcastTarget.updatedAt":
+		if e.ComplexityRoot.LiveSimulcastTarget.UpdatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveSimulcastTarget.UpdatedAt(childComplexity), true
+
+	case "LiveStream.createdAt":
+		if e.ComplexityRoot.LiveStream.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveStream.CreatedAt(childComplexity), true
+	case "LiveStream.currentSessionID":
+		if e.ComplexityRoot.LiveStream.CurrentSessionID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveStream.CurrentSessionID(childComplexity), true
+	case "LiveStream.enabled":
+		if e.ComplexityRoot.LiveStream.Enabled == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveStream.Enabled(childComplexity), true
+	case "LiveStream.id":
+		if e.ComplexityRoot.LiveStream.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveStream.ID(childComplexity), true
+	case "LiveStream.keyLast4":
+		if e.ComplexityRoot.LiveStream.KeyLast4 == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveStream.KeyLast4(childComplexity), true
+	case "LiveStream.latencyMode":
+		if e.ComplexityRoot.LiveStream.LatencyMode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveStream.LatencyMode(childComplexity), true
+	case "LiveStream.leaseUntil":
+		if e.ComplexityRoot.LiveStream.LeaseUntil == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveStream.LeaseUntil(childComplexity), true
+	case "LiveStream.maxDurationSeconds":
+		if e.ComplexityRoot.LiveStream.MaxDurationSeconds == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveStream.MaxDurationSeconds(childComplexity), true
+	case "LiveStream.name":
+		if e.ComplexityRoot.LiveStream.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveStream.Name(childComplexity), true
+	case "LiveStream.nodeID":
+		if e.ComplexityRoot.LiveStream.NodeID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveStream.NodeID(childComplexity), true
+	case "LiveStream.projectID":
+		if e.ComplexityRoot.LiveStream.ProjectID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveStream.ProjectID(childComplexity), true
+	case "LiveStream.reconnectDeadline":
+		if e.ComplexityRoot.LiveStream.ReconnectDeadline == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveStream.ReconnectDeadline(childComplexity), true
+	case "LiveStream.reconnectWindowSeconds":
+		if e.ComplexityRoot.LiveStream.ReconnectWindowSeconds == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveStream.ReconnectWindowSeconds(childComplexity), true
+	case "LiveStream.record":
+		if e.ComplexityRoot.LiveStream.Record == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveStream.Record(childComplexity), true
+	case "LiveStream.sessions":
+		if e.ComplexityRoot.LiveStream.Sessions == nil {
+			break
+		}
+
+		args, err := ec.field_LiveStream_sessions_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.LiveStream.Sessions(childComplexity, args["after"].(*entgql.Cursor[uuid.UUID]), args["first"].(*int), args["before"].(*entgql.Cursor[uuid.UUID]), args["last"].(*int), args["orderBy"].(*ent.LiveSessionOrder)), true
+	case "LiveStream.simulcastTargets":
+		if e.ComplexityRoot.LiveStream.SimulcastTargets == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveStream.SimulcastTargets(childComplexity), true
+	case "LiveStream.status":
+		if e.ComplexityRoot.LiveStream.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveStream.Status(childComplexity), true
+	case "LiveStream.transcode":
+		if e.ComplexityRoot.LiveStream.Transcode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveStream.Transcode(childComplexity), true
+	case "LiveStream.updatedAt":
+		if e.ComplexityRoot.LiveStream.UpdatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveStream.UpdatedAt(childComplexity), true
+
+	case "LiveStreamConnection.edges":
+		if e.ComplexityRoot.LiveStreamConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveStreamConnection.Edges(childComplexity), true
+	case "LiveStreamConnection.pageInfo":
+		if e.ComplexityRoot.LiveStreamConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveStreamConnection.PageInfo(childComplexity), true
+	case "LiveStreamConnection.totalCount":
+		if e.ComplexityRoot.LiveStreamConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveStreamConnection.TotalCount(childComplexity), true
+
+	case "LiveStreamEdge.cursor":
+		if e.ComplexityRoot.LiveStreamEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveStreamEdge.Cursor(childComplexity), true
+	case "LiveStreamEdge.node":
+		if e.ComplexityRoot.LiveStreamEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveStreamEdge.Node(childComplexity), true
 
 	case "Membership.createdAt":
 		if e.ComplexityRoot.Membership.CreatedAt == nil {
@@ -8864,6 +9394,28 @@ input CreateFolderInput {
   parentID: ID
 }
 """
+CreateLiveSimulcastTargetInput is used for create LiveSimulcastTarget object.
+Input was generated by ent.
+"""
+input CreateLiveSimulcastTargetInput {
+  name: String!
+  url: String!
+  streamKey: String!
+  enabled: Boolean
+}
+"""
+CreateLiveStreamInput is used for create LiveStream object.
+Input was generated by ent.
+"""
+input CreateLiveStreamInput {
+  name: String!
+  latencyMode: LiveStreamLatencyMode
+  reconnectWindowSeconds: Int
+  maxDurationSeconds: Int
+  record: Boolean
+  transcode: Boolean
+}
+"""
 CreateOrganizationInput is used for create Organization object.
 Input was generated by ent.
 """
@@ -9757,6 +10309,372 @@ input InvitationWhereInput {
   """
   hasOrganization: Boolean
   hasOrganizationWith: [OrganizationWhereInput!]
+}
+type LiveSession implements Node {
+  id: ID!
+  createdAt: Time!
+  updatedAt: Time!
+  liveStreamID: ID!
+  projectID: ID!
+  videoID: ID
+  nodeID: String!
+  protocol: LiveSessionProtocol!
+  remoteAddr: String!
+  startedAt: Time!
+  endedAt: Time
+  endReason: LiveSessionEndReason
+  endError: String!
+  reconnects: Int!
+  bytes: Int!
+  bitrateKbps: Int!
+  fps: Float!
+  keyframeIntervalSeconds: Float!
+  videoCodec: String!
+  audioCodec: String!
+  width: Int!
+  height: Int!
+  warnings: [String!]!
+  simulcast: [LiveSimulcastState!]!
+  lastDataAt: Time
+  liveStream: LiveStream!
+  video: Video
+}
+"""
+A connection to a list of items.
+"""
+type LiveSessionConnection {
+  """
+  A list of edges.
+  """
+  edges: [LiveSessionEdge]
+  """
+  Information to aid in pagination.
+  """
+  pageInfo: PageInfo!
+  """
+  Identifies the total count of items in the connection.
+  """
+  totalCount: Int!
+}
+"""
+An edge in a connection.
+"""
+type LiveSessionEdge {
+  """
+  The item at the end of the edge.
+  """
+  node: LiveSession
+  """
+  A cursor for use in pagination.
+  """
+  cursor: Cursor!
+}
+"""
+LiveSessionEndReason is enum for the field end_reason
+"""
+enum LiveSessionEndReason @goModel(model: "github.com/vidra-dev/vidra/ent/livesession.EndReason") {
+  publisher_closed
+  timeout
+  max_duration
+  disabled
+  key_reset
+  node_lost
+  error
+  deleted
+}
+"""
+Ordering options for LiveSession connections
+"""
+input LiveSessionOrder {
+  """
+  The ordering direction.
+  """
+  direction: OrderDirection! = ASC
+  """
+  The field by which to order LiveSessions.
+  """
+  field: LiveSessionOrderField!
+}
+"""
+Properties by which LiveSession connections can be ordered.
+"""
+enum LiveSessionOrderField {
+  CREATED_AT
+  UPDATED_AT
+  STARTED_AT
+}
+"""
+LiveSessionProtocol is enum for the field protocol
+"""
+enum LiveSessionProtocol @goModel(model: "github.com/vidra-dev/vidra/ent/livesession.Protocol") {
+  rtmp
+  rtmps
+  srt
+}
+type LiveSimulcastTarget implements Node {
+  id: ID!
+  createdAt: Time!
+  updatedAt: Time!
+  liveStreamID: ID!
+  projectID: ID!
+  name: String!
+  url: String!
+  enabled: Boolean!
+  liveStream: LiveStream!
+}
+"""
+Ordering options for LiveSimulcastTarget connections
+"""
+input LiveSimulcastTargetOrder {
+  """
+  The ordering direction.
+  """
+  direction: OrderDirection! = ASC
+  """
+  The field by which to order LiveSimulcastTargets.
+  """
+  field: LiveSimulcastTargetOrderField!
+}
+"""
+Properties by which LiveSimulcastTarget connections can be ordered.
+"""
+enum LiveSimulcastTargetOrderField {
+  CREATED_AT
+  UPDATED_AT
+}
+type LiveStream implements Node {
+  id: ID!
+  createdAt: Time!
+  updatedAt: Time!
+  projectID: ID!
+  name: String!
+  keyLast4: String!
+  enabled: Boolean!
+  status: LiveStreamStatus!
+  latencyMode: LiveStreamLatencyMode!
+  reconnectWindowSeconds: Int!
+  maxDurationSeconds: Int!
+  record: Boolean!
+  transcode: Boolean!
+  nodeID: String
+  leaseUntil: Time
+  currentSessionID: ID
+  reconnectDeadline: Time
+  sessions(
+    """
+    Returns the elements in the list that come after the specified cursor.
+    """
+    after: Cursor
+
+    """
+    Returns the first _n_ elements from the list.
+    """
+    first: Int
+
+    """
+    Returns the elements in the list that come before the specified cursor.
+    """
+    before: Cursor
+
+    """
+    Returns the last _n_ elements from the list.
+    """
+    last: Int
+
+    """
+    Ordering options for LiveSessions returned from the connection.
+    """
+    orderBy: LiveSessionOrder
+  ): LiveSessionConnection!
+  simulcastTargets: [LiveSimulcastTarget!]
+}
+"""
+A connection to a list of items.
+"""
+type LiveStreamConnection {
+  """
+  A list of edges.
+  """
+  edges: [LiveStreamEdge]
+  """
+  Information to aid in pagination.
+  """
+  pageInfo: PageInfo!
+  """
+  Identifies the total count of items in the connection.
+  """
+  totalCount: Int!
+}
+"""
+An edge in a connection.
+"""
+type LiveStreamEdge {
+  """
+  The item at the end of the edge.
+  """
+  node: LiveStream
+  """
+  A cursor for use in pagination.
+  """
+  cursor: Cursor!
+}
+"""
+LiveStreamLatencyMode is enum for the field latency_mode
+"""
+enum LiveStreamLatencyMode @goModel(model: "github.com/vidra-dev/vidra/ent/livestream.LatencyMode") {
+  standard
+  low
+}
+"""
+Ordering options for LiveStream connections
+"""
+input LiveStreamOrder {
+  """
+  The ordering direction.
+  """
+  direction: OrderDirection! = ASC
+  """
+  The field by which to order LiveStreams.
+  """
+  field: LiveStreamOrderField!
+}
+"""
+Properties by which LiveStream connections can be ordered.
+"""
+enum LiveStreamOrderField {
+  CREATED_AT
+  UPDATED_AT
+  NAME
+  STATUS
+}
+"""
+LiveStreamStatus is enum for the field status
+"""
+enum LiveStreamStatus @goModel(model: "github.com/vidra-dev/vidra/ent/livestream.Status") {
+  idle
+  active
+  disconnected
+  disabled
+}
+"""
+LiveStreamWhereInput is used for filtering LiveStream objects.
+Input was generated by ent.
+"""
+input LiveStreamWhereInput {
+  not: LiveStreamWhereInput
+  and: [LiveStreamWhereInput!]
+  or: [LiveStreamWhereInput!]
+  """
+  id field predicates
+  """
+  id: ID
+  idNEQ: ID
+  idIn: [ID!]
+  idNotIn: [ID!]
+  idGT: ID
+  idGTE: ID
+  idLT: ID
+  idLTE: ID
+  """
+  created_at field predicates
+  """
+  createdAt: Time
+  createdAtNEQ: Time
+  createdAtIn: [Time!]
+  createdAtNotIn: [Time!]
+  createdAtGT: Time
+  createdAtGTE: Time
+  createdAtLT: Time
+  createdAtLTE: Time
+  """
+  updated_at field predicates
+  """
+  updatedAt: Time
+  updatedAtNEQ: Time
+  updatedAtIn: [Time!]
+  updatedAtNotIn: [Time!]
+  updatedAtGT: Time
+  updatedAtGTE: Time
+  updatedAtLT: Time
+  updatedAtLTE: Time
+  """
+  project_id field predicates
+  """
+  projectID: ID
+  projectIDNEQ: ID
+  projectIDIn: [ID!]
+  projectIDNotIn: [ID!]
+  projectIDGT: ID
+  projectIDGTE: ID
+  projectIDLT: ID
+  projectIDLTE: ID
+  """
+  name field predicates
+  """
+  name: String
+  nameNEQ: String
+  nameIn: [String!]
+  nameNotIn: [String!]
+  nameGT: String
+  nameGTE: String
+  nameLT: String
+  nameLTE: String
+  nameContains: String
+  nameHasPrefix: String
+  nameHasSuffix: String
+  nameEqualFold: String
+  nameContainsFold: String
+  """
+  enabled field predicates
+  """
+  enabled: Boolean
+  enabledNEQ: Boolean
+  """
+  status field predicates
+  """
+  status: LiveStreamStatus
+  statusNEQ: LiveStreamStatus
+  statusIn: [LiveStreamStatus!]
+  statusNotIn: [LiveStreamStatus!]
+  """
+  latency_mode field predicates
+  """
+  latencyMode: LiveStreamLatencyMode
+  latencyModeNEQ: LiveStreamLatencyMode
+  latencyModeIn: [LiveStreamLatencyMode!]
+  latencyModeNotIn: [LiveStreamLatencyMode!]
+  """
+  reconnect_window_seconds field predicates
+  """
+  reconnectWindowSeconds: Int
+  reconnectWindowSecondsNEQ: Int
+  reconnectWindowSecondsIn: [Int!]
+  reconnectWindowSecondsNotIn: [Int!]
+  reconnectWindowSecondsGT: Int
+  reconnectWindowSecondsGTE: Int
+  reconnectWindowSecondsLT: Int
+  reconnectWindowSecondsLTE: Int
+  """
+  max_duration_seconds field predicates
+  """
+  maxDurationSeconds: Int
+  maxDurationSecondsNEQ: Int
+  maxDurationSecondsIn: [Int!]
+  maxDurationSecondsNotIn: [Int!]
+  maxDurationSecondsGT: Int
+  maxDurationSecondsGTE: Int
+  maxDurationSecondsLT: Int
+  maxDurationSecondsLTE: Int
+  """
+  record field predicates
+  """
+  record: Boolean
+  recordNEQ: Boolean
+  """
+  transcode field predicates
+  """
+  transcode: Boolean
+  transcodeNEQ: Boolean
 }
 """
 The builtin Map type
@@ -11358,6 +12276,28 @@ input UpdateFolderInput {
   name: String
 }
 """
+UpdateLiveSimulcastTargetInput is used for update LiveSimulcastTarget object.
+Input was generated by ent.
+"""
+input UpdateLiveSimulcastTargetInput {
+  name: String
+  url: String
+  streamKey: String
+  enabled: Boolean
+}
+"""
+UpdateLiveStreamInput is used for update LiveStream object.
+Input was generated by ent.
+"""
+input UpdateLiveStreamInput {
+  name: String
+  latencyMode: LiveStreamLatencyMode
+  reconnectWindowSeconds: Int
+  maxDurationSeconds: Int
+  record: Boolean
+  transcode: Boolean
+}
+"""
 UpdateOrganizationInput is used for update Organization object.
 Input was generated by ent.
 """
@@ -11666,6 +12606,7 @@ enum VideoStatus @goModel(model: "github.com/vidra-dev/vidra/ent/video.Status") 
   processing
   ready
   failed
+  live
 }
 """
 VideoWhereInput is used for filtering Video objects.
@@ -12288,6 +13229,22 @@ extend type Mutation {
   Withdraws a pending invitation.
   """
   revokeInvitation(id: ID!): Invitation!
+}
+`, BuiltIn: false},
+	{Name: "../../schema/live.graphql", Input: `"""
+The state of one simulcast target during a live session.
+"""
+type LiveSimulcastState {
+  "The live simulcast target's id."
+  targetID: ID!
+  "The target's address, without its stream key."
+  url: String!
+  "connecting, active, failed or stopped."
+  state: String!
+  "The last error; empty when none."
+  error: String!
+  "Bytes sent to the target."
+  bytes: Int!
 }
 `, BuiltIn: false},
 	{Name: "../../schema/media.graphql", Input: `# The media pipeline: upload tokens, playback tokens, imports, thumbnails and timelines.
@@ -14078,6 +15035,182 @@ func (ec *executionContext) childFields_LadderRung(ctx context.Context, field gr
 	return nil, fmt.Errorf("no field named %q was found under type LadderRung", field.Name)
 }
 
+func (ec *executionContext) childFields_LiveSession(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_LiveSession_id(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_LiveSession_createdAt(ctx, field)
+	case "updatedAt":
+		return ec.fieldContext_LiveSession_updatedAt(ctx, field)
+	case "liveStreamID":
+		return ec.fieldContext_LiveSession_liveStreamID(ctx, field)
+	case "projectID":
+		return ec.fieldContext_LiveSession_projectID(ctx, field)
+	case "videoID":
+		return ec.fieldContext_LiveSession_videoID(ctx, field)
+	case "nodeID":
+		return ec.fieldContext_LiveSession_nodeID(ctx, field)
+	case "protocol":
+		return ec.fieldContext_LiveSession_protocol(ctx, field)
+	case "remoteAddr":
+		return ec.fieldContext_LiveSession_remoteAddr(ctx, field)
+	case "startedAt":
+		return ec.fieldContext_LiveSession_startedAt(ctx, field)
+	case "endedAt":
+		return ec.fieldContext_LiveSession_endedAt(ctx, field)
+	case "endReason":
+		return ec.fieldContext_LiveSession_endReason(ctx, field)
+	case "endError":
+		return ec.fieldContext_LiveSession_endError(ctx, field)
+	case "reconnects":
+		return ec.fieldContext_LiveSession_reconnects(ctx, field)
+	case "bytes":
+		return ec.fieldContext_LiveSession_bytes(ctx, field)
+	case "bitrateKbps":
+		return ec.fieldContext_LiveSession_bitrateKbps(ctx, field)
+	case "fps":
+		return ec.fieldContext_LiveSession_fps(ctx, field)
+	case "keyframeIntervalSeconds":
+		return ec.fieldContext_LiveSession_keyframeIntervalSeconds(ctx, field)
+	case "videoCodec":
+		return ec.fieldContext_LiveSession_videoCodec(ctx, field)
+	case "audioCodec":
+		return ec.fieldContext_LiveSession_audioCodec(ctx, field)
+	case "width":
+		return ec.fieldContext_LiveSession_width(ctx, field)
+	case "height":
+		return ec.fieldContext_LiveSession_height(ctx, field)
+	case "warnings":
+		return ec.fieldContext_LiveSession_warnings(ctx, field)
+	case "simulcast":
+		return ec.fieldContext_LiveSession_simulcast(ctx, field)
+	case "lastDataAt":
+		return ec.fieldContext_LiveSession_lastDataAt(ctx, field)
+	case "liveStream":
+		return ec.fieldContext_LiveSession_liveStream(ctx, field)
+	case "video":
+		return ec.fieldContext_LiveSession_video(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type LiveSession", field.Name)
+}
+
+func (ec *executionContext) childFields_LiveSessionConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_LiveSessionConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_LiveSessionConnection_pageInfo(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_LiveSessionConnection_totalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type LiveSessionConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_LiveSessionEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "node":
+		return ec.fieldContext_LiveSessionEdge_node(ctx, field)
+	case "cursor":
+		return ec.fieldContext_LiveSessionEdge_cursor(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type LiveSessionEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_LiveSimulcastState(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "targetID":
+		return ec.fieldContext_LiveSimulcastState_targetID(ctx, field)
+	case "url":
+		return ec.fieldContext_LiveSimulcastState_url(ctx, field)
+	case "state":
+		return ec.fieldContext_LiveSimulcastState_state(ctx, field)
+	case "error":
+		return ec.fieldContext_LiveSimulcastState_error(ctx, field)
+	case "bytes":
+		return ec.fieldContext_LiveSimulcastState_bytes(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type LiveSimulcastState", field.Name)
+}
+
+func (ec *executionContext) childFields_LiveSimulcastTarget(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_LiveSimulcastTarget_id(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_LiveSimulcastTarget_createdAt(ctx, field)
+	case "updatedAt":
+		return ec.fieldContext_LiveSimulcastTarget_updatedAt(ctx, field)
+	case "liveStreamID":
+		return ec.fieldContext_LiveSimulcastTarget_liveStreamID(ctx, field)
+	case "projectID":
+		return ec.fieldContext_LiveSimulcastTarget_projectID(ctx, field)
+	case "name":
+		return ec.fieldContext_LiveSimulcastTarget_name(ctx, field)
+	case "url":
+		return ec.fieldContext_LiveSimulcastTarget_url(ctx, field)
+	case "enabled":
+		return ec.fieldContext_LiveSimulcastTarget_enabled(ctx, field)
+	case "liveStream":
+		return ec.fieldContext_LiveSimulcastTarget_liveStream(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type LiveSimulcastTarget", field.Name)
+}
+
+func (ec *executionContext) childFields_LiveStream(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_LiveStream_id(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_LiveStream_createdAt(ctx, field)
+	case "updatedAt":
+		return ec.fieldContext_LiveStream_updatedAt(ctx, field)
+	case "projectID":
+		return ec.fieldContext_LiveStream_projectID(ctx, field)
+	case "name":
+		return ec.fieldContext_LiveStream_name(ctx, field)
+	case "keyLast4":
+		return ec.fieldContext_LiveStream_keyLast4(ctx, field)
+	case "enabled":
+		return ec.fieldContext_LiveStream_enabled(ctx, field)
+	case "status":
+		return ec.fieldContext_LiveStream_status(ctx, field)
+	case "latencyMode":
+		return ec.fieldContext_LiveStream_latencyMode(ctx, field)
+	case "reconnectWindowSeconds":
+		return ec.fieldContext_LiveStream_reconnectWindowSeconds(ctx, field)
+	case "maxDurationSeconds":
+		return ec.fieldContext_LiveStream_maxDurationSeconds(ctx, field)
+	case "record":
+		return ec.fieldContext_LiveStream_record(ctx, field)
+	case "transcode":
+		return ec.fieldContext_LiveStream_transcode(ctx, field)
+	case "nodeID":
+		return ec.fieldContext_LiveStream_nodeID(ctx, field)
+	case "leaseUntil":
+		return ec.fieldContext_LiveStream_leaseUntil(ctx, field)
+	case "currentSessionID":
+		return ec.fieldContext_LiveStream_currentSessionID(ctx, field)
+	case "reconnectDeadline":
+		return ec.fieldContext_LiveStream_reconnectDeadline(ctx, field)
+	case "sessions":
+		return ec.fieldContext_LiveStream_sessions(ctx, field)
+	case "simulcastTargets":
+		return ec.fieldContext_LiveStream_simulcastTargets(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type LiveStream", field.Name)
+}
+
+func (ec *executionContext) childFields_LiveStreamEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "node":
+		return ec.fieldContext_LiveStreamEdge_node(ctx, field)
+	case "cursor":
+		return ec.fieldContext_LiveStreamEdge_cursor(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type LiveStreamEdge", field.Name)
+}
+
 func (ec *executionContext) childFields_Membership(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -15137,6 +16270,52 @@ func (ec *executionContext) field_Folder_videos_args(ctx context.Context, rawArg
 		return nil, err
 	}
 	args["where"] = arg5
+	return args, nil
+}
+
+func (ec *executionContext) field_LiveStream_sessions_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*entgql.Cursor[uuid.UUID], error) {
+			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*entgql.Cursor[uuid.UUID], error) {
+			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "orderBy",
+		func(ctx context.Context, v any) (*ent.LiveSessionOrder, error) {
+			return ec.unmarshalOLiveSessionOrder2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveSessionOrder(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["orderBy"] = arg4
 	return args, nil
 }
 
@@ -22100,6 +23279,696 @@ func (ec *executionContext) fieldContext_LadderRung_audioBitrateKbps(_ context.C
 	return gqlexec.NewScalarFieldContext("LadderRung", field, false, false, scalarChild4)
 }
 
+func (ec *executionContext) _LiveSession_id(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSession) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSession_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+}
+func (ec *executionContext) fieldContext_LiveSession_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSession", field, false, false, scalarChild0)
+}
+
+func (ec *executionContext) _LiveSession_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSession) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSession_createdAt, &obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+}
+func (ec *executionContext) fieldContext_LiveSession_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSession", field, false, false, scalarChild1)
+}
+
+func (ec *executionContext) _LiveSession_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSession) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSession_updatedAt, &obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+}
+func (ec *executionContext) fieldContext_LiveSession_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSession", field, false, false, scalarChild1)
+}
+
+func (ec *executionContext) _LiveSession_liveStreamID(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSession) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSession_liveStreamID, &obj.LiveStreamID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+}
+func (ec *executionContext) fieldContext_LiveSession_liveStreamID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSession", field, false, false, scalarChild0)
+}
+
+func (ec *executionContext) _LiveSession_projectID(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSession) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSession_projectID, &obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+}
+func (ec *executionContext) fieldContext_LiveSession_projectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSession", field, false, false, scalarChild0)
+}
+
+func (ec *executionContext) _LiveSession_videoID(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSession) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSession_videoID, obj.VideoID, ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID, false)
+}
+func (ec *executionContext) fieldContext_LiveSession_videoID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSession", field, false, false, scalarChild0)
+}
+
+func (ec *executionContext) _LiveSession_nodeID(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSession) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSession_nodeID, &obj.NodeID, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_LiveSession_nodeID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSession", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _LiveSession_protocol(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSession) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSession_protocol, &obj.Protocol, ec.marshalNLiveSessionProtocol2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋlivesessionᚐProtocol, true, gqlexec.EnumRef[livesession.Protocol])
+}
+func (ec *executionContext) fieldContext_LiveSession_protocol(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSession", field, false, false, scalarChild22)
+}
+
+func (ec *executionContext) _LiveSession_remoteAddr(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSession) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSession_remoteAddr, &obj.RemoteAddr, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_LiveSession_remoteAddr(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSession", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _LiveSession_startedAt(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSession) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSession_startedAt, &obj.StartedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+}
+func (ec *executionContext) fieldContext_LiveSession_startedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSession", field, false, false, scalarChild1)
+}
+
+func (ec *executionContext) _LiveSession_endedAt(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSession) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSession_endedAt, obj.EndedAt, ec.marshalOTime2ᚖtimeᚐTime, false)
+}
+func (ec *executionContext) fieldContext_LiveSession_endedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSession", field, false, false, scalarChild1)
+}
+
+func (ec *executionContext) _LiveSession_endReason(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSession) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSession_endReason, obj.EndReason, ec.marshalOLiveSessionEndReason2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋlivesessionᚐEndReason, false)
+}
+func (ec *executionContext) fieldContext_LiveSession_endReason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSession", field, false, false, scalarChild23)
+}
+
+func (ec *executionContext) _LiveSession_endError(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSession) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSession_endError, &obj.EndError, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_LiveSession_endError(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSession", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _LiveSession_reconnects(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSession) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSession_reconnects, &obj.Reconnects, ec.marshalNInt2int, true, gqlexec.IntRef)
+}
+func (ec *executionContext) fieldContext_LiveSession_reconnects(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSession", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _LiveSession_bytes(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSession) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSession_bytes, &obj.Bytes, ec.marshalNInt2int64, true, gqlexec.Int64Ref)
+}
+func (ec *executionContext) fieldContext_LiveSession_bytes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSession", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _LiveSession_bitrateKbps(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSession) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSession_bitrateKbps, &obj.BitrateKbps, ec.marshalNInt2int, true, gqlexec.IntRef)
+}
+func (ec *executionContext) fieldContext_LiveSession_bitrateKbps(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSession", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _LiveSession_fps(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSession) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSession_fps, &obj.Fps, ec.marshalNFloat2float64, true, gqlexec.FloatRef)
+}
+func (ec *executionContext) fieldContext_LiveSession_fps(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSession", field, false, false, scalarChild12)
+}
+
+func (ec *executionContext) _LiveSession_keyframeIntervalSeconds(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSession) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSession_keyframeIntervalSeconds, &obj.KeyframeIntervalSeconds, ec.marshalNFloat2float64, true, gqlexec.FloatRef)
+}
+func (ec *executionContext) fieldContext_LiveSession_keyframeIntervalSeconds(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSession", field, false, false, scalarChild12)
+}
+
+func (ec *executionContext) _LiveSession_videoCodec(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSession) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSession_videoCodec, &obj.VideoCodec, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_LiveSession_videoCodec(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSession", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _LiveSession_audioCodec(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSession) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSession_audioCodec, &obj.AudioCodec, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_LiveSession_audioCodec(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSession", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _LiveSession_width(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSession) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSession_width, &obj.Width, ec.marshalNInt2int, true, gqlexec.IntRef)
+}
+func (ec *executionContext) fieldContext_LiveSession_width(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSession", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _LiveSession_height(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSession) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSession_height, &obj.Height, ec.marshalNInt2int, true, gqlexec.IntRef)
+}
+func (ec *executionContext) fieldContext_LiveSession_height(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSession", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _LiveSession_warnings(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSession) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSession_warnings, obj.Warnings, ec.marshalNString2ᚕstringᚄ, true)
+}
+func (ec *executionContext) fieldContext_LiveSession_warnings(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSession", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _LiveSession_simulcast(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSession) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSession_simulcast, obj.Simulcast, ec.marshalNLiveSimulcastState2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋliveᚐSimulcastStateᚄ, true)
+}
+func (ec *executionContext) fieldContext_LiveSession_simulcast(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LiveSession",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LiveSimulcastState(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LiveSession_lastDataAt(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSession) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSession_lastDataAt, obj.LastDataAt, ec.marshalOTime2ᚖtimeᚐTime, false)
+}
+func (ec *executionContext) fieldContext_LiveSession_lastDataAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSession", field, false, false, scalarChild1)
+}
+
+func (ec *executionContext) _LiveSession_liveStream(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSession) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LiveSession_liveStream(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LiveStream(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.LiveStream) graphql.Marshaler {
+			return ec.marshalNLiveStream2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveStream(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LiveSession_liveStream(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LiveSession",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LiveStream(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LiveSession_video(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSession) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LiveSession_video(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Video(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Video) graphql.Marshaler {
+			return ec.marshalOVideo2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐVideo(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_LiveSession_video(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LiveSession",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Video(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LiveSessionConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSessionConnection) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSessionConnection_edges, obj.Edges, ec.marshalOLiveSessionEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveSessionEdge, false)
+}
+func (ec *executionContext) fieldContext_LiveSessionConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LiveSessionConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LiveSessionEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LiveSessionConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSessionConnection) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSessionConnection_pageInfo, obj.PageInfo, ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo, true)
+}
+func (ec *executionContext) fieldContext_LiveSessionConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LiveSessionConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LiveSessionConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSessionConnection) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSessionConnection_totalCount, &obj.TotalCount, ec.marshalNInt2int, true, gqlexec.IntRef)
+}
+func (ec *executionContext) fieldContext_LiveSessionConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSessionConnection", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _LiveSessionEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSessionEdge) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSessionEdge_node, obj.Node, ec.marshalOLiveSession2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveSession, false)
+}
+func (ec *executionContext) fieldContext_LiveSessionEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LiveSessionEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LiveSession(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LiveSessionEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSessionEdge) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSessionEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.CursorRef)
+}
+func (ec *executionContext) fieldContext_LiveSessionEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSessionEdge", field, false, false, scalarChild5)
+}
+
+func (ec *executionContext) _LiveSimulcastState_targetID(ctx context.Context, field graphql.CollectedField, obj *live.SimulcastState) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSimulcastState_targetID, &obj.TargetID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+}
+func (ec *executionContext) fieldContext_LiveSimulcastState_targetID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSimulcastState", field, false, false, scalarChild0)
+}
+
+func (ec *executionContext) _LiveSimulcastState_url(ctx context.Context, field graphql.CollectedField, obj *live.SimulcastState) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSimulcastState_url, &obj.URL, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_LiveSimulcastState_url(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSimulcastState", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _LiveSimulcastState_state(ctx context.Context, field graphql.CollectedField, obj *live.SimulcastState) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSimulcastState_state, &obj.State, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_LiveSimulcastState_state(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSimulcastState", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _LiveSimulcastState_error(ctx context.Context, field graphql.CollectedField, obj *live.SimulcastState) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSimulcastState_error, &obj.Error, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_LiveSimulcastState_error(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSimulcastState", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _LiveSimulcastState_bytes(ctx context.Context, field graphql.CollectedField, obj *live.SimulcastState) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSimulcastState_bytes, &obj.Bytes, ec.marshalNInt2int64, true, gqlexec.Int64Ref)
+}
+func (ec *executionContext) fieldContext_LiveSimulcastState_bytes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSimulcastState", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _LiveSimulcastTarget_id(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSimulcastTarget) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSimulcastTarget_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+}
+func (ec *executionContext) fieldContext_LiveSimulcastTarget_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSimulcastTarget", field, false, false, scalarChild0)
+}
+
+func (ec *executionContext) _LiveSimulcastTarget_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSimulcastTarget) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSimulcastTarget_createdAt, &obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+}
+func (ec *executionContext) fieldContext_LiveSimulcastTarget_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSimulcastTarget", field, false, false, scalarChild1)
+}
+
+func (ec *executionContext) _LiveSimulcastTarget_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSimulcastTarget) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSimulcastTarget_updatedAt, &obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+}
+func (ec *executionContext) fieldContext_LiveSimulcastTarget_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSimulcastTarget", field, false, false, scalarChild1)
+}
+
+func (ec *executionContext) _LiveSimulcastTarget_liveStreamID(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSimulcastTarget) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSimulcastTarget_liveStreamID, &obj.LiveStreamID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+}
+func (ec *executionContext) fieldContext_LiveSimulcastTarget_liveStreamID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSimulcastTarget", field, false, false, scalarChild0)
+}
+
+func (ec *executionContext) _LiveSimulcastTarget_projectID(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSimulcastTarget) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSimulcastTarget_projectID, &obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+}
+func (ec *executionContext) fieldContext_LiveSimulcastTarget_projectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSimulcastTarget", field, false, false, scalarChild0)
+}
+
+func (ec *executionContext) _LiveSimulcastTarget_name(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSimulcastTarget) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSimulcastTarget_name, &obj.Name, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_LiveSimulcastTarget_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSimulcastTarget", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _LiveSimulcastTarget_url(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSimulcastTarget) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSimulcastTarget_url, &obj.URL, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_LiveSimulcastTarget_url(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSimulcastTarget", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _LiveSimulcastTarget_enabled(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSimulcastTarget) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSimulcastTarget_enabled, &obj.Enabled, ec.marshalNBoolean2bool, true, gqlexec.BoolRef)
+}
+func (ec *executionContext) fieldContext_LiveSimulcastTarget_enabled(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveSimulcastTarget", field, false, false, scalarChild8)
+}
+
+func (ec *executionContext) _LiveSimulcastTarget_liveStream(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSimulcastTarget) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LiveSimulcastTarget_liveStream(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LiveStream(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.LiveStream) graphql.Marshaler {
+			return ec.marshalNLiveStream2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveStream(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LiveSimulcastTarget_liveStream(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LiveSimulcastTarget",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LiveStream(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LiveStream_id(ctx context.Context, field graphql.CollectedField, obj *ent.LiveStream) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveStream_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+}
+func (ec *executionContext) fieldContext_LiveStream_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveStream", field, false, false, scalarChild0)
+}
+
+func (ec *executionContext) _LiveStream_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.LiveStream) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveStream_createdAt, &obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+}
+func (ec *executionContext) fieldContext_LiveStream_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveStream", field, false, false, scalarChild1)
+}
+
+func (ec *executionContext) _LiveStream_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.LiveStream) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveStream_updatedAt, &obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+}
+func (ec *executionContext) fieldContext_LiveStream_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveStream", field, false, false, scalarChild1)
+}
+
+func (ec *executionContext) _LiveStream_projectID(ctx context.Context, field graphql.CollectedField, obj *ent.LiveStream) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveStream_projectID, &obj.ProjectID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+}
+func (ec *executionContext) fieldContext_LiveStream_projectID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveStream", field, false, false, scalarChild0)
+}
+
+func (ec *executionContext) _LiveStream_name(ctx context.Context, field graphql.CollectedField, obj *ent.LiveStream) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveStream_name, &obj.Name, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_LiveStream_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveStream", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _LiveStream_keyLast4(ctx context.Context, field graphql.CollectedField, obj *ent.LiveStream) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveStream_keyLast4, &obj.KeyLast4, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_LiveStream_keyLast4(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveStream", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _LiveStream_enabled(ctx context.Context, field graphql.CollectedField, obj *ent.LiveStream) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveStream_enabled, &obj.Enabled, ec.marshalNBoolean2bool, true, gqlexec.BoolRef)
+}
+func (ec *executionContext) fieldContext_LiveStream_enabled(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveStream", field, false, false, scalarChild8)
+}
+
+func (ec *executionContext) _LiveStream_status(ctx context.Context, field graphql.CollectedField, obj *ent.LiveStream) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveStream_status, &obj.Status, ec.marshalNLiveStreamStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋlivestreamᚐStatus, true, gqlexec.EnumRef[livestream.Status])
+}
+func (ec *executionContext) fieldContext_LiveStream_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveStream", field, false, false, scalarChild24)
+}
+
+func (ec *executionContext) _LiveStream_latencyMode(ctx context.Context, field graphql.CollectedField, obj *ent.LiveStream) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveStream_latencyMode, &obj.LatencyMode, ec.marshalNLiveStreamLatencyMode2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋlivestreamᚐLatencyMode, true, gqlexec.EnumRef[livestream.LatencyMode])
+}
+func (ec *executionContext) fieldContext_LiveStream_latencyMode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveStream", field, false, false, scalarChild25)
+}
+
+func (ec *executionContext) _LiveStream_reconnectWindowSeconds(ctx context.Context, field graphql.CollectedField, obj *ent.LiveStream) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveStream_reconnectWindowSeconds, &obj.ReconnectWindowSeconds, ec.marshalNInt2int, true, gqlexec.IntRef)
+}
+func (ec *executionContext) fieldContext_LiveStream_reconnectWindowSeconds(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveStream", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _LiveStream_maxDurationSeconds(ctx context.Context, field graphql.CollectedField, obj *ent.LiveStream) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveStream_maxDurationSeconds, &obj.MaxDurationSeconds, ec.marshalNInt2int, true, gqlexec.IntRef)
+}
+func (ec *executionContext) fieldContext_LiveStream_maxDurationSeconds(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveStream", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _LiveStream_record(ctx context.Context, field graphql.CollectedField, obj *ent.LiveStream) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveStream_record, &obj.Record, ec.marshalNBoolean2bool, true, gqlexec.BoolRef)
+}
+func (ec *executionContext) fieldContext_LiveStream_record(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveStream", field, false, false, scalarChild8)
+}
+
+func (ec *executionContext) _LiveStream_transcode(ctx context.Context, field graphql.CollectedField, obj *ent.LiveStream) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveStream_transcode, &obj.Transcode, ec.marshalNBoolean2bool, true, gqlexec.BoolRef)
+}
+func (ec *executionContext) fieldContext_LiveStream_transcode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveStream", field, false, false, scalarChild8)
+}
+
+func (ec *executionContext) _LiveStream_nodeID(ctx context.Context, field graphql.CollectedField, obj *ent.LiveStream) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveStream_nodeID, obj.NodeID, ec.marshalOString2string, false)
+}
+func (ec *executionContext) fieldContext_LiveStream_nodeID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveStream", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _LiveStream_leaseUntil(ctx context.Context, field graphql.CollectedField, obj *ent.LiveStream) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveStream_leaseUntil, obj.LeaseUntil, ec.marshalOTime2ᚖtimeᚐTime, false)
+}
+func (ec *executionContext) fieldContext_LiveStream_leaseUntil(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveStream", field, false, false, scalarChild1)
+}
+
+func (ec *executionContext) _LiveStream_currentSessionID(ctx context.Context, field graphql.CollectedField, obj *ent.LiveStream) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveStream_currentSessionID, obj.CurrentSessionID, ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID, false)
+}
+func (ec *executionContext) fieldContext_LiveStream_currentSessionID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveStream", field, false, false, scalarChild0)
+}
+
+func (ec *executionContext) _LiveStream_reconnectDeadline(ctx context.Context, field graphql.CollectedField, obj *ent.LiveStream) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveStream_reconnectDeadline, obj.ReconnectDeadline, ec.marshalOTime2ᚖtimeᚐTime, false)
+}
+func (ec *executionContext) fieldContext_LiveStream_reconnectDeadline(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveStream", field, false, false, scalarChild1)
+}
+
+func (ec *executionContext) _LiveStream_sessions(ctx context.Context, field graphql.CollectedField, obj *ent.LiveStream) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LiveStream_sessions(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return obj.Sessions(ctx, fc.Args["after"].(*entgql.Cursor[uuid.UUID]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[uuid.UUID]), fc.Args["last"].(*int), fc.Args["orderBy"].(*ent.LiveSessionOrder))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.LiveSessionConnection) graphql.Marshaler {
+			return ec.marshalNLiveSessionConnection2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveSessionConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_LiveStream_sessions(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LiveStream",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LiveSessionConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_LiveStream_sessions_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LiveStream_simulcastTargets(ctx context.Context, field graphql.CollectedField, obj *ent.LiveStream) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LiveStream_simulcastTargets(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SimulcastTargets(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.LiveSimulcastTarget) graphql.Marshaler {
+			return ec.marshalOLiveSimulcastTarget2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveSimulcastTargetᚄ(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_LiveStream_simulcastTargets(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LiveStream",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LiveSimulcastTarget(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LiveStreamConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.LiveStreamConnection) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveStreamConnection_edges, obj.Edges, ec.marshalOLiveStreamEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveStreamEdge, false)
+}
+func (ec *executionContext) fieldContext_LiveStreamConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LiveStreamConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LiveStreamEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LiveStreamConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.LiveStreamConnection) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveStreamConnection_pageInfo, obj.PageInfo, ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo, true)
+}
+func (ec *executionContext) fieldContext_LiveStreamConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LiveStreamConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LiveStreamConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.LiveStreamConnection) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveStreamConnection_totalCount, &obj.TotalCount, ec.marshalNInt2int, true, gqlexec.IntRef)
+}
+func (ec *executionContext) fieldContext_LiveStreamConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveStreamConnection", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _LiveStreamEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.LiveStreamEdge) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveStreamEdge_node, obj.Node, ec.marshalOLiveStream2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveStream, false)
+}
+func (ec *executionContext) fieldContext_LiveStreamEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "LiveStreamEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LiveStream(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _LiveStreamEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.LiveStreamEdge) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveStreamEdge_cursor, &obj.Cursor, ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor, true, gqlexec.CursorRef)
+}
+func (ec *executionContext) fieldContext_LiveStreamEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveStreamEdge", field, false, false, scalarChild5)
+}
+
 func (ec *executionContext) _Membership_id(ctx context.Context, field graphql.CollectedField, obj *ent.Membership) (ret graphql.Marshaler) {
 	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Membership_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
@@ -22139,7 +24008,7 @@ func (ec *executionContext) _Membership_role(ctx context.Context, field graphql.
 	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Membership_role, &obj.Role, ec.marshalNMembershipRole2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋmembershipᚐRole, true, gqlexec.EnumRef[membership.Role])
 }
 func (ec *executionContext) fieldContext_Membership_role(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("Membership", field, false, false, scalarChild22)
+	return gqlexec.NewScalarFieldContext("Membership", field, false, false, scalarChild26)
 }
 
 func (ec *executionContext) _Membership_user(ctx context.Context, field graphql.CollectedField, obj *ent.Membership) (ret graphql.Marshaler) {
@@ -26181,7 +28050,7 @@ func (ec *executionContext) _Player_watermarkPosition(ctx context.Context, field
 	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Player_watermarkPosition, &obj.WatermarkPosition, ec.marshalNPlayerWatermarkPosition2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋplayerᚐWatermarkPosition, true, gqlexec.EnumRef[player.WatermarkPosition])
 }
 func (ec *executionContext) fieldContext_Player_watermarkPosition(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("Player", field, false, false, scalarChild23)
+	return gqlexec.NewScalarFieldContext("Player", field, false, false, scalarChild27)
 }
 
 func (ec *executionContext) _Player_speedOptions(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
@@ -29655,7 +31524,7 @@ func (ec *executionContext) _Rendition_status(ctx context.Context, field graphql
 	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Rendition_status, &obj.Status, ec.marshalNRenditionStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋrenditionᚐStatus, true, gqlexec.EnumRef[rendition.Status])
 }
 func (ec *executionContext) fieldContext_Rendition_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("Rendition", field, false, false, scalarChild24)
+	return gqlexec.NewScalarFieldContext("Rendition", field, false, false, scalarChild28)
 }
 
 func (ec *executionContext) _Rendition_video(ctx context.Context, field graphql.CollectedField, obj *ent.Rendition) (ret graphql.Marshaler) {
@@ -30148,7 +32017,7 @@ func (ec *executionContext) _Thumbnail_kind(ctx context.Context, field graphql.C
 	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Thumbnail_kind, &obj.Kind, ec.marshalNThumbnailKind2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋthumbnailᚐKind, true, gqlexec.EnumRef[thumbnail.Kind])
 }
 func (ec *executionContext) fieldContext_Thumbnail_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("Thumbnail", field, false, false, scalarChild25)
+	return gqlexec.NewScalarFieldContext("Thumbnail", field, false, false, scalarChild29)
 }
 
 func (ec *executionContext) _Thumbnail_timeOffset(ctx context.Context, field graphql.CollectedField, obj *ent.Thumbnail) (ret graphql.Marshaler) {
@@ -30294,7 +32163,7 @@ func (ec *executionContext) _TranscodingJob_status(ctx context.Context, field gr
 	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_TranscodingJob_status, &obj.Status, ec.marshalNTranscodingJobStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋtranscodingjobᚐStatus, true, gqlexec.EnumRef[transcodingjob.Status])
 }
 func (ec *executionContext) fieldContext_TranscodingJob_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("TranscodingJob", field, false, false, scalarChild26)
+	return gqlexec.NewScalarFieldContext("TranscodingJob", field, false, false, scalarChild30)
 }
 
 func (ec *executionContext) _TranscodingJob_progress(ctx context.Context, field graphql.CollectedField, obj *ent.TranscodingJob) (ret graphql.Marshaler) {
@@ -30800,7 +32669,7 @@ func (ec *executionContext) _Video_status(ctx context.Context, field graphql.Col
 	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Video_status, &obj.Status, ec.marshalNVideoStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋvideoᚐStatus, true, gqlexec.EnumRef[video.Status])
 }
 func (ec *executionContext) fieldContext_Video_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("Video", field, false, false, scalarChild27)
+	return gqlexec.NewScalarFieldContext("Video", field, false, false, scalarChild31)
 }
 
 func (ec *executionContext) _Video_duration(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
@@ -31416,7 +33285,7 @@ func (ec *executionContext) _WebhookDelivery_status(ctx context.Context, field g
 	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_WebhookDelivery_status, &obj.Status, ec.marshalNWebhookDeliveryStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋwebhookdeliveryᚐStatus, true, gqlexec.EnumRef[webhookdelivery.Status])
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("WebhookDelivery", field, false, false, scalarChild28)
+	return gqlexec.NewScalarFieldContext("WebhookDelivery", field, false, false, scalarChild32)
 }
 
 func (ec *executionContext) _WebhookDelivery_attempts(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookDelivery) (ret graphql.Marshaler) {
@@ -31760,7 +33629,7 @@ func (ec *executionContext) ___Directive_locations(ctx context.Context, field gr
 	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext___Directive_locations, obj.Locations, ec.marshalN__DirectiveLocation2ᚕstringᚄ, true)
 }
 func (ec *executionContext) fieldContext___Directive_locations(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("__Directive", field, false, false, scalarChild29)
+	return gqlexec.NewScalarFieldContext("__Directive", field, false, false, scalarChild33)
 }
 
 func (ec *executionContext) ___Directive_args(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
@@ -32287,7 +34156,7 @@ func (ec *executionContext) ___Type_kind(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext___Type_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("__Type", field, true, false, scalarChild30)
+	return gqlexec.NewScalarFieldContext("__Type", field, true, false, scalarChild34)
 }
 
 func (ec *executionContext) ___Type_name(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
@@ -36844,6 +38713,112 @@ func (ec *executionContext) unmarshalInputCreateFolderInput(ctx context.Context,
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputCreateLiveSimulcastTargetInput(ctx context.Context, obj any) (ent.CreateLiveSimulcastTargetInput, error) {
+	var it ent.CreateLiveSimulcastTargetInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := obj.(map[string]any) // no defaults to add: read as given
+
+	fieldsInOrder := [...]string{"name", "url", "streamKey", "enabled"}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
+		switch k {
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "url":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("url"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.URL = data
+		case "streamKey":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("streamKey"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StreamKey = data
+		case "enabled":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("enabled"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Enabled = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputCreateLiveStreamInput(ctx context.Context, obj any) (ent.CreateLiveStreamInput, error) {
+	var it ent.CreateLiveStreamInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := obj.(map[string]any) // no defaults to add: read as given
+
+	fieldsInOrder := [...]string{"name", "latencyMode", "reconnectWindowSeconds", "maxDurationSeconds", "record", "transcode"}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
+		switch k {
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "latencyMode":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("latencyMode"))
+			data, err := ec.unmarshalOLiveStreamLatencyMode2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋlivestreamᚐLatencyMode(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LatencyMode = data
+		case "reconnectWindowSeconds":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reconnectWindowSeconds"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReconnectWindowSeconds = data
+		case "maxDurationSeconds":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("maxDurationSeconds"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MaxDurationSeconds = data
+		case "record":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("record"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Record = data
+		case "transcode":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("transcode"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Transcode = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputCreateOrganizationInput(ctx context.Context, obj any) (ent.CreateOrganizationInput, error) {
 	var it ent.CreateOrganizationInput
 	if obj == nil {
@@ -39317,6 +41292,687 @@ func (ec *executionContext) unmarshalInputLadderRungInput(ctx context.Context, o
 				return it, err
 			}
 			it.AudioBitrateKbps = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputLiveSessionOrder(ctx context.Context, obj any) (ent.LiveSessionOrder, error) {
+	var it ent.LiveSessionOrder
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["direction"]; !present {
+		asMap["direction"] = "ASC"
+	}
+
+	fieldsInOrder := [...]string{"direction", "field"}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
+		switch k {
+		case "direction":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
+			data, err := ec.unmarshalNOrderDirection2entgoᚗioᚋcontribᚋentgqlᚐOrderDirection(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Direction = data
+		case "field":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("field"))
+			data, err := ec.unmarshalNLiveSessionOrderField2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveSessionOrderField(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Field = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputLiveSimulcastTargetOrder(ctx context.Context, obj any) (ent.LiveSimulcastTargetOrder, error) {
+	var it ent.LiveSimulcastTargetOrder
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["direction"]; !present {
+		asMap["direction"] = "ASC"
+	}
+
+	fieldsInOrder := [...]string{"direction", "field"}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
+		switch k {
+		case "direction":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
+			data, err := ec.unmarshalNOrderDirection2entgoᚗioᚋcontribᚋentgqlᚐOrderDirection(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Direction = data
+		case "field":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("field"))
+			data, err := ec.unmarshalNLiveSimulcastTargetOrderField2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveSimulcastTargetOrderField(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Field = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputLiveStreamOrder(ctx context.Context, obj any) (ent.LiveStreamOrder, error) {
+	var it ent.LiveStreamOrder
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["direction"]; !present {
+		asMap["direction"] = "ASC"
+	}
+
+	fieldsInOrder := [...]string{"direction", "field"}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
+		switch k {
+		case "direction":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
+			data, err := ec.unmarshalNOrderDirection2entgoᚗioᚋcontribᚋentgqlᚐOrderDirection(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Direction = data
+		case "field":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("field"))
+			data, err := ec.unmarshalNLiveStreamOrderField2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveStreamOrderField(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Field = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputLiveStreamWhereInput(ctx context.Context, obj any) (ent.LiveStreamWhereInput, error) {
+	var it ent.LiveStreamWhereInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := obj.(map[string]any) // no defaults to add: read as given
+
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "updatedAt", "updatedAtNEQ", "updatedAtIn", "updatedAtNotIn", "updatedAtGT", "updatedAtGTE", "updatedAtLT", "updatedAtLTE", "projectID", "projectIDNEQ", "projectIDIn", "projectIDNotIn", "projectIDGT", "projectIDGTE", "projectIDLT", "projectIDLTE", "name", "nameNEQ", "nameIn", "nameNotIn", "nameGT", "nameGTE", "nameLT", "nameLTE", "nameContains", "nameHasPrefix", "nameHasSuffix", "nameEqualFold", "nameContainsFold", "enabled", "enabledNEQ", "status", "statusNEQ", "statusIn", "statusNotIn", "latencyMode", "latencyModeNEQ", "latencyModeIn", "latencyModeNotIn", "reconnectWindowSeconds", "reconnectWindowSecondsNEQ", "reconnectWindowSecondsIn", "reconnectWindowSecondsNotIn", "reconnectWindowSecondsGT", "reconnectWindowSecondsGTE", "reconnectWindowSecondsLT", "reconnectWindowSecondsLTE", "maxDurationSeconds", "maxDurationSecondsNEQ", "maxDurationSecondsIn", "maxDurationSecondsNotIn", "maxDurationSecondsGT", "maxDurationSecondsGTE", "maxDurationSecondsLT", "maxDurationSecondsLTE", "record", "recordNEQ", "transcode", "transcodeNEQ"}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
+		switch k {
+		case "not":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("not"))
+			data, err := ec.unmarshalOLiveStreamWhereInput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveStreamWhereInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Not = data
+		case "and":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("and"))
+			data, err := ec.unmarshalOLiveStreamWhereInput2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveStreamWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.And = data
+		case "or":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("or"))
+			data, err := ec.unmarshalOLiveStreamWhereInput2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveStreamWhereInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Or = data
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "idNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNEQ"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNEQ = data
+		case "idIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idIn"))
+			data, err := ec.unmarshalOID2ᚕgithubᚗcomᚋgoogleᚋuuidᚐUUIDᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDIn = data
+		case "idNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idNotIn"))
+			data, err := ec.unmarshalOID2ᚕgithubᚗcomᚋgoogleᚋuuidᚐUUIDᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDNotIn = data
+		case "idGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGT"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGT = data
+		case "idGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idGTE"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDGTE = data
+		case "idLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLT"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLT = data
+		case "idLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("idLTE"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IDLTE = data
+		case "createdAt":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAt"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAt = data
+		case "createdAtNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtNEQ = data
+		case "createdAtIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtIn = data
+		case "createdAtNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtNotIn = data
+		case "createdAtGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtGT = data
+		case "createdAtGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtGTE = data
+		case "createdAtLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtLT = data
+		case "createdAtLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAtLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAtLTE = data
+		case "updatedAt":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAt"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAt = data
+		case "updatedAtNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtNEQ"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtNEQ = data
+		case "updatedAtIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtIn = data
+		case "updatedAtNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtNotIn"))
+			data, err := ec.unmarshalOTime2ᚕtimeᚐTimeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtNotIn = data
+		case "updatedAtGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtGT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtGT = data
+		case "updatedAtGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtGTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtGTE = data
+		case "updatedAtLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtLT"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtLT = data
+		case "updatedAtLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("updatedAtLTE"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UpdatedAtLTE = data
+		case "projectID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("projectID"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProjectID = data
+		case "projectIDNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("projectIDNEQ"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProjectIDNEQ = data
+		case "projectIDIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("projectIDIn"))
+			data, err := ec.unmarshalOID2ᚕgithubᚗcomᚋgoogleᚋuuidᚐUUIDᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProjectIDIn = data
+		case "projectIDNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("projectIDNotIn"))
+			data, err := ec.unmarshalOID2ᚕgithubᚗcomᚋgoogleᚋuuidᚐUUIDᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProjectIDNotIn = data
+		case "projectIDGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("projectIDGT"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProjectIDGT = data
+		case "projectIDGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("projectIDGTE"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProjectIDGTE = data
+		case "projectIDLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("projectIDLT"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProjectIDLT = data
+		case "projectIDLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("projectIDLTE"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ProjectIDLTE = data
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "nameNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameNEQ"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameNEQ = data
+		case "nameIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameIn = data
+		case "nameNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameNotIn"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameNotIn = data
+		case "nameGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameGT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameGT = data
+		case "nameGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameGTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameGTE = data
+		case "nameLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameLT"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameLT = data
+		case "nameLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameLTE"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameLTE = data
+		case "nameContains":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameContains"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameContains = data
+		case "nameHasPrefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameHasPrefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameHasPrefix = data
+		case "nameHasSuffix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameHasSuffix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameHasSuffix = data
+		case "nameEqualFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameEqualFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameEqualFold = data
+		case "nameContainsFold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nameContainsFold"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NameContainsFold = data
+		case "enabled":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("enabled"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Enabled = data
+		case "enabledNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("enabledNEQ"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EnabledNEQ = data
+		case "status":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("status"))
+			data, err := ec.unmarshalOLiveStreamStatus2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋlivestreamᚐStatus(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Status = data
+		case "statusNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("statusNEQ"))
+			data, err := ec.unmarshalOLiveStreamStatus2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋlivestreamᚐStatus(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StatusNEQ = data
+		case "statusIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("statusIn"))
+			data, err := ec.unmarshalOLiveStreamStatus2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋlivestreamᚐStatusᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StatusIn = data
+		case "statusNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("statusNotIn"))
+			data, err := ec.unmarshalOLiveStreamStatus2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋlivestreamᚐStatusᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StatusNotIn = data
+		case "latencyMode":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("latencyMode"))
+			data, err := ec.unmarshalOLiveStreamLatencyMode2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋlivestreamᚐLatencyMode(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LatencyMode = data
+		case "latencyModeNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("latencyModeNEQ"))
+			data, err := ec.unmarshalOLiveStreamLatencyMode2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋlivestreamᚐLatencyMode(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LatencyModeNEQ = data
+		case "latencyModeIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("latencyModeIn"))
+			data, err := ec.unmarshalOLiveStreamLatencyMode2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋlivestreamᚐLatencyModeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LatencyModeIn = data
+		case "latencyModeNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("latencyModeNotIn"))
+			data, err := ec.unmarshalOLiveStreamLatencyMode2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋlivestreamᚐLatencyModeᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LatencyModeNotIn = data
+		case "reconnectWindowSeconds":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reconnectWindowSeconds"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReconnectWindowSeconds = data
+		case "reconnectWindowSecondsNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reconnectWindowSecondsNEQ"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReconnectWindowSecondsNEQ = data
+		case "reconnectWindowSecondsIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reconnectWindowSecondsIn"))
+			data, err := ec.unmarshalOInt2ᚕintᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReconnectWindowSecondsIn = data
+		case "reconnectWindowSecondsNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reconnectWindowSecondsNotIn"))
+			data, err := ec.unmarshalOInt2ᚕintᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReconnectWindowSecondsNotIn = data
+		case "reconnectWindowSecondsGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reconnectWindowSecondsGT"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReconnectWindowSecondsGT = data
+		case "reconnectWindowSecondsGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reconnectWindowSecondsGTE"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReconnectWindowSecondsGTE = data
+		case "reconnectWindowSecondsLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reconnectWindowSecondsLT"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReconnectWindowSecondsLT = data
+		case "reconnectWindowSecondsLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reconnectWindowSecondsLTE"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReconnectWindowSecondsLTE = data
+		case "maxDurationSeconds":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("maxDurationSeconds"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MaxDurationSeconds = data
+		case "maxDurationSecondsNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("maxDurationSecondsNEQ"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MaxDurationSecondsNEQ = data
+		case "maxDurationSecondsIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("maxDurationSecondsIn"))
+			data, err := ec.unmarshalOInt2ᚕintᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MaxDurationSecondsIn = data
+		case "maxDurationSecondsNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("maxDurationSecondsNotIn"))
+			data, err := ec.unmarshalOInt2ᚕintᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MaxDurationSecondsNotIn = data
+		case "maxDurationSecondsGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("maxDurationSecondsGT"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MaxDurationSecondsGT = data
+		case "maxDurationSecondsGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("maxDurationSecondsGTE"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MaxDurationSecondsGTE = data
+		case "maxDurationSecondsLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("maxDurationSecondsLT"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MaxDurationSecondsLT = data
+		case "maxDurationSecondsLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("maxDurationSecondsLTE"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MaxDurationSecondsLTE = data
+		case "record":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("record"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Record = data
+		case "recordNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("recordNEQ"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RecordNEQ = data
+		case "transcode":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("transcode"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Transcode = data
+		case "transcodeNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("transcodeNEQ"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TranscodeNEQ = data
 		}
 	}
 	return it, nil
@@ -43093,6 +45749,112 @@ func (ec *executionContext) unmarshalInputUpdateFolderInput(ctx context.Context,
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputUpdateLiveSimulcastTargetInput(ctx context.Context, obj any) (ent.UpdateLiveSimulcastTargetInput, error) {
+	var it ent.UpdateLiveSimulcastTargetInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := obj.(map[string]any) // no defaults to add: read as given
+
+	fieldsInOrder := [...]string{"name", "url", "streamKey", "enabled"}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
+		switch k {
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "url":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("url"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.URL = data
+		case "streamKey":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("streamKey"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StreamKey = data
+		case "enabled":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("enabled"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Enabled = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputUpdateLiveStreamInput(ctx context.Context, obj any) (ent.UpdateLiveStreamInput, error) {
+	var it ent.UpdateLiveStreamInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := obj.(map[string]any) // no defaults to add: read as given
+
+	fieldsInOrder := [...]string{"name", "latencyMode", "reconnectWindowSeconds", "maxDurationSeconds", "record", "transcode"}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
+		switch k {
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "latencyMode":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("latencyMode"))
+			data, err := ec.unmarshalOLiveStreamLatencyMode2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋlivestreamᚐLatencyMode(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LatencyMode = data
+		case "reconnectWindowSeconds":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reconnectWindowSeconds"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ReconnectWindowSeconds = data
+		case "maxDurationSeconds":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("maxDurationSeconds"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MaxDurationSeconds = data
+		case "record":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("record"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Record = data
+		case "transcode":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("transcode"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Transcode = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputUpdateOrganizationInput(ctx context.Context, obj any) (ent.UpdateOrganizationInput, error) {
 	var it ent.UpdateOrganizationInput
 	if obj == nil {
@@ -45173,6 +47935,21 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._Membership(ctx, sel, obj)
+	case *ent.LiveStream:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._LiveStream(ctx, sel, obj)
+	case *ent.LiveSimulcastTarget:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._LiveSimulcastTarget(ctx, sel, obj)
+	case *ent.LiveSession:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._LiveSession(ctx, sel, obj)
 	case *ent.Invitation:
 		if obj == nil {
 			return graphql.Null
@@ -49865,6 +52642,826 @@ func (ec *executionContext) _LadderRung(ctx context.Context, sel ast.SelectionSe
 			}
 		case "audioBitrateKbps":
 			out.Values[i] = ec._LadderRung_audioBitrateKbps(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
+var liveSessionImplementors = []string{"LiveSession", "Node"}
+
+func (ec *executionContext) _LiveSession(ctx context.Context, sel ast.SelectionSet, obj *ent.LiveSession) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, liveSessionImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("LiveSession")
+		case "id":
+			out.Values[i] = ec._LiveSession_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "createdAt":
+			out.Values[i] = ec._LiveSession_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "updatedAt":
+			out.Values[i] = ec._LiveSession_updatedAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "liveStreamID":
+			out.Values[i] = ec._LiveSession_liveStreamID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "projectID":
+			out.Values[i] = ec._LiveSession_projectID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "videoID":
+			out.Values[i] = ec._LiveSession_videoID(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "nodeID":
+			out.Values[i] = ec._LiveSession_nodeID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "protocol":
+			out.Values[i] = ec._LiveSession_protocol(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "remoteAddr":
+			out.Values[i] = ec._LiveSession_remoteAddr(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "startedAt":
+			out.Values[i] = ec._LiveSession_startedAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "endedAt":
+			out.Values[i] = ec._LiveSession_endedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "endReason":
+			out.Values[i] = ec._LiveSession_endReason(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "endError":
+			out.Values[i] = ec._LiveSession_endError(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "reconnects":
+			out.Values[i] = ec._LiveSession_reconnects(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "bytes":
+			out.Values[i] = ec._LiveSession_bytes(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "bitrateKbps":
+			out.Values[i] = ec._LiveSession_bitrateKbps(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "fps":
+			out.Values[i] = ec._LiveSession_fps(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "keyframeIntervalSeconds":
+			out.Values[i] = ec._LiveSession_keyframeIntervalSeconds(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "videoCodec":
+			out.Values[i] = ec._LiveSession_videoCodec(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "audioCodec":
+			out.Values[i] = ec._LiveSession_audioCodec(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "width":
+			out.Values[i] = ec._LiveSession_width(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "height":
+			out.Values[i] = ec._LiveSession_height(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "warnings":
+			out.Values[i] = ec._LiveSession_warnings(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "simulcast":
+			out.Values[i] = ec._LiveSession_simulcast(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "lastDataAt":
+			out.Values[i] = ec._LiveSession_lastDataAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "liveStream":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._LiveSession_liveStream(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredSet := deferredFieldSet
+				deferredSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// the field is not queued below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
+		case "video":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._LiveSession_video(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredSet := deferredFieldSet
+				deferredSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// the field is not queued below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
+var liveSessionConnectionImplementors = []string{"LiveSessionConnection"}
+
+func (ec *executionContext) _LiveSessionConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.LiveSessionConnection) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, liveSessionConnectionImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("LiveSessionConnection")
+		case "edges":
+			out.Values[i] = ec._LiveSessionConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._LiveSessionConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._LiveSessionConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
+var liveSessionEdgeImplementors = []string{"LiveSessionEdge"}
+
+func (ec *executionContext) _LiveSessionEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.LiveSessionEdge) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, liveSessionEdgeImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("LiveSessionEdge")
+		case "node":
+			out.Values[i] = ec._LiveSessionEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "cursor":
+			out.Values[i] = ec._LiveSessionEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
+var liveSimulcastStateImplementors = []string{"LiveSimulcastState"}
+
+func (ec *executionContext) _LiveSimulcastState(ctx context.Context, sel ast.SelectionSet, obj *live.SimulcastState) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, liveSimulcastStateImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("LiveSimulcastState")
+		case "targetID":
+			out.Values[i] = ec._LiveSimulcastState_targetID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "url":
+			out.Values[i] = ec._LiveSimulcastState_url(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "state":
+			out.Values[i] = ec._LiveSimulcastState_state(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "error":
+			out.Values[i] = ec._LiveSimulcastState_error(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "bytes":
+			out.Values[i] = ec._LiveSimulcastState_bytes(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
+var liveSimulcastTargetImplementors = []string{"LiveSimulcastTarget", "Node"}
+
+func (ec *executionContext) _LiveSimulcastTarget(ctx context.Context, sel ast.SelectionSet, obj *ent.LiveSimulcastTarget) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, liveSimulcastTargetImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("LiveSimulcastTarget")
+		case "id":
+			out.Values[i] = ec._LiveSimulcastTarget_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "createdAt":
+			out.Values[i] = ec._LiveSimulcastTarget_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "updatedAt":
+			out.Values[i] = ec._LiveSimulcastTarget_updatedAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "liveStreamID":
+			out.Values[i] = ec._LiveSimulcastTarget_liveStreamID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "projectID":
+			out.Values[i] = ec._LiveSimulcastTarget_projectID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "name":
+			out.Values[i] = ec._LiveSimulcastTarget_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "url":
+			out.Values[i] = ec._LiveSimulcastTarget_url(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "enabled":
+			out.Values[i] = ec._LiveSimulcastTarget_enabled(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "liveStream":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._LiveSimulcastTarget_liveStream(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredSet := deferredFieldSet
+				deferredSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// the field is not queued below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
+var liveStreamImplementors = []string{"LiveStream", "Node"}
+
+func (ec *executionContext) _LiveStream(ctx context.Context, sel ast.SelectionSet, obj *ent.LiveStream) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, liveStreamImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("LiveStream")
+		case "id":
+			out.Values[i] = ec._LiveStream_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "createdAt":
+			out.Values[i] = ec._LiveStream_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "updatedAt":
+			out.Values[i] = ec._LiveStream_updatedAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "projectID":
+			out.Values[i] = ec._LiveStream_projectID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "name":
+			out.Values[i] = ec._LiveStream_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "keyLast4":
+			out.Values[i] = ec._LiveStream_keyLast4(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "enabled":
+			out.Values[i] = ec._LiveStream_enabled(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "status":
+			out.Values[i] = ec._LiveStream_status(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "latencyMode":
+			out.Values[i] = ec._LiveStream_latencyMode(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "reconnectWindowSeconds":
+			out.Values[i] = ec._LiveStream_reconnectWindowSeconds(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "maxDurationSeconds":
+			out.Values[i] = ec._LiveStream_maxDurationSeconds(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "record":
+			out.Values[i] = ec._LiveStream_record(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "transcode":
+			out.Values[i] = ec._LiveStream_transcode(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "nodeID":
+			out.Values[i] = ec._LiveStream_nodeID(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "leaseUntil":
+			out.Values[i] = ec._LiveStream_leaseUntil(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "currentSessionID":
+			out.Values[i] = ec._LiveStream_currentSessionID(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "reconnectDeadline":
+			out.Values[i] = ec._LiveStream_reconnectDeadline(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "sessions":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._LiveStream_sessions(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredSet := deferredFieldSet
+				deferredSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// the field is not queued below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
+		case "simulcastTargets":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._LiveStream_simulcastTargets(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredSet := deferredFieldSet
+				deferredSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// the field is not queued below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
+var liveStreamConnectionImplementors = []string{"LiveStreamConnection"}
+
+func (ec *executionContext) _LiveStreamConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.LiveStreamConnection) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, liveStreamConnectionImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("LiveStreamConnection")
+		case "edges":
+			out.Values[i] = ec._LiveStreamConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._LiveStreamConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._LiveStreamConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
+var liveStreamEdgeImplementors = []string{"LiveStreamEdge"}
+
+func (ec *executionContext) _LiveStreamEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.LiveStreamEdge) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, liveStreamEdgeImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("LiveStreamEdge")
+		case "node":
+			out.Values[i] = ec._LiveStreamEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "cursor":
+			out.Values[i] = ec._LiveStreamEdge_cursor(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -58560,6 +62157,138 @@ func (ec *executionContext) unmarshalNLadderRungInput2ᚖgithubᚗcomᚋvidraᚑ
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) marshalNLiveSessionConnection2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveSessionConnection(ctx context.Context, sel ast.SelectionSet, v *ent.LiveSessionConnection) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._LiveSessionConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNLiveSessionOrderField2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveSessionOrderField(ctx context.Context, v any) (*ent.LiveSessionOrderField, error) {
+	var res = new(ent.LiveSessionOrderField)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNLiveSessionOrderField2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveSessionOrderField(ctx context.Context, sel ast.SelectionSet, v *ent.LiveSessionOrderField) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalNLiveSessionProtocol2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋlivesessionᚐProtocol(ctx context.Context, v any) (livesession.Protocol, error) {
+	var res livesession.Protocol
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNLiveSessionProtocol2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋlivesessionᚐProtocol(ctx context.Context, sel ast.SelectionSet, v livesession.Protocol) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) marshalNLiveSimulcastState2githubᚗcomᚋvidraᚑdevᚋvidraᚋliveᚐSimulcastState(ctx context.Context, sel ast.SelectionSet, v live.SimulcastState) graphql.Marshaler {
+	return ec._LiveSimulcastState(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNLiveSimulcastState2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋliveᚐSimulcastStateᚄ(ctx context.Context, sel ast.SelectionSet, v []live.SimulcastState) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
+		gqlexec.SetElementResult(ctx, &v[i])
+		return ec.marshalNLiveSimulcastState2githubᚗcomᚋvidraᚑdevᚋvidraᚋliveᚐSimulcastState(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNLiveSimulcastTarget2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveSimulcastTarget(ctx context.Context, sel ast.SelectionSet, v *ent.LiveSimulcastTarget) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._LiveSimulcastTarget(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNLiveSimulcastTargetOrderField2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveSimulcastTargetOrderField(ctx context.Context, v any) (*ent.LiveSimulcastTargetOrderField, error) {
+	var res = new(ent.LiveSimulcastTargetOrderField)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNLiveSimulcastTargetOrderField2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveSimulcastTargetOrderField(ctx context.Context, sel ast.SelectionSet, v *ent.LiveSimulcastTargetOrderField) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) marshalNLiveStream2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveStream(ctx context.Context, sel ast.SelectionSet, v *ent.LiveStream) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._LiveStream(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNLiveStreamLatencyMode2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋlivestreamᚐLatencyMode(ctx context.Context, v any) (livestream.LatencyMode, error) {
+	var res livestream.LatencyMode
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNLiveStreamLatencyMode2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋlivestreamᚐLatencyMode(ctx context.Context, sel ast.SelectionSet, v livestream.LatencyMode) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) unmarshalNLiveStreamOrderField2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveStreamOrderField(ctx context.Context, v any) (*ent.LiveStreamOrderField, error) {
+	var res = new(ent.LiveStreamOrderField)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNLiveStreamOrderField2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveStreamOrderField(ctx context.Context, sel ast.SelectionSet, v *ent.LiveStreamOrderField) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalNLiveStreamStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋlivestreamᚐStatus(ctx context.Context, v any) (livestream.Status, error) {
+	var res livestream.Status
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNLiveStreamStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋlivestreamᚐStatus(ctx context.Context, sel ast.SelectionSet, v livestream.Status) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) unmarshalNLiveStreamWhereInput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveStreamWhereInput(ctx context.Context, v any) (*ent.LiveStreamWhereInput, error) {
+	res, err := ec.unmarshalInputLiveStreamWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNMap2map(ctx context.Context, v any) (map[string]any, error) {
 	res, err := graphql.UnmarshalMap(v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -61130,6 +64859,227 @@ func (ec *executionContext) unmarshalOInvitationWhereInput2ᚖgithubᚗcomᚋvid
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) marshalOLiveSession2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveSession(ctx context.Context, sel ast.SelectionSet, v *ent.LiveSession) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._LiveSession(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOLiveSessionEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveSessionEdge(ctx context.Context, sel ast.SelectionSet, v []*ent.LiveSessionEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
+		gqlexec.SetElementResult(ctx, &v[i])
+		return ec.marshalOLiveSessionEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveSessionEdge(ctx, sel, v[i])
+	})
+
+	return ret
+}
+
+func (ec *executionContext) marshalOLiveSessionEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveSessionEdge(ctx context.Context, sel ast.SelectionSet, v *ent.LiveSessionEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._LiveSessionEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOLiveSessionEndReason2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋlivesessionᚐEndReason(ctx context.Context, v any) (*livesession.EndReason, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(livesession.EndReason)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOLiveSessionEndReason2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋlivesessionᚐEndReason(ctx context.Context, sel ast.SelectionSet, v *livesession.EndReason) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalOLiveSessionOrder2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveSessionOrder(ctx context.Context, v any) (*ent.LiveSessionOrder, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputLiveSessionOrder(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOLiveSimulcastTarget2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveSimulcastTargetᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.LiveSimulcastTarget) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
+		gqlexec.SetElementResult(ctx, &v[i])
+		return ec.marshalNLiveSimulcastTarget2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveSimulcastTarget(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalOLiveStream2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveStream(ctx context.Context, sel ast.SelectionSet, v *ent.LiveStream) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._LiveStream(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOLiveStreamEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveStreamEdge(ctx context.Context, sel ast.SelectionSet, v []*ent.LiveStreamEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
+		gqlexec.SetElementResult(ctx, &v[i])
+		return ec.marshalOLiveStreamEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveStreamEdge(ctx, sel, v[i])
+	})
+
+	return ret
+}
+
+func (ec *executionContext) marshalOLiveStreamEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveStreamEdge(ctx context.Context, sel ast.SelectionSet, v *ent.LiveStreamEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._LiveStreamEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOLiveStreamLatencyMode2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋlivestreamᚐLatencyModeᚄ(ctx context.Context, v any) ([]livestream.LatencyMode, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]livestream.LatencyMode, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNLiveStreamLatencyMode2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋlivestreamᚐLatencyMode(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalOLiveStreamLatencyMode2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋlivestreamᚐLatencyModeᚄ(ctx context.Context, sel ast.SelectionSet, v []livestream.LatencyMode) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
+		gqlexec.SetElementResult(ctx, &v[i])
+		return ec.marshalNLiveStreamLatencyMode2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋlivestreamᚐLatencyMode(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalOLiveStreamLatencyMode2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋlivestreamᚐLatencyMode(ctx context.Context, v any) (*livestream.LatencyMode, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(livestream.LatencyMode)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOLiveStreamLatencyMode2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋlivestreamᚐLatencyMode(ctx context.Context, sel ast.SelectionSet, v *livestream.LatencyMode) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalOLiveStreamStatus2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋlivestreamᚐStatusᚄ(ctx context.Context, v any) ([]livestream.Status, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]livestream.Status, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNLiveStreamStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋlivestreamᚐStatus(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalOLiveStreamStatus2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋlivestreamᚐStatusᚄ(ctx context.Context, sel ast.SelectionSet, v []livestream.Status) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
+		gqlexec.SetElementResult(ctx, &v[i])
+		return ec.marshalNLiveStreamStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋlivestreamᚐStatus(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalOLiveStreamStatus2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋlivestreamᚐStatus(ctx context.Context, v any) (*livestream.Status, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(livestream.Status)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOLiveStreamStatus2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋlivestreamᚐStatus(ctx context.Context, sel ast.SelectionSet, v *livestream.Status) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalOLiveStreamWhereInput2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveStreamWhereInputᚄ(ctx context.Context, v any) ([]*ent.LiveStreamWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*ent.LiveStreamWhereInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNLiveStreamWhereInput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveStreamWhereInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalOLiveStreamWhereInput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveStreamWhereInput(ctx context.Context, v any) (*ent.LiveStreamWhereInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputLiveStreamWhereInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalOMap2map(ctx context.Context, v any) (map[string]any, error) {
 	if v == nil {
 		return nil, nil
@@ -61598,6 +65548,18 @@ func (ec *executionContext) marshalORendition2ᚕᚖgithubᚗcomᚋvidraᚑdev�
 	}
 
 	return ret
+}
+
+func (ec *executionContext) unmarshalOString2string(ctx context.Context, v any) (string, error) {
+	res, err := graphql.UnmarshalString(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOString2string(ctx context.Context, sel ast.SelectionSet, v string) graphql.Marshaler {
+	_ = sel
+	_ = ctx
+	res := graphql.MarshalString(v)
+	return res
 }
 
 func (ec *executionContext) unmarshalOString2ᚕstringᚄ(ctx context.Context, v any) ([]string, error) {
@@ -62192,6 +66154,8 @@ var inputUnmarshalers = gqlexec.OnceUnmarshalers(func() gqlexec.Unmarshalers {
 		ec.unmarshalInputCreateAPIKeyInput,
 		ec.unmarshalInputCreateAdvertisementInput,
 		ec.unmarshalInputCreateFolderInput,
+		ec.unmarshalInputCreateLiveSimulcastTargetInput,
+		ec.unmarshalInputCreateLiveStreamInput,
 		ec.unmarshalInputCreateOrganizationInput,
 		ec.unmarshalInputCreatePlayerInput,
 		ec.unmarshalInputCreateProjectInput,
@@ -62213,6 +66177,10 @@ var inputUnmarshalers = gqlexec.OnceUnmarshalers(func() gqlexec.Unmarshalers {
 		ec.unmarshalInputInvitationOrder,
 		ec.unmarshalInputInvitationWhereInput,
 		ec.unmarshalInputLadderRungInput,
+		ec.unmarshalInputLiveSessionOrder,
+		ec.unmarshalInputLiveSimulcastTargetOrder,
+		ec.unmarshalInputLiveStreamOrder,
+		ec.unmarshalInputLiveStreamWhereInput,
 		ec.unmarshalInputMembershipOrder,
 		ec.unmarshalInputMembershipWhereInput,
 		ec.unmarshalInputMetadataEntryInput,
@@ -62237,6 +66205,8 @@ var inputUnmarshalers = gqlexec.OnceUnmarshalers(func() gqlexec.Unmarshalers {
 		ec.unmarshalInputTranscodingOutputInput,
 		ec.unmarshalInputUpdateAdvertisementInput,
 		ec.unmarshalInputUpdateFolderInput,
+		ec.unmarshalInputUpdateLiveSimulcastTargetInput,
+		ec.unmarshalInputUpdateLiveStreamInput,
 		ec.unmarshalInputUpdateOrganizationInput,
 		ec.unmarshalInputUpdatePlayerInput,
 		ec.unmarshalInputUpdateProfileInput,
@@ -62278,13 +66248,17 @@ var (
 	scalarChild19 = gqlexec.NoChildFields("field of type ImporterProvider does not have child fields")
 	scalarChild20 = gqlexec.NoChildFields("field of type InvitationRole does not have child fields")
 	scalarChild21 = gqlexec.NoChildFields("field of type InvitationStatus does not have child fields")
-	scalarChild22 = gqlexec.NoChildFields("field of type MembershipRole does not have child fields")
-	scalarChild23 = gqlexec.NoChildFields("field of type PlayerWatermarkPosition does not have child fields")
-	scalarChild24 = gqlexec.NoChildFields("field of type RenditionStatus does not have child fields")
-	scalarChild25 = gqlexec.NoChildFields("field of type ThumbnailKind does not have child fields")
-	scalarChild26 = gqlexec.NoChildFields("field of type TranscodingJobStatus does not have child fields")
-	scalarChild27 = gqlexec.NoChildFields("field of type VideoStatus does not have child fields")
-	scalarChild28 = gqlexec.NoChildFields("field of type WebhookDeliveryStatus does not have child fields")
-	scalarChild29 = gqlexec.NoChildFields("field of type __DirectiveLocation does not have child fields")
-	scalarChild30 = gqlexec.NoChildFields("field of type __TypeKind does not have child fields")
+	scalarChild22 = gqlexec.NoChildFields("field of type LiveSessionProtocol does not have child fields")
+	scalarChild23 = gqlexec.NoChildFields("field of type LiveSessionEndReason does not have child fields")
+	scalarChild24 = gqlexec.NoChildFields("field of type LiveStreamStatus does not have child fields")
+	scalarChild25 = gqlexec.NoChildFields("field of type LiveStreamLatencyMode does not have child fields")
+	scalarChild26 = gqlexec.NoChildFields("field of type MembershipRole does not have child fields")
+	scalarChild27 = gqlexec.NoChildFields("field of type PlayerWatermarkPosition does not have child fields")
+	scalarChild28 = gqlexec.NoChildFields("field of type RenditionStatus does not have child fields")
+	scalarChild29 = gqlexec.NoChildFields("field of type ThumbnailKind does not have child fields")
+	scalarChild30 = gqlexec.NoChildFields("field of type TranscodingJobStatus does not have child fields")
+	scalarChild31 = gqlexec.NoChildFields("field of type VideoStatus does not have child fields")
+	scalarChild32 = gqlexec.NoChildFields("field of type WebhookDeliveryStatus does not have child fields")
+	scalarChild33 = gqlexec.NoChildFields("field of type __DirectiveLocation does not have child fields")
+	scalarChild34 = gqlexec.NoChildFields("field of type __TypeKind does not have child fields")
 )
