@@ -6,7 +6,7 @@ import (
 	"fmt"
 
 	"github.com/vidra-dev/vidra/ent"
-	"github.com/vidra-dev/vidra/events"
+	"github.com/vidra-dev/vidra/live/liveevents"
 	"github.com/vidra-dev/vidra/live/ingest"
 	"github.com/vidra-dev/vidra/live/livehls"
 )
@@ -78,10 +78,5 @@ func (a *App) openLiveMedia(ctx context.Context, o ingest.MediaOptions) (ingest.
 // emitLive records a livestream.* event: the stream as the API shows it, plus
 // the event's own fields (session, end reason, warning).
 func (a *App) emitLive(ctx context.Context, tx *ent.Tx, kind string, st *ent.LiveStream, data map[string]any) error {
-	payload := events.LiveStream(st)
-	for k, v := range data {
-		payload[k] = v
-	}
-	_, err := a.media.events.Record(ctx, tx, kind, st.ProjectID, payload)
-	return err
+	return liveevents.Emit(ctx, a.media.events, tx, kind, st, data)
 }

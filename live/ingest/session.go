@@ -11,16 +11,17 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/vidra-dev/vidra/ent"
+	"github.com/vidra-dev/vidra/events"
 	"github.com/vidra-dev/vidra/ent/livesession"
 	"github.com/vidra-dev/vidra/ent/livestream"
 )
 
 // Events this package emits (the livestream.* catalogue).
 const (
-	EventConnected    = "livestream.connected"
-	EventDisconnected = "livestream.disconnected"
-	EventIdle         = "livestream.idle"
-	EventWarning      = "livestream.warning"
+	EventConnected    = events.LiveStreamConnected
+	EventDisconnected = events.LiveStreamDisconnected
+	EventIdle         = events.LiveStreamIdle
+	EventWarning      = events.LiveStreamWarning
 )
 
 // watchdogTick is how often a connection is checked for a stall and for the

@@ -11,13 +11,13 @@ import (
 const (
 	// WarnKeyframeInterval: the publisher's keyframes are more than 4 s apart,
 	// so segments are long and latency grows.
-	WarnKeyframeInterval = "keyframe_interval_over_4s"
+	WarnKeyframeInterval = live.WarningKeyframeInterval
 	// WarnAudioOnly: the stream has no video track.
-	WarnAudioOnly = "audio_only"
+	WarnAudioOnly = live.WarningAudioOnly
 	// WarnVideoOnly: the stream has no audio track.
-	WarnVideoOnly = "video_only"
+	WarnVideoOnly = live.WarningVideoOnly
 	// WarnBitrateOverLimit: the incoming bitrate exceeds the configured limit.
-	WarnBitrateOverLimit = "bitrate_over_limit"
+	WarnBitrateOverLimit = live.WarningBitrate
 )
 
 // maxKeyframeTicks is the keyframe interval (4 s, in 90 kHz units) above which
