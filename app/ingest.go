@@ -6,8 +6,8 @@ import (
 	"fmt"
 
 	"github.com/vidra-dev/vidra/ent"
-	"github.com/vidra-dev/vidra/live/liveevents"
 	"github.com/vidra-dev/vidra/live/ingest"
+	"github.com/vidra-dev/vidra/live/liveevents"
 	"github.com/vidra-dev/vidra/live/livehls"
 )
 

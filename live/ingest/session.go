@@ -11,9 +11,9 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/vidra-dev/vidra/ent"
-	"github.com/vidra-dev/vidra/events"
 	"github.com/vidra-dev/vidra/ent/livesession"
 	"github.com/vidra-dev/vidra/ent/livestream"
+	"github.com/vidra-dev/vidra/events"
 )
 
 // Events this package emits (the livestream.* catalogue).
