@@ -66,7 +66,10 @@ func (m *fileMedia) Run(_ context.Context, ts io.Reader) error {
 func (m *fileMedia) FirstSegment() <-chan struct{} { return m.first }
 
 func (m *fileMedia) Close(_ context.Context, reason string) error {
-	m.closed <- reason
+	select {
+	case m.closed <- reason:
+	default: // closed before: the first reason stays
+	}
 	return nil
 }
 
