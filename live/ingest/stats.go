@@ -179,7 +179,9 @@ func (s *Stats) Snapshot(now time.Time) Snapshot {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if !s.rateAt.IsZero() {
-		if el := now.Sub(s.rateAt); el >= time.Second {
+		// A silent period keeps the last measured rate: the history reports
+		// what the publisher sent, not the disconnect after it.
+		if el := now.Sub(s.rateAt); el >= time.Second && s.bytes > s.rateBytes {
 			s.kbps = int((s.bytes - s.rateBytes) * 8 / el.Milliseconds())
 			s.rateAt, s.rateBytes = now, s.bytes
 			if s.bitrateLimitKbps > 0 && s.kbps > s.bitrateLimitKbps {

@@ -27,7 +27,7 @@ func TestStatsFigures(t *testing.T) {
 		t.Fatalf("warnings %v new %v", snap.Warnings, snap.NewWarnings)
 	}
 	again := s.Snapshot(t0.Add(11 * time.Second))
-	if len(again.NewWarnings) != 0 || len(again.Warnings) != 2 || again.BitrateKbps != 0 {
+	if len(again.NewWarnings) != 0 || len(again.Warnings) != 2 || again.BitrateKbps != 2000 {
 		t.Fatalf("second snapshot %+v", again)
 	}
 }
