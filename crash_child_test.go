@@ -34,6 +34,8 @@ func TestMain(m *testing.M) {
 		os.Exit(childExit(run))
 	case "worker":
 		os.Exit(childExit(runWorker))
+	case "ingest":
+		os.Exit(childExit(runIngest))
 	}
 	os.Exit(m.Run())
 }

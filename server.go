@@ -26,8 +26,13 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
 	defer stop()
 	serve := run
-	if len(os.Args) > 1 && os.Args[1] == "worker" {
-		serve = runWorker
+	if len(os.Args) > 1 {
+		switch os.Args[1] {
+		case "worker":
+			serve = runWorker
+		case "ingest":
+			serve = runIngest
+		}
 	}
 	if err := serve(ctx, os.Getenv, os.Stderr); err != nil {
 		fmt.Fprintln(os.Stderr, "vidra:", err)
@@ -52,6 +57,13 @@ func run(ctx context.Context, getenv func(string) string, logOut io.Writer) erro
 		return err
 	}
 	defer a.Close()
+	if cfg.Ingest.Enabled {
+		// The zero-setup default takes live publishers too (VIDRA_INGEST=false
+		// leaves them to `vidra ingest` nodes).
+		if err := a.StartIngest(ctx); err != nil {
+			return err
+		}
+	}
 
 	listeners := []struct {
 		name, addr string

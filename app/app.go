@@ -18,6 +18,7 @@ import (
 	"github.com/vidra-dev/vidra/graph"
 	"github.com/vidra-dev/vidra/graph/model"
 	"github.com/vidra-dev/vidra/jobs"
+	"github.com/vidra-dev/vidra/live/ingest"
 	"github.com/vidra-dev/vidra/storage"
 	"gocloud.dev/blob"
 )
@@ -52,6 +53,8 @@ type App struct {
 	sessions *sessionFeed
 	// closeLimits closes the shared rate limits' pool (PostgreSQL).
 	closeLimits func() error
+	// ingest is the live ingest node when StartIngest ran (app/ingest.go).
+	ingest *ingest.Server
 }
 
 // Options are what the app needs beside the configuration.
@@ -184,9 +187,11 @@ func NewWithDB(ctx context.Context, cfg config.Config, db *database.DB, opts Opt
 	return a, nil
 }
 
-// Close stops the job workers (running jobs get the shutdown timeout to end) and
+// Close ends the live sessions of this node (StopIngest), stops the job workers
+// (running jobs get the shutdown timeout to end) and
 // the session change feed, and releases the blob storage and the database.
 func (a *App) Close() error {
+	a.StopIngest()
 	a.StopSessionFeed()
 	a.StopChangeFeed()
 	return errors.Join(a.StopAnalytics(), a.StopUsage(), a.StopJobs(), a.StopRateLimits(), a.Bucket.Close(), a.DB.Close())

@@ -60,6 +60,8 @@ type Config struct {
 	HTTP HTTP
 	// Analytics configures analytics ingest and storage (config/analytics.go).
 	Analytics Analytics
+	// Ingest configures the live ingest listeners (config/ingest.go).
+	Ingest Ingest
 	// LiveURLs are the live ingest addresses shown to publishers (config/live_urls.go).
 	LiveURLs LiveURLs
 }
@@ -116,6 +118,9 @@ func FromEnv(getenv func(string) string) (Config, error) {
 	var analyticsErrs []error
 	c.Analytics, analyticsErrs = readAnalytics(get)
 	errs = append(errs, analyticsErrs...)
+	var ingestErrs []error
+	c.Ingest, ingestErrs = readIngest(get)
+	errs = append(errs, ingestErrs...)
 	var webhookErrs []error
 	c.Webhooks, webhookErrs = readWebhooks(get)
 	errs = append(errs, webhookErrs...)

@@ -1,0 +1,329 @@
+package ingest
+
+import (
+	"context"
+	"errors"
+	"io"
+	"time"
+
+	"github.com/bluenviron/mediacommon/v2/pkg/codecs/mpeg4audio"
+	tscodecs "github.com/bluenviron/mediacommon/v2/pkg/formats/mpegts/codecs"
+	"github.com/google/uuid"
+
+	"github.com/vidra-dev/vidra/ent"
+	"github.com/vidra-dev/vidra/ent/livesession"
+	"github.com/vidra-dev/vidra/ent/livestream"
+	"github.com/vidra-dev/vidra/events"
+)
+
+// Events this package emits (the livestream.* catalogue).
+const (
+	EventConnected    = events.LiveStreamConnected
+	EventDisconnected = events.LiveStreamDisconnected
+	EventIdle         = events.LiveStreamIdle
+	EventWarning      = events.LiveStreamWarning
+)
+
+// watchdogTick is how often a connection is checked for a stall and for the
+// session's maximum duration.
+const watchdogTick = 250 * time.Millisecond
+
+// closeTimeout bounds closing a session's media.
+const closeTimeout = 2 * time.Minute
+
+// serve runs a publisher's connection on its hold until it ends, then moves
+// the session on: reconnect window, or end.
+func (s *Server) serve(h *hold, p *publisher) {
+	h.attach(p)
+	p.conn.stats.Store(h.stats)
+	pr, pw := io.Pipe()
+	runDone := make(chan error, 1)
+	go func() {
+		err := h.media.Run(s.sys, pr)
+		// A failed output must not leave the reader blocked on the pipe.
+		_ = pr.CloseWithError(errors.Join(err, io.ErrClosedPipe))
+		runDone <- err
+	}()
+	stop := make(chan struct{})
+	go s.watchdog(h, p, stop)
+	go s.announceActive(h, stop)
+	readErr := p.readMedia(func(v, a string, at tscodecs.Codec) (*tsMuxer, error) {
+		m, err := newTSMuxer(pw, v, a, at, h.stats)
+		if err != nil {
+			return nil, err
+		}
+		if h.simulcast != nil {
+			var conf *mpeg4audio.AudioSpecificConfig
+			if c, ok := at.(*tscodecs.MPEG4Audio); ok {
+				conf = &c.Config
+			}
+			h.simulcast.begin(s.sys, v, a, conf)
+			m.fan = h.simulcast.send
+		}
+		return m, nil
+	})
+	close(stop)
+	_ = p.conn.Close()
+	_ = pw.Close()
+	runErr := <-runDone
+	s.connectionEnded(h, p, readErr, runErr)
+}
+
+// watchdog closes a stalled connection and ends a session past its maximum
+// duration.
+func (s *Server) watchdog(h *hold, p *publisher, stop <-chan struct{}) {
+	t := time.NewTicker(watchdogTick)
+	defer t.Stop()
+	for {
+		select {
+		case <-stop:
+			return
+		case now := <-t.C:
+			if h.maxDuration > 0 && now.Sub(h.startedAt) >= h.maxDuration {
+				h.kick(string(livesession.EndReasonMaxDuration))
+				return
+			}
+			if p.conn.idle(now) >= s.cfg.StallTimeout {
+				s.log.Info("publisher stalled", "stream", h.streamID, "session", h.sessionID, "idle", p.conn.idle(now).String())
+				h.kick(kickStall)
+				return
+			}
+		}
+	}
+}
+
+// announceActive waits for the session's first playable segment; the live
+// output announces livestream.active itself.
+func (s *Server) announceActive(h *hold, stop <-chan struct{}) {
+	select {
+	case <-stop:
+	case <-h.media.FirstSegment():
+		h.mu.Lock()
+		first := !h.activeSent
+		h.activeSent = true
+		h.mu.Unlock()
+		if first {
+			s.log.Info("first segment playable", "stream", h.streamID, "session", h.sessionID, "after", time.Since(h.startedAt).String())
+		}
+	}
+}
+
+// connectionEnded decides what a connection's end means for the session.
+func (s *Server) connectionEnded(h *hold, p *publisher, readErr, runErr error) {
+	kicked := h.detach()
+	switch kicked {
+	case kickTaken:
+		s.dropHold(h, kickTaken)
+		return
+	case string(livesession.EndReasonDisabled), string(livesession.EndReasonKeyReset),
+		string(livesession.EndReasonDeleted), string(livesession.EndReasonMaxDuration), string(livesession.EndReasonNodeLost):
+		s.end(h, livesession.EndReason(kicked), "")
+		return
+	}
+	if runErr != nil && !errors.Is(runErr, io.EOF) && !errors.Is(runErr, context.Canceled) {
+		s.end(h, livesession.EndReasonError, "live output failed: "+runErr.Error())
+		return
+	}
+	if kicked != kickStall && !isDisconnect(readErr) {
+		s.end(h, livesession.EndReasonError, readErr.Error())
+		return
+	}
+	s.disconnected(h, p, nil)
+}
+
+// disconnected opens the reconnect window of h's session (or ends it when the
+// stream has none). p is the publisher that left (nil if it never started).
+func (s *Server) disconnected(h *hold, p *publisher, err error) {
+	cause := livesession.EndReasonTimeout
+	if p != nil && p.closed.Load() {
+		cause = livesession.EndReasonPublisherClosed
+	}
+	if err != nil {
+		s.end(h, livesession.EndReasonError, err.Error())
+		return
+	}
+	h.trans.Lock()
+	defer h.trans.Unlock()
+	h.mu.Lock()
+	h.cause = string(cause)
+	h.mu.Unlock()
+	if h.window <= 0 {
+		s.end(h, cause, "")
+		return
+	}
+	now := time.Now()
+	deadline := now.Add(h.window)
+	snap := h.snapshot(now)
+	h.mu.Lock()
+	h.deadline = deadline
+	h.mu.Unlock()
+	var still bool
+	err = s.inTx(s.sys, func(tx *ent.Tx) error {
+		n, err := tx.LiveStream.Update().
+			Where(livestream.ID(h.streamID), livestream.CurrentSessionID(h.sessionID), livestream.StatusEQ(livestream.StatusActive)).
+			SetStatus(livestream.StatusDisconnected).
+			SetReconnectDeadline(deadline).
+			ClearLeaseUntil().
+			Save(s.sys)
+		if err != nil || n == 0 {
+			return err
+		}
+		still = true
+		u := tx.LiveSession.UpdateOneID(h.sessionID)
+		applySnapshot(u.Mutation(), snap)
+		if err := u.Exec(s.sys); err != nil {
+			return err
+		}
+		return s.emit(s.sys, tx, h.streamID, EventDisconnected, map[string]any{
+			"session_id": h.sessionID, "cause": string(cause), "reconnect_deadline": deadline.UTC().Format(time.RFC3339),
+		})
+	})
+	if err != nil {
+		s.log.Error("open the reconnect window", "stream", h.streamID, "session", h.sessionID, "err", err)
+	}
+	if !still {
+		// Someone else moved the stream on (completed, taken over): let go.
+		s.dropHold(h, string(cause))
+		return
+	}
+	h.mu.Lock()
+	h.timer = time.AfterFunc(time.Until(deadline), func() { s.expire(h) })
+	h.mu.Unlock()
+	s.log.Info("publisher disconnected; reconnect window open", "stream", h.streamID, "session", h.sessionID, "cause", cause, "deadline", deadline)
+}
+
+// expire ends h's session when its reconnect window closed without a reconnect.
+func (s *Server) expire(h *hold) {
+	h.mu.Lock()
+	waiting := h.pub == nil && !h.connecting && !h.ended
+	cause := h.cause
+	h.mu.Unlock()
+	if !waiting {
+		return
+	}
+	s.end(h, livesession.EndReason(cause), "")
+}
+
+// end ends h's session: the history row gets its end, the stream goes idle (or
+// stays disabled), livestream.idle is emitted, and the media is closed.
+func (s *Server) end(h *hold, reason livesession.EndReason, errText string) {
+	h.mu.Lock()
+	if h.ended {
+		h.mu.Unlock()
+		return
+	}
+	h.ended = true
+	if h.timer != nil {
+		h.timer.Stop()
+	}
+	pub := h.pub
+	h.mu.Unlock()
+	if pub != nil {
+		_ = pub.conn.Close()
+	}
+	h.simulcast.stop()
+	now := time.Now()
+	snap := h.snapshot(now)
+	err := s.inTx(s.sys, func(tx *ent.Tx) error {
+		return s.endStream(s.sys, tx, h.streamID, h.sessionID, reason, errText, now, &snap)
+	})
+	if err != nil {
+		s.log.Error("end live session", "stream", h.streamID, "session", h.sessionID, "err", err)
+	}
+	s.log.Info("live session ended", "stream", h.streamID, "session", h.sessionID, "reason", reason, "error", errText)
+	s.dropHold(h, string(reason))
+}
+
+// endStream ends a session row and returns its stream to idle (disabled when
+// it is no longer enabled), if the stream still points at that session.
+func (s *Server) endStream(ctx context.Context, tx *ent.Tx, streamID, sessionID uuid.UUID, reason livesession.EndReason, errText string, now time.Time, snap *Snapshot) error {
+	if err := endSessionRow(ctx, tx, sessionID, reason, errText, now, snap); err != nil {
+		return err
+	}
+	st, err := tx.LiveStream.Get(ctx, streamID)
+	if ent.IsNotFound(err) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if st.CurrentSessionID == nil || *st.CurrentSessionID != sessionID {
+		return nil
+	}
+	status := livestream.StatusIdle
+	if !st.Enabled {
+		status = livestream.StatusDisabled
+	}
+	if err := tx.LiveStream.UpdateOneID(streamID).
+		SetStatus(status).
+		ClearCurrentSessionID().
+		ClearLeaseUntil().
+		ClearReconnectDeadline().
+		SetNodeID("").
+		Exec(ctx); err != nil {
+		return err
+	}
+	data := map[string]any{"session_id": sessionID, "end_reason": string(reason)}
+	if errText != "" {
+		data["end_error"] = errText
+	}
+	return s.emit(ctx, tx, streamID, EventIdle, data)
+}
+
+// dropHold forgets h and closes its media (the recording then goes to VOD).
+func (s *Server) dropHold(h *hold, reason string) {
+	h.mu.Lock()
+	h.ended = true
+	if h.timer != nil {
+		h.timer.Stop()
+	}
+	if h.pub != nil {
+		_ = h.pub.conn.Close()
+	}
+	h.mu.Unlock()
+	s.mu.Lock()
+	if s.holds[h.streamID] == h {
+		delete(s.holds, h.streamID)
+	}
+	s.mu.Unlock()
+	h.simulcast.stop()
+	if h.media == nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(s.sys, closeTimeout)
+	defer cancel()
+	if err := h.media.Close(ctx, reason); err != nil {
+		s.log.Error("close live media", "stream", h.streamID, "session", h.sessionID, "err", err)
+	}
+}
+
+// emit records a livestream.* event of a stream in tx.
+func (s *Server) emit(ctx context.Context, tx *ent.Tx, streamID uuid.UUID, kind string, data map[string]any) error {
+	if s.deps.Emit == nil {
+		return nil
+	}
+	st, err := tx.LiveStream.Get(ctx, streamID)
+	if err != nil {
+		return err
+	}
+	return s.deps.Emit(ctx, tx, kind, st, data)
+}
+
+// applySnapshot sets a session's statistics from snap.
+func applySnapshot(m *ent.LiveSessionMutation, snap Snapshot) {
+	m.SetBytes(snap.Bytes)
+	m.SetBitrateKbps(snap.BitrateKbps)
+	m.SetFps(snap.FPS)
+	m.SetKeyframeIntervalSeconds(snap.KeyframeIntervalSeconds)
+	m.SetVideoCodec(snap.VideoCodec)
+	m.SetAudioCodec(snap.AudioCodec)
+	m.SetWidth(snap.Width)
+	m.SetHeight(snap.Height)
+	m.SetWarnings(snap.Warnings)
+	if !snap.LastData.IsZero() {
+		m.SetLastDataAt(snap.LastData)
+	}
+	if snap.Simulcast != nil {
+		m.SetSimulcast(snap.Simulcast)
+	}
+}

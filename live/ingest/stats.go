@@ -1,0 +1,216 @@
+package ingest
+
+import (
+	"github.com/vidra-dev/vidra/live"
+	"slices"
+	"sync"
+	"time"
+)
+
+// Warnings a session's history can carry (live_session.warnings).
+const (
+	// WarnKeyframeInterval: the publisher's keyframes are more than 4 s apart,
+	// so segments are long and latency grows.
+	WarnKeyframeInterval = live.WarningKeyframeInterval
+	// WarnAudioOnly: the stream has no video track.
+	WarnAudioOnly = live.WarningAudioOnly
+	// WarnVideoOnly: the stream has no audio track.
+	WarnVideoOnly = live.WarningVideoOnly
+	// WarnBitrateOverLimit: the incoming bitrate exceeds the configured limit.
+	WarnBitrateOverLimit = live.WarningBitrate
+)
+
+// maxKeyframeTicks is the keyframe interval (4 s, in 90 kHz units) above which
+// a warning is raised.
+const maxKeyframeTicks = 4 * clockRate
+
+// clockRate is the MPEG-TS timestamp rate.
+const clockRate = 90000
+
+// Stats accumulates what a session's history reports about the media: bytes,
+// bitrate, frame rate, keyframe interval, codecs, size and warnings. Media
+// timestamps are in 90 kHz units, unwrapped (monotonic across 33-bit wraps).
+// It is safe for concurrent use: the connection writes, the flusher reads.
+type Stats struct {
+	mu sync.Mutex
+
+	// bitrateLimitKbps raises WarnBitrateOverLimit when exceeded (0: none).
+	bitrateLimitKbps int
+
+	bytes         int64
+	lastData      time.Time
+	videoCodec    string
+	audioCodec    string
+	width, height int
+
+	frames      int64
+	firstDTS    int64
+	lastDTS     int64
+	haveVideo   bool
+	keyframes   int64
+	lastKeyDTS  int64
+	haveKey     bool
+	gopSum      int64
+	gopCount    int64
+	warnings    []string
+	newWarnings []string
+
+	rateAt    time.Time
+	rateBytes int64
+	kbps      int
+}
+
+// NewStats returns empty statistics that warn above bitrateLimitKbps (0: never).
+func NewStats(bitrateLimitKbps int) *Stats {
+	return &Stats{bitrateLimitKbps: bitrateLimitKbps}
+}
+
+// SetTracks records the codecs and raises the audio-only or video-only warning.
+func (s *Stats) SetTracks(videoCodec, audioCodec string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.videoCodec, s.audioCodec = videoCodec, audioCodec
+	if videoCodec == "" {
+		s.warnLocked(WarnAudioOnly)
+	}
+	if audioCodec == "" {
+		s.warnLocked(WarnVideoOnly)
+	}
+}
+
+// SetSize records the picture size read from the parameter sets.
+func (s *Stats) SetSize(width, height int) {
+	s.mu.Lock()
+	s.width, s.height = width, height
+	s.mu.Unlock()
+}
+
+// AddBytes counts bytes received from the publisher, at time now.
+func (s *Stats) AddBytes(n int64, now time.Time) {
+	s.mu.Lock()
+	s.bytes += n
+	s.lastData = now
+	if s.rateAt.IsZero() {
+		s.rateAt = now
+	}
+	s.mu.Unlock()
+}
+
+// VideoFrame counts one video access unit with its decode timestamp (90 kHz).
+func (s *Stats) VideoFrame(dts int64, keyframe bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !s.haveVideo {
+		s.haveVideo, s.firstDTS = true, dts
+	}
+	s.frames++
+	s.lastDTS = dts
+	if !keyframe {
+		// A missing keyframe shows before the next one comes.
+		if s.haveKey && dts-s.lastKeyDTS > maxKeyframeTicks {
+			s.warnLocked(WarnKeyframeInterval)
+		}
+		return
+	}
+	s.keyframes++
+	if s.haveKey {
+		gop := dts - s.lastKeyDTS
+		if gop > maxKeyframeTicks {
+			s.warnLocked(WarnKeyframeInterval)
+		}
+		if gop > 0 {
+			s.gopSum += gop
+			s.gopCount++
+		}
+	}
+	s.haveKey, s.lastKeyDTS = true, dts
+}
+
+// Keyframes is how many keyframes came so far.
+func (s *Stats) Keyframes() int64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.keyframes
+}
+
+// VideoFrames is how many video access units came so far.
+func (s *Stats) VideoFrames() int64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.frames
+}
+
+// LastData is when the publisher last sent bytes.
+func (s *Stats) LastData() time.Time {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.lastData
+}
+
+// warnLocked records a warning once.
+func (s *Stats) warnLocked(w string) {
+	if slices.Contains(s.warnings, w) {
+		return
+	}
+	s.warnings = append(s.warnings, w)
+	s.newWarnings = append(s.newWarnings, w)
+}
+
+// Snapshot is the statistics at one moment, as the history stores them.
+type Snapshot struct {
+	Bytes                   int64
+	BitrateKbps             int
+	FPS                     float64
+	KeyframeIntervalSeconds float64
+	VideoCodec, AudioCodec  string
+	Width, Height           int
+	Warnings                []string
+	// NewWarnings are the warnings raised since the previous snapshot.
+	NewWarnings []string
+	LastData    time.Time
+	// Simulcast are the simulcast targets' states (nil: no targets).
+	Simulcast []live.SimulcastState
+}
+
+// Snapshot computes the figures at now: the bitrate over the time since the
+// previous snapshot, the frame rate over the media time seen, the mean keyframe
+// interval; and hands over the warnings raised since the previous snapshot.
+func (s *Stats) Snapshot(now time.Time) Snapshot {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !s.rateAt.IsZero() {
+		// A silent period keeps the last measured rate: the history reports
+		// what the publisher sent, not the disconnect after it.
+		if el := now.Sub(s.rateAt); el >= time.Second && s.bytes > s.rateBytes {
+			s.kbps = int((s.bytes - s.rateBytes) * 8 / el.Milliseconds())
+			s.rateAt, s.rateBytes = now, s.bytes
+			if s.bitrateLimitKbps > 0 && s.kbps > s.bitrateLimitKbps {
+				s.warnLocked(WarnBitrateOverLimit)
+			}
+		}
+	}
+	snap := Snapshot{
+		Bytes:       s.bytes,
+		BitrateKbps: s.kbps,
+		VideoCodec:  s.videoCodec,
+		AudioCodec:  s.audioCodec,
+		Width:       s.width,
+		Height:      s.height,
+		Warnings:    slices.Clone(s.warnings),
+		NewWarnings: s.newWarnings,
+		LastData:    s.lastData,
+	}
+	s.newWarnings = nil
+	if span := s.lastDTS - s.firstDTS; s.frames > 1 && span > 0 {
+		snap.FPS = round2(float64(s.frames-1) * clockRate / float64(span))
+	}
+	if s.gopCount > 0 {
+		snap.KeyframeIntervalSeconds = round2(float64(s.gopSum) / float64(s.gopCount) / clockRate)
+	}
+	return snap
+}
+
+// round2 rounds to two decimals, so histories read 29.97 rather than 29.970029.
+func round2(f float64) float64 {
+	return float64(int64(f*100+0.5)) / 100
+}
