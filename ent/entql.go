@@ -1062,6 +1062,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			subscription.FieldName:                   {Type: field.TypeString, Column: subscription.FieldName},
 			subscription.FieldPlanCode:               {Type: field.TypeString, Column: subscription.FieldPlanCode},
 			subscription.FieldStatus:                 {Type: field.TypeString, Column: subscription.FieldStatus},
+			subscription.FieldIsCurrent:              {Type: field.TypeBool, Column: subscription.FieldIsCurrent},
 			subscription.FieldStartedAt:              {Type: field.TypeTime, Column: subscription.FieldStartedAt},
 			subscription.FieldEndingAt:               {Type: field.TypeTime, Column: subscription.FieldEndingAt},
 			subscription.FieldSubscriptionAt:         {Type: field.TypeTime, Column: subscription.FieldSubscriptionAt},
@@ -6640,6 +6641,11 @@ func (f *SubscriptionFilter) WherePlanCode(p entql.StringP) {
 // WhereStatus applies the entql string predicate on the status field.
 func (f *SubscriptionFilter) WhereStatus(p entql.StringP) {
 	f.Where(p.Field(subscription.FieldStatus))
+}
+
+// WhereIsCurrent applies the entql bool predicate on the is_current field.
+func (f *SubscriptionFilter) WhereIsCurrent(p entql.BoolP) {
+	f.Where(p.Field(subscription.FieldIsCurrent))
 }
 
 // WhereStartedAt applies the entql time.Time predicate on the started_at field.

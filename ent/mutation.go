@@ -41322,6 +41322,7 @@ type SubscriptionMutation struct {
 	name                     *string
 	plan_code                *string
 	status                   *string
+	is_current               *bool
 	started_at               *time.Time
 	ending_at                *time.Time
 	subscription_at          *time.Time
@@ -41863,6 +41864,42 @@ func (m *SubscriptionMutation) OldStatus(ctx context.Context) (v string, err err
 // ResetStatus resets all changes to the "status" field.
 func (m *SubscriptionMutation) ResetStatus() {
 	m.status = nil
+}
+
+// SetIsCurrent sets the "is_current" field.
+func (m *SubscriptionMutation) SetIsCurrent(b bool) {
+	m.is_current = &b
+}
+
+// IsCurrent returns the value of the "is_current" field in the mutation.
+func (m *SubscriptionMutation) IsCurrent() (r bool, exists bool) {
+	v := m.is_current
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldIsCurrent returns the old "is_current" field's value of the Subscription entity.
+// If the Subscription object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *SubscriptionMutation) OldIsCurrent(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldIsCurrent is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldIsCurrent requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldIsCurrent: %w", err)
+	}
+	return oldValue.IsCurrent, nil
+}
+
+// ResetIsCurrent resets all changes to the "is_current" field.
+func (m *SubscriptionMutation) ResetIsCurrent() {
+	m.is_current = nil
 }
 
 // SetStartedAt sets the "started_at" field.
@@ -42910,7 +42947,7 @@ func (m *SubscriptionMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *SubscriptionMutation) Fields() []string {
-	fields := make([]string, 0, 32)
+	fields := make([]string, 0, 33)
 	if m.created_at != nil {
 		fields = append(fields, subscription.FieldCreatedAt)
 	}
@@ -42943,6 +42980,9 @@ func (m *SubscriptionMutation) Fields() []string {
 	}
 	if m.status != nil {
 		fields = append(fields, subscription.FieldStatus)
+	}
+	if m.is_current != nil {
+		fields = append(fields, subscription.FieldIsCurrent)
 	}
 	if m.started_at != nil {
 		fields = append(fields, subscription.FieldStartedAt)
@@ -43037,6 +43077,8 @@ func (m *SubscriptionMutation) Field(name string) (ent.Value, bool) {
 		return m.PlanCode()
 	case subscription.FieldStatus:
 		return m.Status()
+	case subscription.FieldIsCurrent:
+		return m.IsCurrent()
 	case subscription.FieldStartedAt:
 		return m.StartedAt()
 	case subscription.FieldEndingAt:
@@ -43110,6 +43152,8 @@ func (m *SubscriptionMutation) OldField(ctx context.Context, name string) (ent.V
 		return m.OldPlanCode(ctx)
 	case subscription.FieldStatus:
 		return m.OldStatus(ctx)
+	case subscription.FieldIsCurrent:
+		return m.OldIsCurrent(ctx)
 	case subscription.FieldStartedAt:
 		return m.OldStartedAt(ctx)
 	case subscription.FieldEndingAt:
@@ -43237,6 +43281,13 @@ func (m *SubscriptionMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetStatus(v)
+		return nil
+	case subscription.FieldIsCurrent:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetIsCurrent(v)
 		return nil
 	case subscription.FieldStartedAt:
 		v, ok := value.(time.Time)
@@ -43580,6 +43631,9 @@ func (m *SubscriptionMutation) ResetField(name string) error {
 		return nil
 	case subscription.FieldStatus:
 		m.ResetStatus()
+		return nil
+	case subscription.FieldIsCurrent:
+		m.ResetIsCurrent()
 		return nil
 	case subscription.FieldStartedAt:
 		m.ResetStartedAt()

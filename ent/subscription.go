@@ -43,6 +43,8 @@ type Subscription struct {
 	PlanCode string `json:"plan_code,omitempty"`
 	// Status holds the value of the "status" field.
 	Status string `json:"status,omitempty"`
+	// IsCurrent holds the value of the "is_current" field.
+	IsCurrent bool `json:"is_current,omitempty"`
 	// StartedAt holds the value of the "started_at" field.
 	StartedAt *time.Time `json:"started_at,omitempty"`
 	// EndingAt holds the value of the "ending_at" field.
@@ -116,7 +118,7 @@ func (e SubscriptionEdges) PlanRefOrErr() (*Plan, error) {
 type subscriptionScanRow struct {
 	// values has room for a loader's lead slot, every column and, last, the
 	// row itself.
-	values                 [35]any
+	values                 [36]any
 	ID                     scannedUUID
 	CreatedAt              sql.NullTime
 	UpdatedAt              sql.NullTime
@@ -129,6 +131,7 @@ type subscriptionScanRow struct {
 	Name                   sql.NullString
 	PlanCode               sql.NullString
 	Status                 sql.NullString
+	IsCurrent              sql.NullBool
 	StartedAt              sql.NullTime
 	EndingAt               sql.NullTime
 	SubscriptionAt         sql.NullTime
@@ -210,6 +213,9 @@ func (*Subscription) scanValuesAfter(lead int, columns []string) ([]any, error) 
 		case subscription.FieldStatus:
 			row.Status = *new(sql.NullString)
 			targets[i] = &row.Status
+		case subscription.FieldIsCurrent:
+			row.IsCurrent = *new(sql.NullBool)
+			targets[i] = &row.IsCurrent
 		case subscription.FieldStartedAt:
 			row.StartedAt = *new(sql.NullTime)
 			targets[i] = &row.StartedAt
@@ -364,6 +370,12 @@ func (_m *Subscription) assignValues(columns []string, values []any) error {
 				return fmt.Errorf("unexpected type %T for field status", values[i])
 			} else if value.Valid {
 				_m.Status = value.String
+			}
+		case subscription.FieldIsCurrent:
+			if value, ok := values[i].(*sql.NullBool); !ok {
+				return fmt.Errorf("unexpected type %T for field is_current", values[i])
+			} else if value.Valid {
+				_m.IsCurrent = value.Bool
 			}
 		case subscription.FieldStartedAt:
 			if value, ok := values[i].(*sql.NullTime); !ok {
@@ -595,6 +607,9 @@ func (_m *Subscription) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("status=")
 	builder.WriteString(_m.Status)
+	builder.WriteString(", ")
+	builder.WriteString("is_current=")
+	builder.WriteString(fmt.Sprintf("%v", _m.IsCurrent))
 	builder.WriteString(", ")
 	if v := _m.StartedAt; v != nil {
 		builder.WriteString("started_at=")

@@ -147,6 +147,20 @@ func (_c *SubscriptionCreate) SetNillableStatus(v *string) *SubscriptionCreate {
 	return _c
 }
 
+// SetIsCurrent sets the "is_current" field.
+func (_c *SubscriptionCreate) SetIsCurrent(v bool) *SubscriptionCreate {
+	_c.mutation.SetIsCurrent(v)
+	return _c
+}
+
+// SetNillableIsCurrent sets the "is_current" field if the given value is not nil.
+func (_c *SubscriptionCreate) SetNillableIsCurrent(v *bool) *SubscriptionCreate {
+	if v != nil {
+		_c.SetIsCurrent(*v)
+	}
+	return _c
+}
+
 // SetStartedAt sets the "started_at" field.
 func (_c *SubscriptionCreate) SetStartedAt(v time.Time) *SubscriptionCreate {
 	_c.mutation.SetStartedAt(v)
@@ -525,6 +539,10 @@ func (_c *SubscriptionCreate) defaults() error {
 		v := subscription.DefaultStatus
 		_c.mutation.SetStatus(v)
 	}
+	if _, ok := _c.mutation.IsCurrent(); !ok {
+		v := subscription.DefaultIsCurrent
+		_c.mutation.SetIsCurrent(v)
+	}
 	if _, ok := _c.mutation.PreviousPlanCode(); !ok {
 		v := subscription.DefaultPreviousPlanCode
 		_c.mutation.SetPreviousPlanCode(v)
@@ -590,6 +608,9 @@ func (_c *SubscriptionCreate) check() error {
 	}
 	if _, ok := _c.mutation.Status(); !ok {
 		return &ValidationError{Name: "status", err: errors.New(`ent: missing required field "Subscription.status"`)}
+	}
+	if _, ok := _c.mutation.IsCurrent(); !ok {
+		return &ValidationError{Name: "is_current", err: errors.New(`ent: missing required field "Subscription.is_current"`)}
 	}
 	if _, ok := _c.mutation.PreviousPlanCode(); !ok {
 		return &ValidationError{Name: "previous_plan_code", err: errors.New(`ent: missing required field "Subscription.previous_plan_code"`)}
@@ -687,6 +708,10 @@ func (_c *SubscriptionCreate) createSpec() (*Subscription, *sqlgraph.CreateSpec)
 	if value, ok := _c.mutation.Status(); ok {
 		_spec.SetField(subscription.FieldStatus, field.TypeString, value)
 		_node.Status = value
+	}
+	if value, ok := _c.mutation.IsCurrent(); ok {
+		_spec.SetField(subscription.FieldIsCurrent, field.TypeBool, value)
+		_node.IsCurrent = value
 	}
 	if value, ok := _c.mutation.StartedAt(); ok {
 		_spec.SetField(subscription.FieldStartedAt, field.TypeTime, value)
@@ -952,6 +977,18 @@ func (u *SubscriptionUpsert) SetStatus(v string) *SubscriptionUpsert {
 // UpdateStatus sets the "status" field to the value that was provided on create.
 func (u *SubscriptionUpsert) UpdateStatus() *SubscriptionUpsert {
 	u.SetExcluded(subscription.FieldStatus)
+	return u
+}
+
+// SetIsCurrent sets the "is_current" field.
+func (u *SubscriptionUpsert) SetIsCurrent(v bool) *SubscriptionUpsert {
+	u.Set(subscription.FieldIsCurrent, v)
+	return u
+}
+
+// UpdateIsCurrent sets the "is_current" field to the value that was provided on create.
+func (u *SubscriptionUpsert) UpdateIsCurrent() *SubscriptionUpsert {
+	u.SetExcluded(subscription.FieldIsCurrent)
 	return u
 }
 
@@ -1487,6 +1524,20 @@ func (u *SubscriptionUpsertOne) SetStatus(v string) *SubscriptionUpsertOne {
 func (u *SubscriptionUpsertOne) UpdateStatus() *SubscriptionUpsertOne {
 	return u.Update(func(s *SubscriptionUpsert) {
 		s.UpdateStatus()
+	})
+}
+
+// SetIsCurrent sets the "is_current" field.
+func (u *SubscriptionUpsertOne) SetIsCurrent(v bool) *SubscriptionUpsertOne {
+	return u.Update(func(s *SubscriptionUpsert) {
+		s.SetIsCurrent(v)
+	})
+}
+
+// UpdateIsCurrent sets the "is_current" field to the value that was provided on create.
+func (u *SubscriptionUpsertOne) UpdateIsCurrent() *SubscriptionUpsertOne {
+	return u.Update(func(s *SubscriptionUpsert) {
+		s.UpdateIsCurrent()
 	})
 }
 
@@ -2247,6 +2298,20 @@ func (u *SubscriptionUpsertBulk) SetStatus(v string) *SubscriptionUpsertBulk {
 func (u *SubscriptionUpsertBulk) UpdateStatus() *SubscriptionUpsertBulk {
 	return u.Update(func(s *SubscriptionUpsert) {
 		s.UpdateStatus()
+	})
+}
+
+// SetIsCurrent sets the "is_current" field.
+func (u *SubscriptionUpsertBulk) SetIsCurrent(v bool) *SubscriptionUpsertBulk {
+	return u.Update(func(s *SubscriptionUpsert) {
+		s.SetIsCurrent(v)
+	})
+}
+
+// UpdateIsCurrent sets the "is_current" field to the value that was provided on create.
+func (u *SubscriptionUpsertBulk) UpdateIsCurrent() *SubscriptionUpsertBulk {
+	return u.Update(func(s *SubscriptionUpsert) {
+		s.UpdateIsCurrent()
 	})
 }
 

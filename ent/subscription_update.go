@@ -154,6 +154,20 @@ func (_u *SubscriptionUpdate) SetNillableStatus(v *string) *SubscriptionUpdate {
 	return _u
 }
 
+// SetIsCurrent sets the "is_current" field.
+func (_u *SubscriptionUpdate) SetIsCurrent(v bool) *SubscriptionUpdate {
+	_u.mutation.SetIsCurrent(v)
+	return _u
+}
+
+// SetNillableIsCurrent sets the "is_current" field if the given value is not nil.
+func (_u *SubscriptionUpdate) SetNillableIsCurrent(v *bool) *SubscriptionUpdate {
+	if v != nil {
+		_u.SetIsCurrent(*v)
+	}
+	return _u
+}
+
 // SetStartedAt sets the "started_at" field.
 func (_u *SubscriptionUpdate) SetStartedAt(v time.Time) *SubscriptionUpdate {
 	_u.mutation.SetStartedAt(v)
@@ -648,6 +662,9 @@ func (_u *SubscriptionUpdate) sqlSave(ctx context.Context) (_node int, err error
 	if value, ok := _u.mutation.Status(); ok {
 		_spec.SetField(subscription.FieldStatus, field.TypeString, value)
 	}
+	if value, ok := _u.mutation.IsCurrent(); ok {
+		_spec.SetField(subscription.FieldIsCurrent, field.TypeBool, value)
+	}
 	if value, ok := _u.mutation.StartedAt(); ok {
 		_spec.SetField(subscription.FieldStartedAt, field.TypeTime, value)
 	}
@@ -928,6 +945,20 @@ func (_u *SubscriptionUpdateOne) SetStatus(v string) *SubscriptionUpdateOne {
 func (_u *SubscriptionUpdateOne) SetNillableStatus(v *string) *SubscriptionUpdateOne {
 	if v != nil {
 		_u.SetStatus(*v)
+	}
+	return _u
+}
+
+// SetIsCurrent sets the "is_current" field.
+func (_u *SubscriptionUpdateOne) SetIsCurrent(v bool) *SubscriptionUpdateOne {
+	_u.mutation.SetIsCurrent(v)
+	return _u
+}
+
+// SetNillableIsCurrent sets the "is_current" field if the given value is not nil.
+func (_u *SubscriptionUpdateOne) SetNillableIsCurrent(v *bool) *SubscriptionUpdateOne {
+	if v != nil {
+		_u.SetIsCurrent(*v)
 	}
 	return _u
 }
@@ -1455,6 +1486,9 @@ func (_u *SubscriptionUpdateOne) sqlSave(ctx context.Context) (_node *Subscripti
 	}
 	if value, ok := _u.mutation.Status(); ok {
 		_spec.SetField(subscription.FieldStatus, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.IsCurrent(); ok {
+		_spec.SetField(subscription.FieldIsCurrent, field.TypeBool, value)
 	}
 	if value, ok := _u.mutation.StartedAt(); ok {
 		_spec.SetField(subscription.FieldStartedAt, field.TypeTime, value)

@@ -89,6 +89,16 @@ const (
 // Statuses lists every status.
 var Statuses = []string{Pending, Trialing, Active, PastDue, Unpaid, Canceled, Terminated}
 
+// IsCurrent reports whether a subscription of this status is its
+// organization's current one (at most one is, per organization).
+func IsCurrent(status string) bool {
+	switch status {
+	case Trialing, Active, PastDue, Unpaid:
+		return true
+	}
+	return false
+}
+
 // Billing times: a period starts on the first of the month (calendar) or on
 // the subscription's own day (anniversary).
 const (

@@ -1504,6 +1504,7 @@ var (
 		{Name: "name", Type: field.TypeString},
 		{Name: "plan_code", Type: field.TypeString},
 		{Name: "status", Type: field.TypeString, Default: ""},
+		{Name: "is_current", Type: field.TypeBool, Default: false},
 		{Name: "started_at", Type: field.TypeTime, Nullable: true},
 		{Name: "ending_at", Type: field.TypeTime, Nullable: true},
 		{Name: "subscription_at", Type: field.TypeTime, Nullable: true},
@@ -1535,7 +1536,7 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "subscriptions_plans_subscriptions",
-				Columns:    []*schema.Column{SubscriptionsColumns[32]},
+				Columns:    []*schema.Column{SubscriptionsColumns[33]},
 				RefColumns: []*schema.Column{PlansColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
@@ -1549,19 +1550,19 @@ var (
 			{
 				Name:    "subscription_status_current_period_end",
 				Unique:  false,
-				Columns: []*schema.Column{SubscriptionsColumns[10], SubscriptionsColumns[26]},
+				Columns: []*schema.Column{SubscriptionsColumns[10], SubscriptionsColumns[27]},
 			},
 			{
 				Name:    "subscriptions_one_trial_per_family",
 				Unique:  true,
-				Columns: []*schema.Column{SubscriptionsColumns[3], SubscriptionsColumns[24]},
+				Columns: []*schema.Column{SubscriptionsColumns[3], SubscriptionsColumns[25]},
 			},
 			{
 				Name:    "subscriptions_one_current_per_org",
 				Unique:  true,
 				Columns: []*schema.Column{SubscriptionsColumns[3]},
 				Annotation: &entsql.IndexAnnotation{
-					Where: "status IN ('trialing', 'active', 'past_due', 'unpaid')",
+					Where: "is_current",
 				},
 			},
 		},

@@ -2434,8 +2434,10 @@ func init() {
 	storedobject.DefaultID = storedobjectDescID.Default.(func() uuid.UUID)
 	subscriptionMixin := schema.Subscription{}.Mixin()
 	subscriptionMixinHooks1 := subscriptionMixin[1].Hooks()
+	subscriptionHooks := schema.Subscription{}.Hooks()
 	subscription.Hooks[0] = subscriptionMixinHooks1[0]
 	subscription.Hooks[1] = subscriptionMixinHooks1[1]
+	subscription.Hooks[2] = subscriptionHooks[0]
 	subscriptionMixinInters1 := subscriptionMixin[1].Interceptors()
 	subscription.Interceptors[0] = subscriptionMixinInters1[0]
 	subscriptionMixinFields0 := subscriptionMixin[0].Fields()
@@ -2468,28 +2470,32 @@ func init() {
 	subscriptionDescStatus := subscriptionFields[8].Descriptor()
 	// subscription.DefaultStatus holds the default value on creation for the status field.
 	subscription.DefaultStatus = subscriptionDescStatus.Default.(string)
+	// subscriptionDescIsCurrent is the schema descriptor for is_current field.
+	subscriptionDescIsCurrent := subscriptionFields[9].Descriptor()
+	// subscription.DefaultIsCurrent holds the default value on creation for the is_current field.
+	subscription.DefaultIsCurrent = subscriptionDescIsCurrent.Default.(bool)
 	// subscriptionDescPreviousPlanCode is the schema descriptor for previous_plan_code field.
-	subscriptionDescPreviousPlanCode := subscriptionFields[16].Descriptor()
+	subscriptionDescPreviousPlanCode := subscriptionFields[17].Descriptor()
 	// subscription.DefaultPreviousPlanCode holds the default value on creation for the previous_plan_code field.
 	subscription.DefaultPreviousPlanCode = subscriptionDescPreviousPlanCode.Default.(string)
 	// subscriptionDescNextPlanCode is the schema descriptor for next_plan_code field.
-	subscriptionDescNextPlanCode := subscriptionFields[17].Descriptor()
+	subscriptionDescNextPlanCode := subscriptionFields[18].Descriptor()
 	// subscription.DefaultNextPlanCode holds the default value on creation for the next_plan_code field.
 	subscription.DefaultNextPlanCode = subscriptionDescNextPlanCode.Default.(string)
 	// subscriptionDescPlan is the schema descriptor for plan field.
-	subscriptionDescPlan := subscriptionFields[18].Descriptor()
+	subscriptionDescPlan := subscriptionFields[19].Descriptor()
 	// subscription.DefaultPlan holds the default value on creation for the plan field.
 	subscription.DefaultPlan = subscriptionDescPlan.Default.(string)
 	// subscriptionDescTax is the schema descriptor for tax field.
-	subscriptionDescTax := subscriptionFields[19].Descriptor()
+	subscriptionDescTax := subscriptionFields[20].Descriptor()
 	// subscription.DefaultTax holds the default value on creation for the tax field.
 	subscription.DefaultTax = subscriptionDescTax.Default.(string)
 	// subscriptionDescGracePeriod is the schema descriptor for grace_period field.
-	subscriptionDescGracePeriod := subscriptionFields[20].Descriptor()
+	subscriptionDescGracePeriod := subscriptionFields[21].Descriptor()
 	// subscription.DefaultGracePeriod holds the default value on creation for the grace_period field.
 	subscription.DefaultGracePeriod = subscriptionDescGracePeriod.Default.(int)
 	// subscriptionDescGatewayCustomerRef is the schema descriptor for gateway_customer_ref field.
-	subscriptionDescGatewayCustomerRef := subscriptionFields[27].Descriptor()
+	subscriptionDescGatewayCustomerRef := subscriptionFields[28].Descriptor()
 	// subscription.DefaultGatewayCustomerRef holds the default value on creation for the gateway_customer_ref field.
 	subscription.DefaultGatewayCustomerRef = subscriptionDescGatewayCustomerRef.Default.(string)
 	// subscriptionDescID is the schema descriptor for id field.

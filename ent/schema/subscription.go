@@ -1,6 +1,8 @@
 package schema
 
 import (
+	"context"
+
 	"entgo.io/contrib/entgql"
 	"entgo.io/ent"
 	"entgo.io/ent/dialect/entsql"
@@ -44,6 +46,10 @@ func (Subscription) Fields() []ent.Field {
 		field.String("plan_code"),
 		// Status is a catalog status, or "" while billing is off.
 		field.String("status").Default(""),
+		// IsCurrent mirrors catalog.IsCurrent(status), kept by the schema's hook:
+		// the one-current-subscription index filters on it (a plain boolean
+		// predicate reads the same on both databases).
+		field.Bool("is_current").Default(false),
 		field.Time("started_at").Optional().Nillable(),
 		field.Time("ending_at").Optional().Nillable(),
 		// SubscriptionAt is when the subscription starts (or started).
@@ -99,7 +105,25 @@ func (Subscription) Indexes() []ent.Index {
 		// At most one current subscription per organization.
 		index.Fields("organization_id").Unique().
 			StorageKey("subscriptions_one_current_per_org").
-			Annotations(entsql.IndexWhere("status IN ('trialing', 'active', 'past_due', 'unpaid')")),
+			Annotations(entsql.IndexWhere("is_current")),
+	}
+}
+
+// Hooks of the Subscription: every mutation that sets the status sets
+// is_current with it.
+func (Subscription) Hooks() []ent.Hook {
+	return []ent.Hook{
+		func(next ent.Mutator) ent.Mutator {
+			return ent.MutateFunc(func(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+				if v, ok := m.Field("status"); ok {
+					status, _ := v.(string)
+					if err := m.SetField("is_current", catalog.IsCurrent(status)); err != nil {
+						return nil, err
+					}
+				}
+				return next.Mutate(ctx, m)
+			})
+		},
 	}
 }
 

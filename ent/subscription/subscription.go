@@ -38,6 +38,8 @@ const (
 	FieldPlanCode = "plan_code"
 	// FieldStatus holds the string denoting the status field in the database.
 	FieldStatus = "status"
+	// FieldIsCurrent holds the string denoting the is_current field in the database.
+	FieldIsCurrent = "is_current"
 	// FieldStartedAt holds the string denoting the started_at field in the database.
 	FieldStartedAt = "started_at"
 	// FieldEndingAt holds the string denoting the ending_at field in the database.
@@ -107,6 +109,7 @@ var Columns = []string{
 	FieldName,
 	FieldPlanCode,
 	FieldStatus,
+	FieldIsCurrent,
 	FieldStartedAt,
 	FieldEndingAt,
 	FieldSubscriptionAt,
@@ -146,7 +149,7 @@ func ValidColumn(column string) bool {
 //
 //	import _ "github.com/vidra-dev/vidra/ent/runtime"
 var (
-	Hooks        [2]ent.Hook
+	Hooks        [3]ent.Hook
 	Interceptors [1]ent.Interceptor
 	// DefaultCreatedAt holds the default value on creation for the "created_at" field.
 	DefaultCreatedAt func() time.Time
@@ -162,6 +165,8 @@ var (
 	DefaultBillingTime string
 	// DefaultStatus holds the default value on creation for the "status" field.
 	DefaultStatus string
+	// DefaultIsCurrent holds the default value on creation for the "is_current" field.
+	DefaultIsCurrent bool
 	// DefaultPreviousPlanCode holds the default value on creation for the "previous_plan_code" field.
 	DefaultPreviousPlanCode string
 	// DefaultNextPlanCode holds the default value on creation for the "next_plan_code" field.
@@ -239,6 +244,11 @@ func ByPlanCode(opts ...sql.OrderTermOption) OrderOption {
 // ByStatus orders the results by the status field.
 func ByStatus(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldStatus, opts...).ToFunc()
+}
+
+// ByIsCurrent orders the results by the is_current field.
+func ByIsCurrent(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldIsCurrent, opts...).ToFunc()
 }
 
 // ByStartedAt orders the results by the started_at field.

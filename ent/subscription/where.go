@@ -111,6 +111,11 @@ func Status(v string) predicate.Subscription {
 	return predicate.Subscription(sql.FieldEQ(FieldStatus, v))
 }
 
+// IsCurrent applies equality check predicate on the "is_current" field. It's identical to IsCurrentEQ.
+func IsCurrent(v bool) predicate.Subscription {
+	return predicate.Subscription(sql.FieldEQ(FieldIsCurrent, v))
+}
+
 // StartedAt applies equality check predicate on the "started_at" field. It's identical to StartedAtEQ.
 func StartedAt(v time.Time) predicate.Subscription {
 	return predicate.Subscription(sql.FieldEQ(FieldStartedAt, v))
@@ -789,6 +794,16 @@ func StatusEqualFold(v string) predicate.Subscription {
 // StatusContainsFold applies the ContainsFold predicate on the "status" field.
 func StatusContainsFold(v string) predicate.Subscription {
 	return predicate.Subscription(sql.FieldContainsFold(FieldStatus, v))
+}
+
+// IsCurrentEQ applies the EQ predicate on the "is_current" field.
+func IsCurrentEQ(v bool) predicate.Subscription {
+	return predicate.Subscription(sql.FieldEQ(FieldIsCurrent, v))
+}
+
+// IsCurrentNEQ applies the NEQ predicate on the "is_current" field.
+func IsCurrentNEQ(v bool) predicate.Subscription {
+	return predicate.Subscription(sql.FieldNEQ(FieldIsCurrent, v))
 }
 
 // StartedAtEQ applies the EQ predicate on the "started_at" field.

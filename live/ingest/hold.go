@@ -47,6 +47,10 @@ type hold struct {
 	timer    *time.Timer
 	// ended is set once the session is over; the hold is then dropped.
 	ended bool
+	// dropped is set by the first dropHold: the media is closed once, with the
+	// first reason (a change notice of the session's own end must not close it
+	// again as "taken").
+	dropped bool
 	// activeSent is set once livestream.active was sent for the session.
 	activeSent bool
 }

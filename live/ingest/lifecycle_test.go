@@ -201,6 +201,26 @@ func TestKicks(t *testing.T) {
 			t.Fatalf("stream status %v", got.Status)
 		}
 
+		// COMPLETE (the API sets complete_requested_at): the session ends now,
+		// without a reconnect window.
+		stc, keyc := r.stream(30)
+		pubc := publishTo(t, rtmpURL(r.node, keyc), 60)
+		waitFor(t, 20*time.Second, "active", func() bool { return r.get(stc.ID).Status == livestream.StatusActive })
+		if err := s.App.DB.Client.LiveStream.UpdateOneID(stc.ID).SetCompleteRequestedAt(time.Now()).Exec(apptest.System()); err != nil {
+			t.Fatal(err)
+		}
+		_ = pubc.wait(t, 10*time.Second)
+		waitFor(t, 5*time.Second, "the session to end", func() bool {
+			ss := r.sessions(stc.ID)
+			return len(ss) == 1 && ss[0].EndReason != nil
+		})
+		if ss := r.sessions(stc.ID); *ss[0].EndReason != livesession.EndReasonCompleted {
+			t.Fatalf("end reason %v", *ss[0].EndReason)
+		}
+		if got := r.get(stc.ID); got.Status != livestream.StatusIdle {
+			t.Fatalf("stream status %v", got.Status)
+		}
+
 		// Stall: SIGSTOP the publisher.
 		st3, key3 := r.stream(1)
 		pub3 := publishTo(t, rtmpURL(r.node, key3), 60)

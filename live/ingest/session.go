@@ -116,7 +116,8 @@ func (s *Server) connectionEnded(h *hold, p *publisher, readErr, runErr error) {
 		s.dropHold(h, kickTaken)
 		return
 	case string(livesession.EndReasonDisabled), string(livesession.EndReasonKeyReset),
-		string(livesession.EndReasonDeleted), string(livesession.EndReasonMaxDuration), string(livesession.EndReasonNodeLost):
+		string(livesession.EndReasonDeleted), string(livesession.EndReasonMaxDuration), string(livesession.EndReasonNodeLost),
+		string(livesession.EndReasonCompleted):
 		s.end(h, livesession.EndReason(kicked), "")
 		return
 	}
@@ -273,6 +274,11 @@ func (s *Server) endStream(ctx context.Context, tx *ent.Tx, streamID, sessionID 
 // dropHold forgets h and closes its media (the recording then goes to VOD).
 func (s *Server) dropHold(h *hold, reason string) {
 	h.mu.Lock()
+	if h.dropped {
+		h.mu.Unlock()
+		return
+	}
+	h.dropped = true
 	h.ended = true
 	if h.timer != nil {
 		h.timer.Stop()

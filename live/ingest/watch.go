@@ -7,8 +7,8 @@ import (
 )
 
 // watchChanges follows the committed changes of the streams this node holds
-// and kicks their publisher when the stream is disabled, its key reset or the
-// stream deleted, or lets go of a session another node or the API moved on.
+// and kicks their publisher when the stream is disabled, its key reset, the
+// stream deleted or completed, or lets go of a session another node moved on.
 func (s *Server) watchChanges() {
 	if s.deps.Changes == nil {
 		return
@@ -44,6 +44,13 @@ func (s *Server) watchChanges() {
 
 // recheck reads h's stream again and acts on what changed.
 func (s *Server) recheck(h *hold) {
+	h.mu.Lock()
+	ended := h.ended
+	h.mu.Unlock()
+	if ended {
+		// The session is ending here already (its own end is the change seen).
+		return
+	}
 	st, err := s.deps.Client.LiveStream.Get(s.sys, h.streamID)
 	var reason string
 	switch {
@@ -58,6 +65,9 @@ func (s *Server) recheck(h *hold) {
 		reason = string(livesession.EndReasonKeyReset)
 	case st.CurrentSessionID == nil || *st.CurrentSessionID != h.sessionID:
 		reason = kickTaken
+	case st.CompleteRequestedAt != nil && !st.CompleteRequestedAt.Before(h.startedAt):
+		// COMPLETE from the API: the session ends now, without a reconnect window.
+		reason = string(livesession.EndReasonCompleted)
 	default:
 		return
 	}
