@@ -84,10 +84,12 @@ func Start(ctx context.Context, o Options) (c *Cluster, err error) {
 	if o.Replicas == 0 {
 		o.Replicas = 3
 	}
-	c = &Cluster{opts: o, procs: map[string]*Process{}}
+	started := &Cluster{opts: o, procs: map[string]*Process{}}
+	c = started
 	defer func() {
 		if err != nil {
-			c.Stop()
+			// c is nil on error: stop what was started through its own pointer.
+			started.Stop()
 		}
 	}()
 	if c.logFile, err = os.Create(filepath.Join(o.Dir, "versitygw.log")); err != nil {
@@ -123,6 +125,9 @@ func Start(ctx context.Context, o Options) (c *Cluster, err error) {
 		"VIDRA_JWT_SECRET=cluster-jwt-secret-0123456789abcdef0123456789",
 		"VIDRA_PLAYBACK_SECRET=cluster-playback-secret-0123456789abcdef",
 		"VIDRA_LOG_FORMAT=text",
+		// API replicas and workers are no live ingest nodes (`vidra ingest` is its
+		// own role); each would bind the same RTMP and SRT ports.
+		"VIDRA_INGEST=false",
 	}, c.S3.Environ()...)
 	base = append(base, o.Env...)
 	var replicas []string
