@@ -10,6 +10,7 @@ import (
 	"compress/gzip"
 	"embed"
 	"fmt"
+	"io"
 	"io/fs"
 	"net/http"
 	"path"
@@ -18,7 +19,8 @@ import (
 )
 
 // dist holds the bundles `make player` builds from web/ (web/build.mjs): each
-// file name carries a hash of its content, so it is cached for good.
+// file name carries a hash of its content, so it is cached for good, and each
+// has its gzip encoding beside it (name.gz), compressed by zopfli at build time.
 //
 //go:embed dist
 var dist embed.FS
@@ -26,7 +28,8 @@ var dist embed.FS
 // assetCache is the caching of a content-hashed bundle: a new build has a new name.
 const assetCache = "public, max-age=31536000, immutable"
 
-// Assets are the bundles, read from dist at start, with their gzip encodings.
+// Assets are the bundles, read from dist at start, with their gzip encodings
+// (as built: sent as they are to clients that accept gzip).
 type Assets struct {
 	// Script is the player's script, Style its stylesheet, Ads the VAST ad code
 	// (loaded only by pages whose project has enabled advertisements): their
@@ -36,13 +39,15 @@ type Assets struct {
 	files map[string]assetFile
 }
 
-// assetFile is a bundle's bytes, as built and gzip-compressed.
+// assetFile is a bundle's bytes, as built and gzip-compressed (dist's name.gz).
 type assetFile struct {
 	raw, gz []byte
 }
 
 // LoadAssets reads the bundles of dist and finds them by their prefixes
-// (player.<hash>.js, player.<hash>.css, ads.<hash>.js).
+// (player.<hash>.js, player.<hash>.css, ads.<hash>.js), each with its gzip
+// encoding (<name>.gz), which must decompress to the bundle's bytes: a stale
+// or missing one is an error (make player writes both).
 func LoadAssets() (*Assets, error) {
 	entries, err := fs.ReadDir(dist, "dist")
 	if err != nil {
@@ -65,7 +70,14 @@ func LoadAssets() (*Assets, error) {
 		if err != nil {
 			return nil, err
 		}
-		a.files[n] = assetFile{raw: raw, gz: gzipped(raw)}
+		gz, err := fs.ReadFile(dist, "dist/"+n+".gz")
+		if err != nil {
+			return nil, fmt.Errorf("player: the gzip encoding of %s (make player): %w", n, err)
+		}
+		if err := sameContent(gz, raw); err != nil {
+			return nil, fmt.Errorf("player: %s.gz: %w (make player)", n, err)
+		}
+		a.files[n] = assetFile{raw: raw, gz: gz}
 	}
 	if a.Script == "" || a.Style == "" || a.Ads == "" {
 		return nil, fmt.Errorf("player: bundles missing from dist (make player): %w", fs.ErrNotExist)
@@ -73,13 +85,20 @@ func LoadAssets() (*Assets, error) {
 	return a, nil
 }
 
-// gzipped is b compressed at the best level (once, at start).
-func gzipped(b []byte) []byte {
-	var buf bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
-	_, _ = zw.Write(b)
-	_ = zw.Close()
-	return buf.Bytes()
+// sameContent checks that gz is a gzip stream of exactly raw.
+func sameContent(gz, raw []byte) error {
+	zr, err := gzip.NewReader(bytes.NewReader(gz))
+	if err != nil {
+		return err
+	}
+	got, err := io.ReadAll(zr)
+	if err != nil {
+		return err
+	}
+	if !bytes.Equal(got, raw) {
+		return fmt.Errorf("does not decompress to the bundle's bytes")
+	}
+	return nil
 }
 
 // Weight is the gzip size in bytes of the bundles a page loads: script and
@@ -116,7 +135,7 @@ func (a *Assets) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		h.Set("Content-Type", "text/css; charset=utf-8")
 	}
 	body := f.raw
-	if strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
+	if acceptsGzip(r) {
 		h.Set("Content-Encoding", "gzip")
 		body = f.gz
 	}

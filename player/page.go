@@ -61,15 +61,15 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	cfg, policy, err := s.configure(r)
 	var ref *refusal
 	if errors.As(err, &ref) {
-		writeRefusal(w, ref.status, ref.msg)
+		writeRefusal(w, r, ref.status, ref.msg)
 		return
 	}
 	if err != nil {
 		s.Log.ErrorContext(r.Context(), "embed page", "path", r.URL.Path, "err", err)
-		writeRefusal(w, http.StatusInternalServerError, "The player could not be loaded. Please try again later.")
+		writeRefusal(w, r, http.StatusInternalServerError, "The player could not be loaded. Please try again later.")
 		return
 	}
-	s.writePage(w, cfg, policy)
+	s.writePage(w, r, cfg, policy)
 }
 
 // configure applies the access control and reads what the page needs.
@@ -121,26 +121,25 @@ func (s *Server) configure(r *http.Request) (*pageConfig, playback.Policy, error
 
 // writeRefusal writes the page shown instead of the player: the reason, in the
 // player's frame (it may be framed anywhere: it shows nothing of the video).
-func writeRefusal(w http.ResponseWriter, status int, msg string) {
+func writeRefusal(w http.ResponseWriter, r *http.Request, status int, msg string) {
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'")
-	w.WriteHeader(status)
-	fmt.Fprintf(w, `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Video unavailable</title>`+
+	writeHTML(w, r, status, fmt.Appendf(nil, `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Video unavailable</title>`+
 		`<style>html,body{margin:0;height:100%%;background:#000;color:#eee;font:16px/1.4 system-ui,sans-serif}`+
 		`main{display:flex;height:100%%;align-items:center;justify-content:center;text-align:center;padding:1em;box-sizing:border-box}</style></head>`+
-		`<body><main><p id="vidra-refusal" role="alert" data-status="%d">%s</p></main></body></html>`, status, html.EscapeString(msg))
+		`<body><main><p id="vidra-refusal" role="alert" data-status="%d">%s</p></main></body></html>`, status, html.EscapeString(msg)))
 }
 
 // writePage writes the player's page: the configuration as JSON data, the
 // bundles by their hashed names, and a Content-Security-Policy whose
 // frame-ancestors are the project's allowed domains.
-func (s *Server) writePage(w http.ResponseWriter, cfg *pageConfig, policy playback.Policy) {
+func (s *Server) writePage(w http.ResponseWriter, r *http.Request, cfg *pageConfig, policy playback.Policy) {
 	raw, err := json.Marshal(cfg) // escapes <, > and &: safe inside <script>
 	if err != nil {
-		writeRefusal(w, http.StatusInternalServerError, "The player could not be loaded.")
+		writeRefusal(w, r, http.StatusInternalServerError, "The player could not be loaded.")
 		return
 	}
 	remote := "'self'"
@@ -164,11 +163,11 @@ func (s *Server) writePage(w http.ResponseWriter, cfg *pageConfig, policy playba
 		"form-action 'none'",
 		"frame-ancestors " + policy.FrameAncestors(),
 	}, "; "))
-	fmt.Fprintf(w, `<!doctype html><html lang="en"><head><meta charset="utf-8">`+
+	writeHTML(w, r, http.StatusOK, fmt.Appendf(nil, `<!doctype html><html lang="en"><head><meta charset="utf-8">`+
 		`<meta name="viewport" content="width=device-width,initial-scale=1"><title>%s</title>`+
 		`<link rel="stylesheet" href="%s%s"><script id="vidra-config" type="application/json">%s</script>`+
 		`<script src="%s%s" defer></script></head><body><div id="vidra-player"></div></body></html>`,
-		html.EscapeString(cfg.Title), assetPrefix, s.Assets.Style, raw, assetPrefix, s.Assets.Script)
+		html.EscapeString(cfg.Title), assetPrefix, s.Assets.Style, raw, assetPrefix, s.Assets.Script))
 }
 
 // playURL is the path of a file of a video's playback, with the token when there is one.
