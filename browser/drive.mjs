@@ -14,7 +14,11 @@
 //               frame), {tabTo: "Play"} (Tab until the focused element, in any
 //               frame, has that aria-label; at most 40 presses), {wait: ms},
 //               {waitFor: "js expression"} (true within 30 s), {eval: "js
-//               expression"} (its value goes to steps), {screenshot: "path.png"}
+//               expression"} (its value goes to steps), {screenshot: "path.png"},
+//               {click: "css selector"} (a real mouse click on the first element,
+//               in any frame, that matches, once it is visible and enabled; within
+//               30 s), {hover: "css selector", at: 0.5} (the mouse moved over that
+//               element at that fraction of its width, half its height)
 //   screenshot  optional path of a PNG taken once the page reported
 //
 // The page reports by assigning a promise to window.vidraTestResult; its value (any
@@ -43,6 +47,20 @@ async function focusedLabel(page) {
   return null;
 }
 
+// locate finds the first element matching selector in any frame of the page,
+// waiting up to 30 s for one to exist.
+async function locate(page, selector) {
+  const deadline = Date.now() + 30000;
+  for (;;) {
+    for (const f of page.frames()) {
+      const l = f.locator(selector).first();
+      if (await l.count().catch(() => 0)) return l;
+    }
+    if (Date.now() > deadline) throw new Error(`no element ${selector} in any frame within 30 s`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 async function runActions(page, actions) {
   for (const a of actions) {
     if (a.press) await page.keyboard.press(a.press);
@@ -50,6 +68,13 @@ async function runActions(page, actions) {
     else if (a.waitFor) await page.waitForFunction(a.waitFor, null, { timeout: 30000 });
     else if (a.eval) out.steps.push(await page.evaluate(a.eval));
     else if (a.screenshot) await page.screenshot({ path: a.screenshot });
+    else if (a.click) await (await locate(page, a.click)).click({ timeout: 30000 });
+    else if (a.hover) {
+      const l = await locate(page, a.hover);
+      const box = await l.boundingBox();
+      if (!box) throw new Error(`hover ${a.hover}: not visible`);
+      await l.hover({ position: { x: box.width * (a.at ?? 0.5), y: box.height / 2 }, timeout: 30000 });
+    }
     else if (a.tabTo) {
       let n = 0;
       while ((await focusedLabel(page)) !== a.tabTo) {

@@ -163,11 +163,15 @@ func (s *Server) writePage(w http.ResponseWriter, r *http.Request, cfg *pageConf
 		"form-action 'none'",
 		"frame-ancestors " + policy.FrameAncestors(),
 	}, "; "))
+	// The manifest is preloaded (as the fetch hls.js makes of it, same mode and
+	// credentials): its request goes out with the bundles', not after the script
+	// has loaded and run, which is where a bare hls.js page starts it.
 	writeHTML(w, r, http.StatusOK, fmt.Appendf(nil, `<!doctype html><html lang="en"><head><meta charset="utf-8">`+
 		`<meta name="viewport" content="width=device-width,initial-scale=1"><title>%s</title>`+
+		`<link rel="preload" href="%s" as="fetch" crossorigin="anonymous">`+
 		`<link rel="stylesheet" href="%s%s"><script id="vidra-config" type="application/json">%s</script>`+
 		`<script src="%s%s" defer></script></head><body><div id="vidra-player"></div></body></html>`,
-		html.EscapeString(cfg.Title), assetPrefix, s.Assets.Style, raw, assetPrefix, s.Assets.Script))
+		html.EscapeString(cfg.Title), html.EscapeString(cfg.Src), assetPrefix, s.Assets.Style, raw, assetPrefix, s.Assets.Script))
 }
 
 // playURL is the path of a file of a video's playback, with the token when there is one.

@@ -31,6 +31,8 @@
       return b.getAttribute('aria-label');
     });
     var a = doc.activeElement;
+    var adLayer = doc.querySelector('.vp-ad'), skip = doc.querySelector('.vp-ad-skip');
+    var preview = doc.querySelector('.vp-preview'), img = doc.querySelector('.vp-preview-img');
     return {
       status: 'ok', currentTime: v.currentTime, paused: v.paused, muted: v.muted, readyState: v.readyState,
       events: vp.events, viewId: vp.viewId, tracks: tracks, chapters: vp.chapters.length,
@@ -38,6 +40,14 @@
       levels: vp.hls ? vp.hls.levels.map(function (l) { return l.height; }) : [],
       focused: a && a.getAttribute('aria-label'), menuOpen: !!doc.querySelector('.vp-menu:not([hidden])'),
       beaconSent: vp.beacon.sent.slice(), elapsedMs: Math.round(performance.now() - began),
+      ad: {
+        shown: !!adLayer && !adLayer.hidden, playing: !!(adLayer && adLayer.querySelector('video')),
+        skip: skip ? { text: skip.textContent, disabled: skip.disabled } : null,
+      },
+      preview: preview ? {
+        shown: !preview.hidden, text: preview.textContent, image: img.hidden ? '' : img.style.backgroundImage,
+        width: img.offsetWidth, height: img.offsetHeight, position: img.style.backgroundPosition, left: preview.style.left,
+      } : null,
     };
   }
   window.embedState = state;

@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -42,6 +43,39 @@ type embedState struct {
 	Levels          []int
 	Focused         string
 	MenuOpen        bool
+	Ad              struct {
+		Shown, Playing bool
+		Skip           *struct {
+			Text     string
+			Disabled bool
+		}
+	}
+	Preview *struct {
+		Shown                       bool
+		Text, Image, Position, Left string
+		Width, Height               int
+	}
+}
+
+// count is how many events e the player logged.
+func (s embedState) count(e string) int {
+	n := 0
+	for _, x := range s.Events {
+		if x.E == e {
+			n++
+		}
+	}
+	return n
+}
+
+// atDetail is the time of the first event e whose detail is d, -1 if none.
+func (s embedState) atDetail(e string, d any) int {
+	for _, x := range s.Events {
+		if x.E == e && x.D == d {
+			return x.T
+		}
+	}
+	return -1
 }
 
 // at is the time (ms since the player started) of the first event e, -1 if none.
@@ -56,7 +90,11 @@ func (s embedState) at(e string) int {
 
 // vastServer is an ad server on loopback: a VAST 4 inline linear ad
 // (/vast.xml) whose media file is a 3 s mp4 made by ffmpeg, its tracking
-// pixels (/track/{event}), and a tag that never answers (/hang.xml).
+// pixels, its landing page (/landing/), and a tag that never answers
+// (/hang.xml). /vast.xml?ad=NAME tracks under /track/NAME/{event} (else
+// /track/{event}); &skip=S makes the ad skippable after S seconds (skipoffset),
+// and 10 s long (/ad-long.mp4), so that there is time to skip it.
+// Every ad has click tracking (event "click") and skip tracking.
 type vastServer struct {
 	URL  string
 	mu   sync.Mutex
@@ -69,31 +107,56 @@ func newVASTServer(t *testing.T) *vastServer {
 	if err != nil {
 		t.Fatal(err)
 	}
+	long, err := os.ReadFile(clip.Make(t, 10, 640, 360, 25))
+	if err != nil {
+		t.Fatal(err)
+	}
 	v := &vastServer{}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /vast.xml", func(w http.ResponseWriter, r *http.Request) {
+		prefix := v.URL + "/track/"
+		if name := r.URL.Query().Get("ad"); name != "" {
+			prefix += url.PathEscape(name) + "/"
+		}
 		track := func(e string) string {
-			return fmt.Sprintf(`<Tracking event="%s"><![CDATA[%s/track/%s]]></Tracking>`, e, v.URL, e)
+			return fmt.Sprintf(`<Tracking event="%s"><![CDATA[%s%s]]></Tracking>`, e, prefix, e)
+		}
+		skip, media, duration := "", "/ad.mp4", 3
+		if s := r.URL.Query().Get("skip"); s != "" {
+			n, err := strconv.Atoi(s)
+			if err != nil {
+				http.Error(w, "skip: seconds", http.StatusBadRequest)
+				return
+			}
+			skip, media, duration = fmt.Sprintf(` skipoffset="00:00:%02d"`, n), "/ad-long.mp4", 10
 		}
 		w.Header().Set("Content-Type", "application/xml")
 		fmt.Fprintf(w, `<?xml version="1.0" encoding="UTF-8"?>
 <VAST version="4.0"><Ad id="ad-1"><InLine><AdSystem>Vidra test</AdSystem><AdTitle>Test ad</AdTitle>
 <AdServingId>serving-1</AdServingId>
-<Impression id="imp"><![CDATA[%[1]s/track/impression]]></Impression>
-<Creatives><Creative id="c-1"><UniversalAdId idRegistry="test">ad-1</UniversalAdId><Linear>
-<Duration>00:00:03.000</Duration>
-<TrackingEvents>%[2]s%[3]s%[4]s%[5]s%[6]s</TrackingEvents>
-<VideoClicks><ClickThrough><![CDATA[https://advertiser.example/]]></ClickThrough></VideoClicks>
-<MediaFiles><MediaFile delivery="progressive" type="video/mp4" width="640" height="360"><![CDATA[%[1]s/ad.mp4]]></MediaFile></MediaFiles>
-</Linear></Creative></Creatives></InLine></Ad></VAST>`, v.URL, track("start"), track("firstQuartile"), track("midpoint"), track("thirdQuartile"), track("complete"))
+<Impression id="imp"><![CDATA[%[1]simpression]]></Impression>
+<Creatives><Creative id="c-1"><UniversalAdId idRegistry="test">ad-1</UniversalAdId><Linear%[9]s>
+<Duration>00:00:%02[10]d.000</Duration>
+<TrackingEvents>%[2]s%[3]s%[4]s%[5]s%[6]s%[7]s</TrackingEvents>
+<VideoClicks><ClickThrough><![CDATA[%[8]s/landing/]]></ClickThrough><ClickTracking id="click"><![CDATA[%[1]sclick]]></ClickTracking></VideoClicks>
+<MediaFiles><MediaFile delivery="progressive" type="video/mp4" width="640" height="360"><![CDATA[%[8]s%[11]s]]></MediaFile></MediaFiles>
+</Linear></Creative></Creatives></InLine></Ad></VAST>`, prefix, track("start"), track("firstQuartile"), track("midpoint"), track("thirdQuartile"), track("complete"), track("skip"), v.URL, skip, duration, media)
 	})
 	mux.HandleFunc("GET /ad.mp4", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "video/mp4")
 		http.ServeContent(w, r, "ad.mp4", time.Time{}, strings.NewReader(string(ad)))
 	})
-	mux.HandleFunc("GET /track/{event}", func(w http.ResponseWriter, r *http.Request) {
+	mux.HandleFunc("GET /ad-long.mp4", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "video/mp4")
+		http.ServeContent(w, r, "ad-long.mp4", time.Time{}, strings.NewReader(string(long)))
+	})
+	mux.HandleFunc("GET /track/", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "image/gif")
 		w.Write([]byte("GIF89a\x01\x00\x01\x00\x80\x00\x00\x00\x00\x00\xff\xff\xff!\xf9\x04\x01\x00\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;"))
+	})
+	mux.HandleFunc("GET /landing/", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, `<!doctype html><title>Advertiser</title><p>The advertiser's page.</p>`)
 	})
 	mux.HandleFunc("GET /hang.xml", func(w http.ResponseWriter, r *http.Request) {
 		select {
@@ -163,7 +226,11 @@ func createPlayer(s *apptest.Server, proj, input string, makeDefault bool) strin
 // with the keyboard alone; a signed, AES-128 encrypted video refuses the page
 // without a token and, with one, plays a pre-roll from a local VAST server first
 // (impression and quartiles tracked); a VAST tag that never answers is skipped
-// within 3 s. Screenshots go to browsertest.Artifacts.
+// within 3 s; a mid-roll plays at its offset, its click fires the click tracking
+// and opens the landing page, its skip button (skipoffset) counts down, then
+// skips with the skip tracking, and a post-roll plays after the content's end;
+// hovering and seeking the timeline show the storyboard's thumbnails. Screenshots
+// go to browsertest.Artifacts.
 func TestBrowserEmbed(t *testing.T) {
 	t.Parallel()
 	browsertest.Chromium(t)
@@ -182,7 +249,8 @@ func TestBrowserEmbed(t *testing.T) {
 					map[string]any{"p": p, "in": []map[string]any{{"key": "transcoding", "value": `{"player_encryption": true}`}}}, nil)
 			})
 			broken := uploadVideo(t, s, org, "Broken ad", 8, nil)
-			for _, f := range []embedFixture{public, signed, broken} {
+			adsVideo := uploadVideo(t, s, org, "Mid and post", 6, nil)
+			for _, f := range []embedFixture{public, signed, broken, adsVideo} {
 				if v := s.WaitVideo(f.video, 4*time.Minute); v.Status != "ready" {
 					t.Fatalf("video %s: %s %s", f.video, v.Status, v.FailureReason)
 				}
@@ -195,6 +263,11 @@ func TestBrowserEmbed(t *testing.T) {
 			keysPlayer := createPlayer(s, public.project, `name: "Keyboard"`, false)
 			createPlayer(s, signed.project, `name: "Autoplay", autoplay: true`, true)
 			createPlayer(s, broken.project, `name: "Autoplay", autoplay: true`, true)
+			createPlayer(s, adsVideo.project, `name: "Autoplay", autoplay: true, muted: true`, true)
+			s.MustGraphQL(`mutation($p: ID!, $mid: String!, $post: String!) {
+				mid: createAdvertisement(projectID: $p, input: {name: "Mid-roll", tagURL: $mid, placement: mid_roll, offsets: [2]}) { id }
+				post: createAdvertisement(projectID: $p, input: {name: "Post-roll", tagURL: $post, placement: post_roll}) { id } }`,
+				map[string]any{"p": adsVideo.project, "mid": vast.URL + "/vast.xml?ad=mid&skip=1", "post": vast.URL + "/vast.xml?ad=post"}, nil)
 			for proj, tag := range map[string]string{signed.project: vast.URL + "/vast.xml", broken.project: vast.URL + "/hang.xml"} {
 				s.MustGraphQL(`mutation($p: ID!, $tag: String!) { createAdvertisement(projectID: $p, input: {name: "Pre-roll", tagURL: $tag, placement: pre_roll}) { id } }`,
 					map[string]any{"p": proj, "tag": tag}, nil)
@@ -245,6 +318,10 @@ func TestBrowserEmbed(t *testing.T) {
 				}
 				if segments == 0 || withSID != segments {
 					t.Errorf("%d segments, %d with the CMCD session of view %s", segments, withSID, st.ViewID)
+				}
+				// The page preloads the manifest, and hls.js takes that response: one request.
+				if m := site.Requests("/v1/play/" + public.video + "/master.m3u8"); len(m) != 1 || m[0].Status != http.StatusOK {
+					t.Errorf("manifest requests %+v: want one (the preload, used by hls.js)", m)
 				}
 				beacon, cmcd := waitViews(t, s, public.project, st.ViewID)
 				all := views(t, s, public.project)
@@ -345,6 +422,113 @@ func TestBrowserEmbed(t *testing.T) {
 				}
 				if !vast.hit("/hang.xml") {
 					t.Errorf("the broken tag was not requested")
+				}
+			})
+
+			t.Run("mid-roll at its offset, clicked and skipped, then a post-roll", func(t *testing.T) {
+				eval := map[string]any{"eval": "embedState()"}
+				st, res := open(t, map[string]any{"src": "/embed/" + adsVideo.video, "lazy": true}, browsertest.RunOptions{
+					Actions: []map[string]any{
+						{"waitFor": "embedState().ad.playing && embedState().events.some(e => e.e === 'adstart')"}, eval,
+						{"click": ".vp-ad video"}, {"waitFor": "embedState().events.some(e => e.e === 'adclick')"},
+						{"screenshot": filepath.Join(shots, "embed-midroll-"+d+".png")},
+						{"waitFor": "embedState().ad.skip && !embedState().ad.skip.disabled"},
+						{"click": ".vp-ad-skip"}, {"waitFor": "embedState().events.some(e => e.e === 'adskip')"}, eval,
+						{"waitFor": "embedState().events.filter(e => e.e === 'adstart').length === 2 && embedState().ad.playing"}, eval,
+						{"screenshot": filepath.Join(shots, "embed-postroll-"+d+".png")},
+						{"waitFor": "embedState().events.some(e => e.e === 'adend')"},
+					},
+				})
+				if len(res.Steps) != 3 {
+					t.Fatalf("%d steps reported", len(res.Steps))
+				}
+				step := make([]embedState, len(res.Steps))
+				for i, raw := range res.Steps {
+					if err := json.Unmarshal(raw, &step[i]); err != nil {
+						t.Fatal(err)
+					}
+					t.Logf("step %d: content t=%.2f paused=%v ad %+v", i, step[i].CurrentTime, step[i].Paused, step[i].Ad)
+				}
+				// The mid-roll began at its offset (2 s), the content paused under it.
+				if mid := step[0]; mid.CurrentTime < 2 || mid.CurrentTime >= 4 || !mid.Paused || mid.atDetail("adbreak", "mid_roll") < 0 {
+					t.Errorf("mid-roll: content at %.2f s, paused %v, events %+v: want it at 2 s, paused", mid.CurrentTime, mid.Paused, mid.Events)
+				}
+				if sk := step[0].Ad.Skip; sk == nil || !sk.Disabled || !strings.HasPrefix(sk.Text, "Skip in") {
+					t.Errorf("skip button at the ad's start: %+v, want a countdown", sk)
+				}
+				// Skipped: the content went on from where it paused, the ad never completed.
+				if sk := step[1]; sk.Ad.Shown || sk.count("adskip") != 1 || sk.count("adend") != 0 {
+					t.Errorf("after the skip: ad shown %v, events %+v", sk.Ad.Shown, sk.Events)
+				}
+				// The post-roll came after the content's end.
+				if post := step[2]; post.CurrentTime < 5.5 || post.atDetail("adbreak", "post_roll") < post.at("adskip") {
+					t.Errorf("post-roll: content at %.2f s, events %+v: want it after the end", post.CurrentTime, post.Events)
+				}
+				if st.count("adend") != 1 || st.count("adstart") != 2 || st.count("aderror") != 0 {
+					t.Errorf("final events %+v: want two ads started, the post-roll ended", st.Events)
+				}
+				for _, p := range []string{"/track/mid/impression", "/track/mid/start", "/track/mid/click", "/landing/", "/track/mid/skip",
+					"/track/post/impression", "/track/post/start", "/track/post/firstQuartile", "/track/post/midpoint", "/track/post/thirdQuartile", "/track/post/complete"} {
+					if !vast.hit(p) {
+						t.Errorf("the ad server was not asked for %s", p)
+					}
+				}
+				for _, p := range []string{"/track/mid/complete", "/track/post/skip", "/track/post/click"} {
+					if vast.hit(p) {
+						t.Errorf("the ad server was asked for %s", p)
+					}
+				}
+			})
+
+			t.Run("storyboard thumbnails while hovering and seeking", func(t *testing.T) {
+				eval := map[string]any{"eval": "embedState()"}
+				st, res := open(t, map[string]any{"src": "/embed/" + public.video, "lazy": true}, browsertest.RunOptions{
+					Actions: []map[string]any{
+						{"waitFor": "embedState().currentTime > 0.5 && embedState().events.some(e => e.e === 'storyboard')"},
+						{"hover": ".vp-progress", "at": 0.75}, {"wait": 300}, eval,
+						{"screenshot": filepath.Join(shots, "embed-storyboard-"+d+".png")},
+						{"hover": ".vp-video", "at": 0.5}, {"wait": 200}, eval,
+						{"tabTo": "Seek"}, {"press": "Home"}, {"wait": 200}, eval,
+					},
+				})
+				if len(res.Steps) != 3 {
+					t.Fatalf("%d steps reported", len(res.Steps))
+				}
+				step := make([]embedState, len(res.Steps))
+				for i, raw := range res.Steps {
+					if err := json.Unmarshal(raw, &step[i]); err != nil {
+						t.Fatal(err)
+					}
+					t.Logf("step %d: t=%.2f preview %+v", i, step[i].CurrentTime, step[i].Preview)
+				}
+				if st.Status != "ok" || st.atDetail("storyboard", float64(0)) >= 0 {
+					t.Fatalf("final state %+v: want a storyboard with tiles", st)
+				}
+				// Hovering at 3/4 of a 14 s timeline: 0:10, chapter Main, its tile.
+				hover := step[0].Preview
+				if hover == nil || !hover.Shown || !strings.HasPrefix(hover.Text, "0:10") || !strings.Contains(hover.Text, "Main") ||
+					!strings.Contains(hover.Image, "/v1/play/"+public.video+"/") || hover.Width == 0 || hover.Height == 0 || hover.Position == "" {
+					t.Errorf("preview while hovering: %+v", hover)
+				}
+				if p := step[1].Preview; p == nil || p.Shown {
+					t.Errorf("preview after the pointer left the timeline: %+v", p)
+				}
+				// Seeking with the keyboard (Home on the timeline) shows the first tile.
+				seek := step[2].Preview
+				if seek == nil || !seek.Shown || !strings.HasPrefix(seek.Text, "0:00") || !strings.Contains(seek.Text, "Intro") || seek.Image == "" {
+					t.Errorf("preview while seeking: %+v", seek)
+				}
+				image := strings.TrimSuffix(strings.TrimPrefix(hover.Image, `url("`), `")`)
+				u, err := url.Parse(image)
+				if err != nil {
+					t.Fatalf("tile image %q: %v", hover.Image, err)
+				}
+				var served bool
+				for _, r := range site.Requests(u.Path) {
+					served = served || r.Status == http.StatusOK
+				}
+				if !served {
+					t.Errorf("the storyboard image %s was not loaded: %+v", u.Path, site.Requests("/v1/play/"+public.video+"/"))
 				}
 			})
 		})
