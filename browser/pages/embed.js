@@ -70,7 +70,9 @@
     });
   }
   // firstFrame: the time from this page's navigation to the first frame the
-  // framed player presents (requestVideoFrameCallback), in ms.
+  // framed player presents (requestVideoFrameCallback), in ms; and, on the same
+  // clock, when the frame's request for the master playlist (*.m3u8 naming
+  // master) started and its first segment's ended (Resource Timing), 0 if none.
   function firstFrame() {
     return new Promise(function (resolve) {
       (function poll() {
@@ -78,7 +80,17 @@
         var vp = w && w.vidraPlayer;
         if (!vp) return setTimeout(poll, 5);
         vp.video.requestVideoFrameCallback(function () {
-          resolve({ firstFrameMs: w.performance.timeOrigin + w.performance.now() - performance.timeOrigin });
+          var shift = w.performance.timeOrigin - performance.timeOrigin;
+          var entries = w.performance.getEntriesByType('resource');
+          var find = function (re, key) {
+            for (var i = 0; i < entries.length; i++) if (re.test(entries[i].name)) return entries[i][key] + shift;
+            return 0;
+          };
+          resolve({
+            firstFrameMs: w.performance.now() + shift,
+            manifestStartMs: find(/master\.m3u8/, 'startTime'),
+            segmentEndMs: find(/\.(ts|m4s)(\?|$)/, 'responseEnd'),
+          });
         });
       })();
     });

@@ -1,6 +1,6 @@
 // beacon.ts: the analytics events of a view, sent to Vidra's collector
 // (POST /collect/v1/{projectId}/events, README "Analytics ingest"): batches every
-// 5 s and at once on pause, end and error, the last one (viewend) by sendBeacon
+// 5 s and at once on the first playing, pause, end and error, the last one (viewend) by sendBeacon
 // on pagehide. Bodies are text/plain, so no CORS preflight is needed; a batch the
 // collector did not take is sent again with the next (it ignores seqs it has).
 
@@ -103,6 +103,8 @@ export function attachBeacon(video: HTMLVideoElement, o: BeaconOptions): Beacon 
   window.addEventListener('pagehide', close);
   push('viewstart');
   const timer = window.setInterval(flush, 5000);
-  flush();
+  // The first batch (viewstart, playing) goes when the video plays, not while
+  // its manifest and first segment are loading.
+  video.addEventListener('playing', flush, { once: true });
   return { push, flush, close, sent };
 }

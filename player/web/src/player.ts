@@ -486,9 +486,14 @@ document.addEventListener('keydown', (e) => {
   e.preventDefault();
 });
 
-// Chapters and storyboard load beside playback.
+// Chapters and storyboard load once the first frame is there (or after 1.5 s):
+// their requests do not compete with the manifest and first segment.
+const sideLoad = new Promise<void>((resolve) => {
+  video.addEventListener('loadeddata', () => resolve(), { once: true });
+  window.setTimeout(resolve, 1500);
+});
 if (cfg.chapters) {
-  void fetchCues(cfg.chapters).then((cues) => {
+  void sideLoad.then(() => fetchCues(cfg.chapters!)).then((cues) => {
     chapters = cues;
     chaptersBtn.parentElement!.hidden = !cues.length;
     const d = duration();
@@ -501,7 +506,7 @@ if (cfg.chapters) {
 }
 if (cfg.storyboard) {
   const base = new URL(cfg.storyboard, location.href);
-  void fetchCues(cfg.storyboard).then((cues) => {
+  void sideLoad.then(() => fetchCues(cfg.storyboard!)).then((cues) => {
     storyboard = cues.flatMap((cue) => {
       const m = /^(.*)#xywh=(\d+),(\d+),(\d+),(\d+)$/.exec(cue.text);
       return m ? [{ cue, url: new URL(m[1], base).href, x: +m[2], y: +m[3], w: +m[4], h: +m[5] }] : [];
