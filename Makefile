@@ -91,8 +91,9 @@ lint:
 	$(GO) vet ./...
 	$(GO) run honnef.co/go/tools/cmd/staticcheck@v0.7.0 $$($(GO) list ./... | grep -v -E '/ent(/|$$)|/graph/generated$$') ./ent/schema
 
-## player: rebuild the embeddable player's bundles (player/web, npm ci + esbuild)
-## into player/dist, which is committed and embedded: make run never needs Node
+## player: rebuild the embeddable player's bundles (player/web, npm ci, then esbuild,
+## terser and zopfli: web/build.mjs) into player/dist (each bundle and its .gz), which
+## is committed and embedded: make run never needs Node
 player:
 	cd player/web && npm ci --no-audit --no-fund && node build.mjs
 
