@@ -61,7 +61,8 @@ func pageConfig(t *testing.T, body string) map[string]any {
 // default player, the video's captions and chapters, its bundles by hashed name
 // (served immutable, gzipped) and frame-ancestors * (no allowed domains); an
 // unknown video, a malformed id, a video not ready and an unknown player are
-// clear refusal pages with their status.
+// clear refusal pages with their status. The page is gzipped for clients that
+// accept it and preloads its manifest.
 func TestEmbedPagePublicVideo(t *testing.T) {
 	forEachDialect(t, nil, func(t *testing.T, s *apptest.Server) {
 		proj, video := trackedVideo(t, s)
@@ -97,6 +98,13 @@ func TestEmbedPagePublicVideo(t *testing.T) {
 		}
 		if _, ok := cfg["adsScript"]; ok {
 			t.Errorf("a project without ads loads the ad code: %v", cfg["adsScript"])
+		}
+		// The page goes out gzipped to browsers (they all accept it), and preloads the manifest.
+		if st, h, _ := embed(t, s, "/embed/"+video, map[string]string{"Accept-Encoding": "gzip, deflate"}); st != http.StatusOK || h.Get("Content-Encoding") != "gzip" || !strings.Contains(h.Get("Vary"), "Accept-Encoding") {
+			t.Errorf("page with Accept-Encoding gzip = %d %v", st, h)
+		}
+		if !strings.Contains(body, `<link rel="preload" href="/v1/play/`+video+`/master.m3u8" as="fetch" crossorigin="anonymous">`) {
+			t.Errorf("the page does not preload its manifest: %s", body)
 		}
 		// The bundles the page names are served for good, gzipped.
 		for _, ref := range []string{`<script src="`, `<link rel="stylesheet" href="`} {
