@@ -126,7 +126,13 @@ func (s *Server) startSession(ctx context.Context, st *ent.LiveStream, p *publis
 	var vid *ent.Video
 	var leftover *hold
 	var orphan livesession.EndReason
+	var orgID uuid.UUID
 	err := s.inTx(ctx, func(tx *ent.Tx) error {
+		proj, err := tx.Project.Get(ctx, st.ProjectID)
+		if err != nil {
+			return fmt.Errorf("read the stream's project: %w", err)
+		}
+		orgID = proj.OrganizationID
 		n, err := tx.LiveStream.Update().
 			Where(livestream.ID(st.ID), livestream.Enabled(true), livestream.KeyHash(hash),
 				claimable(now), sameSession(st.CurrentSessionID)).
@@ -196,7 +202,7 @@ func (s *Server) startSession(ctx context.Context, st *ent.LiveStream, p *publis
 		s.finalizeOrphan(st, *st.CurrentSessionID, orphan)
 	}
 	h := &hold{
-		streamID: st.ID, sessionID: sess.ID, projectID: st.ProjectID, videoID: vid.ID,
+		streamID: st.ID, sessionID: sess.ID, projectID: st.ProjectID, videoID: vid.ID, orgID: orgID,
 		keyHash: hash, startedAt: now,
 		maxDuration: time.Duration(st.MaxDurationSeconds) * time.Second,
 		window:      time.Duration(st.ReconnectWindowSeconds) * time.Second,

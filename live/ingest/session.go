@@ -225,11 +225,19 @@ func (s *Server) end(h *hold, reason livesession.EndReason, errText string) {
 	h.simulcast.stop()
 	now := time.Now()
 	snap := h.snapshot(now)
+	h.meter.stop(now)
+	var recorded []hourInput
 	err := s.inTx(s.sys, func(tx *ent.Tx) error {
+		var err error
+		if recorded, err = s.recordInput(s.sys, tx, h, now, true); err != nil {
+			return err
+		}
 		return s.endStream(s.sys, tx, h.streamID, h.sessionID, reason, errText, now, &snap)
 	})
 	if err != nil {
 		s.log.Error("end live session", "stream", h.streamID, "session", h.sessionID, "err", err)
+	} else {
+		h.meter.done(recorded)
 	}
 	s.log.Info("live session ended", "stream", h.streamID, "session", h.sessionID, "reason", reason, "error", errText)
 	s.dropHold(h, string(reason))
@@ -292,6 +300,11 @@ func (s *Server) dropHold(h *hold, reason string) {
 		delete(s.holds, h.streamID)
 	}
 	s.mu.Unlock()
+	// The input not recorded yet (a session taken over, or one whose end
+	// could not be written) is still the customer's usage.
+	now := time.Now()
+	h.meter.stop(now)
+	s.flushInput(h, now, true)
 	h.simulcast.stop()
 	if h.media == nil {
 		return
