@@ -204,7 +204,7 @@ func (s *Server) startSession(ctx context.Context, st *ent.LiveStream, p *publis
 	h := &hold{
 		streamID: st.ID, sessionID: sess.ID, projectID: st.ProjectID, videoID: vid.ID, orgID: orgID,
 		keyHash: hash, startedAt: now,
-		maxDuration: time.Duration(st.MaxDurationSeconds) * time.Second,
+		maxDuration: s.maxDuration(st),
 		window:      time.Duration(st.ReconnectWindowSeconds) * time.Second,
 		stats:       NewStats(s.cfg.BitrateLimitKbps),
 		connecting:  true,
@@ -234,6 +234,16 @@ func (s *Server) startSession(ctx context.Context, st *ent.LiveStream, p *publis
 	s.mu.Unlock()
 	s.log.Info("publisher connected", "stream", st.ID, "session", sess.ID, "video", vid.ID, "protocol", p.protocol, "remote", p.remote)
 	return h, nil
+}
+
+// maxDuration is how long a session of st may last: the stream's own limit,
+// or the node's cap when that is shorter.
+func (s *Server) maxDuration(st *ent.LiveStream) time.Duration {
+	d := time.Duration(st.MaxDurationSeconds) * time.Second
+	if s.cfg.MaxDuration > 0 && (d <= 0 || s.cfg.MaxDuration < d) {
+		return s.cfg.MaxDuration
+	}
+	return d
 }
 
 // inTx runs fn in a transaction, committed when fn returns nil.

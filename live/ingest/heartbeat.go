@@ -79,12 +79,7 @@ func (s *Server) heartbeat() {
 			if recorded, err = s.recordInput(s.sys, tx, h, now, false); err != nil {
 				return err
 			}
-			for _, w := range snap.NewWarnings {
-				if err := s.emit(s.sys, tx, h.streamID, EventWarning, map[string]any{"session_id": h.sessionID, "warning": w}); err != nil {
-					return err
-				}
-			}
-			return nil
+			return s.emitWarnings(s.sys, tx, h, snap)
 		})
 		if err != nil {
 			s.log.Error("live heartbeat", "stream", h.streamID, "session", h.sessionID, "err", err)

@@ -57,7 +57,7 @@ func (s *Server) serve(h *hold, p *publisher) {
 			if c, ok := at.(*tscodecs.MPEG4Audio); ok {
 				conf = &c.Config
 			}
-			h.simulcast.begin(s.sys, v, a, conf)
+			h.simulcast.begin(v, a, conf)
 			m.fan = h.simulcast.send
 		}
 		return m, nil
@@ -175,6 +175,9 @@ func (s *Server) disconnected(h *hold, p *publisher, err error) {
 		if err := u.Exec(s.sys); err != nil {
 			return err
 		}
+		if err := s.emitWarnings(s.sys, tx, h, snap); err != nil {
+			return err
+		}
 		return s.emit(s.sys, tx, h.streamID, EventDisconnected, map[string]any{
 			"session_id": h.sessionID, "cause": string(cause), "reconnect_deadline": deadline.UTC().Format(time.RFC3339),
 		})
@@ -230,6 +233,9 @@ func (s *Server) end(h *hold, reason livesession.EndReason, errText string) {
 	err := s.inTx(s.sys, func(tx *ent.Tx) error {
 		var err error
 		if recorded, err = s.recordInput(s.sys, tx, h, now, true); err != nil {
+			return err
+		}
+		if err := s.emitWarnings(s.sys, tx, h, snap); err != nil {
 			return err
 		}
 		return s.endStream(s.sys, tx, h.streamID, h.sessionID, reason, errText, now, &snap)
@@ -326,6 +332,21 @@ func (s *Server) emit(ctx context.Context, tx *ent.Tx, streamID uuid.UUID, kind 
 		return err
 	}
 	return s.deps.Emit(ctx, tx, kind, st, data)
+}
+
+// emitWarnings emits livestream.warning for each warning snap raised since the
+// previous snapshot (none when the stream is gone).
+func (s *Server) emitWarnings(ctx context.Context, tx *ent.Tx, h *hold, snap Snapshot) error {
+	for _, w := range snap.NewWarnings {
+		err := s.emit(ctx, tx, h.streamID, EventWarning, map[string]any{"session_id": h.sessionID, "warning": w})
+		if ent.IsNotFound(err) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // applySnapshot sets a session's statistics from snap.
