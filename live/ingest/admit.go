@@ -82,25 +82,35 @@ func sameSession(id *uuid.UUID) predicate.LiveStream {
 	return livestream.CurrentSessionID(*id)
 }
 
+// claim makes this node the stream's active holder, with a fresh lease, when
+// the stream is enabled, still has the key hash and matches cond; errBusy when
+// it does not (another publisher, node or command got there first).
+func (s *Server) claim(ctx context.Context, tx *ent.Tx, now time.Time, id uuid.UUID, keyHash string, cond ...predicate.LiveStream) error {
+	n, err := tx.LiveStream.Update().
+		Where(append([]predicate.LiveStream{livestream.ID(id), livestream.Enabled(true), livestream.KeyHash(keyHash)}, cond...)...).
+		SetStatus(livestream.StatusActive).
+		SetNodeID(s.cfg.NodeID).
+		SetLeaseUntil(now.Add(s.cfg.Lease)).
+		ClearReconnectDeadline().
+		Save(ctx)
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		return errBusy
+	}
+	return nil
+}
+
 // reconnect continues h's session with a new connection.
 func (s *Server) reconnect(ctx context.Context, h *hold, st *ent.LiveStream, p *publisher) error {
 	h.trans.Lock()
 	defer h.trans.Unlock()
 	now := time.Now()
 	err := s.inTx(ctx, func(tx *ent.Tx) error {
-		n, err := tx.LiveStream.Update().
-			Where(livestream.ID(st.ID), livestream.Enabled(true), livestream.KeyHash(h.keyHash),
-				livestream.StatusIn(livestream.StatusDisconnected, livestream.StatusActive), livestream.CurrentSessionID(h.sessionID)).
-			SetStatus(livestream.StatusActive).
-			SetNodeID(s.cfg.NodeID).
-			SetLeaseUntil(now.Add(s.cfg.Lease)).
-			ClearReconnectDeadline().
-			Save(ctx)
-		if err != nil {
+		if err := s.claim(ctx, tx, now, st.ID, h.keyHash,
+			livestream.StatusIn(livestream.StatusDisconnected, livestream.StatusActive), livestream.CurrentSessionID(h.sessionID)); err != nil {
 			return err
-		}
-		if n == 0 {
-			return errBusy
 		}
 		if err := tx.LiveSession.UpdateOneID(h.sessionID).
 			AddReconnects(1).
@@ -133,19 +143,8 @@ func (s *Server) startSession(ctx context.Context, st *ent.LiveStream, p *publis
 			return fmt.Errorf("read the stream's project: %w", err)
 		}
 		orgID = proj.OrganizationID
-		n, err := tx.LiveStream.Update().
-			Where(livestream.ID(st.ID), livestream.Enabled(true), livestream.KeyHash(hash),
-				claimable(now), sameSession(st.CurrentSessionID)).
-			SetStatus(livestream.StatusActive).
-			SetNodeID(s.cfg.NodeID).
-			SetLeaseUntil(now.Add(s.cfg.Lease)).
-			ClearReconnectDeadline().
-			Save(ctx)
-		if err != nil {
+		if err := s.claim(ctx, tx, now, st.ID, hash, claimable(now), sameSession(st.CurrentSessionID)); err != nil {
 			return err
-		}
-		if n == 0 {
-			return errBusy
 		}
 		if st.CurrentSessionID != nil {
 			reason := livesession.EndReasonTimeout

@@ -50,7 +50,9 @@ func TestSimulcastRestreamsAsIs(t *testing.T) {
 		if g := states[good.ID.String()]; g.State != live.SimulcastStopped || g.Error != "" || g.Bytes <= 0 || g.URL != tg.url() {
 			t.Fatalf("good target's history %+v", g)
 		}
-		if b := states[bad.ID.String()]; b.Error == "" || b.Bytes != 0 || (b.State != live.SimulcastFailed && b.State != live.SimulcastStopped) {
+		// (Its bytes may not be 0: what was written before the server's reset
+		// counts as sent.)
+		if b := states[bad.ID.String()]; b.Error == "" || (b.State != live.SimulcastFailed && b.State != live.SimulcastStopped) {
 			t.Fatalf("refused target's history %+v", b)
 		}
 
