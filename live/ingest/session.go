@@ -252,31 +252,41 @@ func (s *Server) end(h *hold, reason livesession.EndReason, errText string) {
 // endStream ends a session row and returns its stream to idle (disabled when
 // it is no longer enabled), if the stream still points at that session.
 func (s *Server) endStream(ctx context.Context, tx *ent.Tx, streamID, sessionID uuid.UUID, reason livesession.EndReason, errText string, now time.Time, snap *Snapshot) error {
-	if err := endSessionRow(ctx, tx, sessionID, reason, errText, now, snap); err != nil {
-		return err
-	}
 	st, err := tx.LiveStream.Get(ctx, streamID)
 	if ent.IsNotFound(err) {
-		return nil
+		return endSessionRow(ctx, tx, sessionID, reason, errText, now, snap)
 	}
 	if err != nil {
 		return err
 	}
-	if st.CurrentSessionID == nil || *st.CurrentSessionID != sessionID {
-		return nil
+	// The stream's row is written before the session's, in the order of the
+	// heartbeat, the reconnect window and the reconnect: the other order let
+	// an end and a heartbeat of one session wait on each other, and
+	// PostgreSQL aborted the end as a deadlock.
+	current := st.CurrentSessionID != nil && *st.CurrentSessionID == sessionID
+	if current {
+		status := livestream.StatusIdle
+		if !st.Enabled {
+			status = livestream.StatusDisabled
+		}
+		n, err := tx.LiveStream.Update().
+			Where(livestream.ID(streamID), livestream.CurrentSessionID(sessionID)).
+			SetStatus(status).
+			ClearCurrentSessionID().
+			ClearLeaseUntil().
+			ClearReconnectDeadline().
+			SetNodeID("").
+			Save(ctx)
+		if err != nil {
+			return err
+		}
+		current = n > 0
 	}
-	status := livestream.StatusIdle
-	if !st.Enabled {
-		status = livestream.StatusDisabled
-	}
-	if err := tx.LiveStream.UpdateOneID(streamID).
-		SetStatus(status).
-		ClearCurrentSessionID().
-		ClearLeaseUntil().
-		ClearReconnectDeadline().
-		SetNodeID("").
-		Exec(ctx); err != nil {
+	if err := endSessionRow(ctx, tx, sessionID, reason, errText, now, snap); err != nil {
 		return err
+	}
+	if !current {
+		return nil
 	}
 	data := map[string]any{"session_id": sessionID, "end_reason": string(reason)}
 	if errText != "" {

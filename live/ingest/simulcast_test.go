@@ -84,7 +84,13 @@ func TestMaxDurationAndKeyframeWarning(t *testing.T) {
 		node := r.startNodeWith("node-short", func(c *ingest.Config) { c.MaxDuration = 6 * time.Second })
 		st, key := r.stream(60)
 		pub := publishTo(t, rtmpURL(node, key), 20, "-g", "150")
-		waitFor(t, 30*time.Second, "the session to end", func() bool { return r.get(st.ID).Status == livestream.StatusIdle })
+		waitFor(t, 40*time.Second, "the session to end", func() bool {
+			ss := r.sessions(st.ID)
+			return len(ss) == 1 && ss[0].EndedAt != nil
+		})
+		if r.get(st.ID).Status != livestream.StatusIdle {
+			t.Fatalf("stream %+v after the end", r.get(st.ID))
+		}
 		_ = pub.wait(t, 20*time.Second) // kicked: ffmpeg's exit status varies
 		sess := r.sessions(st.ID)[0]
 		if sess.EndReason == nil || *sess.EndReason != livesession.EndReasonMaxDuration {
