@@ -51,8 +51,11 @@ func EncodeKey(renditionID uuid.UUID) string { return "encode:" + renditionID.St
 
 // LiveKey is the source key of a live session's input in one UTC hour.
 func LiveKey(sessionID uuid.UUID, hour time.Time) string {
-	return fmt.Sprintf("live:%s:%s", sessionID, hourOf(hour).Format("2006-01-02T15"))
+	return LiveKeyPrefix(sessionID) + hourOf(hour).Format("2006-01-02T15")
 }
+
+// LiveKeyPrefix starts the source key of every hour of a live session's input.
+func LiveKeyPrefix(sessionID uuid.UUID) string { return "live:" + sessionID.String() + ":" }
 
 // RecordLive records the input seconds of a live session of a project in one
 // UTC hour, in the caller's transaction (tx is its client), once per session and

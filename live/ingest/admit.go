@@ -165,6 +165,12 @@ func (s *Server) startSession(ctx context.Context, st *ent.LiveStream, p *publis
 			if err := endSessionRow(ctx, tx, *st.CurrentSessionID, reason, "", now, nil); err != nil {
 				return err
 			}
+			if leftover == nil {
+				// Another node's session: its open hours were never recorded.
+				if err := recordOrphanInput(ctx, tx, st.ProjectID, *st.CurrentSessionID); err != nil {
+					return err
+				}
+			}
 		}
 		vid, err = tx.Video.Create().
 			SetProjectID(st.ProjectID).

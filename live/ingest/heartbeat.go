@@ -132,7 +132,10 @@ func (s *Server) sweep() {
 			if err != nil || n == 0 {
 				return err
 			}
-			return s.endStream(s.sys, tx, st.ID, *st.CurrentSessionID, reason, "", now, nil)
+			if err := s.endStream(s.sys, tx, st.ID, *st.CurrentSessionID, reason, "", now, nil); err != nil {
+				return err
+			}
+			return recordOrphanInput(s.sys, tx, st.ProjectID, *st.CurrentSessionID)
 		})
 		if err != nil {
 			s.log.Error("live sweep", "stream", st.ID, "err", err)

@@ -6,7 +6,10 @@ import (
 	"sync"
 	"time"
 
+	"github.com/google/uuid"
+
 	"github.com/vidra-dev/vidra/ent"
+	"github.com/vidra-dev/vidra/ent/usagerecord"
 	"github.com/vidra-dev/vidra/usage"
 )
 
@@ -132,4 +135,49 @@ func (s *Server) flushInput(h *hold, now time.Time, final bool) {
 		return
 	}
 	h.meter.done(recorded)
+}
+
+// recordOrphanInput records the input of a session whose node is gone (its
+// meter went with it): the hours from the session's start to the publisher's
+// last data (as the node's last heartbeat wrote it) that have no fact yet. A
+// reconnect gap inside such an hour counts as input: the node that knew it is
+// gone.
+func recordOrphanInput(ctx context.Context, tx *ent.Tx, projectID, sessionID uuid.UUID) error {
+	sess, err := tx.LiveSession.Get(ctx, sessionID)
+	if ent.IsNotFound(err) {
+		return nil
+	}
+	if err != nil || sess.LastDataAt == nil {
+		return err
+	}
+	facts, err := tx.UsageRecord.Query().
+		Where(usagerecord.SourceKeyHasPrefix(usage.LiveKeyPrefix(sessionID))).
+		All(ctx)
+	if err != nil {
+		return err
+	}
+	done := map[time.Time]bool{}
+	for _, f := range facts {
+		done[f.At.UTC()] = true
+	}
+	var org uuid.UUID
+	for hour, d := range splitHours(sess.StartedAt, *sess.LastDataAt) {
+		if done[hour] {
+			continue
+		}
+		if org == uuid.Nil {
+			proj, err := tx.Project.Get(ctx, projectID)
+			if ent.IsNotFound(err) {
+				return nil // nobody left to bill
+			}
+			if err != nil {
+				return err
+			}
+			org = proj.OrganizationID
+		}
+		if err := usage.RecordLive(ctx, tx.Client(), org, projectID, sessionID, hour, d.Seconds()); err != nil {
+			return err
+		}
+	}
+	return nil
 }
