@@ -62,9 +62,12 @@ bench-usage:
 	$(GO) test -run '^$$' -bench BenchmarkUsageLostOnKill -benchtime 1x -timeout 10m .
 
 ## bench-live: live HLS latency (live/livehls): first segment, segment/part availability and
-## glass-to-glass (PROGRAM-DATE-TIME against arrival at a polling viewer), standard and low mode
+## glass-to-glass (PROGRAM-DATE-TIME against arrival at a polling viewer), standard and low mode;
+## 16 concurrent 1080p30 transmuxed streams (live/ingest): Vidra's CPU per stream against
+## plain `ffmpeg -c copy -f hls`, access units lost, session end to VOD playable
 bench-live:
 	$(GO) test -run '^$$' -bench BenchmarkLiveLatency -benchtime $(BENCHTIME) -timeout 10m ./live/livehls/
+	$(GO) test -run '^$$' -bench BenchmarkLiveConcurrent -benchtime 1x -timeout 10m ./live/ingest/
 
 ## bench-recovery: time from kill -9 of a `vidra worker` mid-transcode to the video
 ## processed again and ready, restarted and with a surviving worker (needs PostgreSQL)

@@ -34,6 +34,7 @@ func (a *App) StartIngest(ctx context.Context) error {
 		Lease:            cfg.Lease,
 		Heartbeat:        cfg.Heartbeat,
 		BitrateLimitKbps: cfg.BitrateLimitKbps,
+		MaxDuration:      cfg.MaxDuration,
 	}, ingest.Deps{
 		Client:  a.DB.Client,
 		Changes: a.Changes,

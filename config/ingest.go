@@ -40,6 +40,10 @@ type Ingest struct {
 	// BitrateLimitKbps raises a session's bitrate warning above it
 	// (VIDRA_LIVE_BITRATE_LIMIT_KBPS, default 20000; 0: never).
 	BitrateLimitKbps int
+	// MaxDuration caps the continuous duration of every session on this node,
+	// over each stream's own max_duration_seconds (VIDRA_LIVE_MAX_DURATION,
+	// default 24h, the longest a stream may ask for).
+	MaxDuration time.Duration
 }
 
 // readIngest reads the Ingest configuration through get (name, default).
@@ -72,6 +76,7 @@ func readIngest(get func(name, def string) string) (Ingest, []error) {
 		Lease:            duration("VIDRA_LIVE_LEASE", "15s"),
 		Heartbeat:        duration("VIDRA_LIVE_HEARTBEAT", "5s"),
 		BitrateLimitKbps: limit,
+		MaxDuration:      duration("VIDRA_LIVE_MAX_DURATION", "24h"),
 	}
 	for name, addr := range map[string]string{"VIDRA_RTMP_ADDR": in.RTMPAddr, "VIDRA_RTMPS_ADDR": in.RTMPSAddr, "VIDRA_SRT_ADDR": in.SRTAddr} {
 		if addr == "" {

@@ -51,6 +51,8 @@ type Server struct {
 	Limits LimitChecker
 
 	segments segmentDurations
+	// liveMasters caches live sessions' master playlists (live_master.go).
+	liveMasters liveMasterCache
 }
 
 // LimitChecker says whether a project's organization may start a playback
@@ -353,12 +355,7 @@ func (s *Server) serveKey(w http.ResponseWriter, r *http.Request, v *ent.Video, 
 		http.Error(w, "the video is not encrypted", http.StatusNotFound)
 		return
 	}
-	if tokenErr != nil {
-		status := http.StatusForbidden
-		if errors.Is(tokenErr, ErrTokenMissing) {
-			status = http.StatusUnauthorized
-		}
-		http.Error(w, tokenErr.Error(), status)
+	if refuseToken(w, tokenErr) {
 		return
 	}
 	key, err := hex.DecodeString(v.EncryptionKey)
@@ -369,6 +366,20 @@ func (s *Server) serveKey(w http.ResponseWriter, r *http.Request, v *ent.Video, 
 	w.Header().Set("Content-Type", "application/octet-stream")
 	w.Header().Set("Cache-Control", "private, no-store")
 	_, _ = w.Write(key)
+}
+
+// refuseToken answers a key request whose playback token failed (401 when
+// there is none, 403 when it is bad) and reports whether it did.
+func refuseToken(w http.ResponseWriter, tokenErr error) bool {
+	if tokenErr == nil {
+		return false
+	}
+	status := http.StatusForbidden
+	if errors.Is(tokenErr, ErrTokenMissing) {
+		status = http.StatusUnauthorized
+	}
+	http.Error(w, tokenErr.Error(), status)
+	return true
 }
 
 // serveBlob streams a blob with Range support.

@@ -1,7 +1,6 @@
 package playback
 
 import (
-	"errors"
 	"net/http"
 	"regexp"
 	"strconv"
@@ -27,21 +26,33 @@ const statusLive = "live"
 
 // serveLiveMaster serves the live session's master playlist when the video is
 // live, or when it has ended and its ladder is not published yet (so the
-// recording plays at once). It reports whether it answered.
+// recording plays at once). It reports whether it answered. The master comes
+// from the cache while the video row is as it was when it was read.
 func (s *Server) serveLiveMaster(w http.ResponseWriter, r *http.Request, v *ent.Video, token string) bool {
 	if string(v.Status) == "ready" {
+		s.liveMasters.forget(v.ID)
 		return false
+	}
+	key := liveKey(v.ID, "master.m3u8")
+	if body, ok := s.liveMasters.get(v.ID, v.UpdatedAt, string(v.Status)); ok {
+		writePlaylist(w, r, key, body, token, "no-cache")
+		return true
 	}
 	ctx := r.Context()
 	if string(v.Status) != statusLive {
 		if ok, err := s.Bucket.Exists(ctx, hlsKey(v.ID, "master.m3u8")); err != nil || ok {
 			return false
 		}
-		if ok, err := s.Bucket.Exists(ctx, liveKey(v.ID, "master.m3u8")); err != nil || !ok {
+		if ok, err := s.Bucket.Exists(ctx, key); err != nil || !ok {
 			return false
 		}
 	}
-	s.servePlaylist(w, r, liveKey(v.ID, "master.m3u8"), token, "no-cache")
+	body, ok := s.readBlob(w, r, key)
+	if !ok {
+		return true
+	}
+	s.liveMasters.put(v.ID, v.UpdatedAt, string(v.Status), body)
+	writePlaylist(w, r, key, body, token, "no-cache")
 	return true
 }
 
@@ -63,12 +74,7 @@ func (s *Server) serveLive(w http.ResponseWriter, r *http.Request, v *ent.Video,
 
 // serveLiveKey serves a live session's AES-128 key, only with a valid token.
 func (s *Server) serveLiveKey(w http.ResponseWriter, r *http.Request, v *ent.Video, tokenErr error) {
-	if tokenErr != nil {
-		status := http.StatusForbidden
-		if errors.Is(tokenErr, ErrTokenMissing) {
-			status = http.StatusUnauthorized
-		}
-		http.Error(w, tokenErr.Error(), status)
+	if refuseToken(w, tokenErr) {
 		return
 	}
 	key, err := s.Bucket.ReadAll(r.Context(), liveKey(v.ID, "aes.key"))

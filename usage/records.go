@@ -51,24 +51,20 @@ func EncodeKey(renditionID uuid.UUID) string { return "encode:" + renditionID.St
 
 // LiveKey is the source key of a live session's input in one UTC hour.
 func LiveKey(sessionID uuid.UUID, hour time.Time) string {
-	return fmt.Sprintf("live:%s:%s", sessionID, hourOf(hour).Format("2006-01-02T15"))
+	return LiveKeyPrefix(sessionID) + hourOf(hour).Format("2006-01-02T15")
 }
+
+// LiveKeyPrefix starts the source key of every hour of a live session's input.
+func LiveKeyPrefix(sessionID uuid.UUID) string { return "live:" + sessionID.String() + ":" }
 
 // RecordLive records the input seconds of a live session of a project in one
 // UTC hour, in the caller's transaction (tx is its client), once per session and
 // hour (source key live:{session}:{hour}); a second call for the same hour adds
-// nothing.
+// nothing. The ingest calls it once an hour of a session is over (the hour has
+// passed, or the session ended) with that hour's whole input.
 func RecordLive(ctx context.Context, tx *ent.Client, org, project, sessionID uuid.UUID, hour time.Time, seconds float64) error {
 	return Record(ctx, tx, Fact{Organization: org, Project: project, Metric: LiveInputSeconds,
 		At: hourOf(hour), Quantity: int64(seconds*1000 + 0.5), SourceKey: LiveKey(sessionID, hour)})
-}
-
-// RecordLiveInput is the entry point the live work calls with only a session
-// id. Live sessions have no records in this branch to find the session's
-// project from, so it answers an error saying so rather than guess; the live
-// work, once merged, resolves the session and calls RecordLive.
-func RecordLiveInput(ctx context.Context, tx *ent.Tx, sessionID uuid.UUID, hour time.Time, seconds float64) error {
-	return fmt.Errorf("usage: live input of session %s not recorded: live sessions are not part of this build (use RecordLive with the project)", sessionID)
 }
 
 // isNoRows reports an upsert that did nothing (PostgreSQL's RETURNING finds no row).

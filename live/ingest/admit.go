@@ -82,25 +82,35 @@ func sameSession(id *uuid.UUID) predicate.LiveStream {
 	return livestream.CurrentSessionID(*id)
 }
 
+// claim makes this node the stream's active holder, with a fresh lease, when
+// the stream is enabled, still has the key hash and matches cond; errBusy when
+// it does not (another publisher, node or command got there first).
+func (s *Server) claim(ctx context.Context, tx *ent.Tx, now time.Time, id uuid.UUID, keyHash string, cond ...predicate.LiveStream) error {
+	n, err := tx.LiveStream.Update().
+		Where(append([]predicate.LiveStream{livestream.ID(id), livestream.Enabled(true), livestream.KeyHash(keyHash)}, cond...)...).
+		SetStatus(livestream.StatusActive).
+		SetNodeID(s.cfg.NodeID).
+		SetLeaseUntil(now.Add(s.cfg.Lease)).
+		ClearReconnectDeadline().
+		Save(ctx)
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		return errBusy
+	}
+	return nil
+}
+
 // reconnect continues h's session with a new connection.
 func (s *Server) reconnect(ctx context.Context, h *hold, st *ent.LiveStream, p *publisher) error {
 	h.trans.Lock()
 	defer h.trans.Unlock()
 	now := time.Now()
 	err := s.inTx(ctx, func(tx *ent.Tx) error {
-		n, err := tx.LiveStream.Update().
-			Where(livestream.ID(st.ID), livestream.Enabled(true), livestream.KeyHash(h.keyHash),
-				livestream.StatusIn(livestream.StatusDisconnected, livestream.StatusActive), livestream.CurrentSessionID(h.sessionID)).
-			SetStatus(livestream.StatusActive).
-			SetNodeID(s.cfg.NodeID).
-			SetLeaseUntil(now.Add(s.cfg.Lease)).
-			ClearReconnectDeadline().
-			Save(ctx)
-		if err != nil {
+		if err := s.claim(ctx, tx, now, st.ID, h.keyHash,
+			livestream.StatusIn(livestream.StatusDisconnected, livestream.StatusActive), livestream.CurrentSessionID(h.sessionID)); err != nil {
 			return err
-		}
-		if n == 0 {
-			return errBusy
 		}
 		if err := tx.LiveSession.UpdateOneID(h.sessionID).
 			AddReconnects(1).
@@ -126,20 +136,15 @@ func (s *Server) startSession(ctx context.Context, st *ent.LiveStream, p *publis
 	var vid *ent.Video
 	var leftover *hold
 	var orphan livesession.EndReason
+	var orgID uuid.UUID
 	err := s.inTx(ctx, func(tx *ent.Tx) error {
-		n, err := tx.LiveStream.Update().
-			Where(livestream.ID(st.ID), livestream.Enabled(true), livestream.KeyHash(hash),
-				claimable(now), sameSession(st.CurrentSessionID)).
-			SetStatus(livestream.StatusActive).
-			SetNodeID(s.cfg.NodeID).
-			SetLeaseUntil(now.Add(s.cfg.Lease)).
-			ClearReconnectDeadline().
-			Save(ctx)
+		proj, err := tx.Project.Get(ctx, st.ProjectID)
 		if err != nil {
-			return err
+			return fmt.Errorf("read the stream's project: %w", err)
 		}
-		if n == 0 {
-			return errBusy
+		orgID = proj.OrganizationID
+		if err := s.claim(ctx, tx, now, st.ID, hash, claimable(now), sameSession(st.CurrentSessionID)); err != nil {
+			return err
 		}
 		if st.CurrentSessionID != nil {
 			reason := livesession.EndReasonTimeout
@@ -159,6 +164,12 @@ func (s *Server) startSession(ctx context.Context, st *ent.LiveStream, p *publis
 			}
 			if err := endSessionRow(ctx, tx, *st.CurrentSessionID, reason, "", now, nil); err != nil {
 				return err
+			}
+			if leftover == nil {
+				// Another node's session: its open hours were never recorded.
+				if err := recordOrphanInput(ctx, tx, st.ProjectID, *st.CurrentSessionID); err != nil {
+					return err
+				}
 			}
 		}
 		vid, err = tx.Video.Create().
@@ -196,9 +207,9 @@ func (s *Server) startSession(ctx context.Context, st *ent.LiveStream, p *publis
 		s.finalizeOrphan(st, *st.CurrentSessionID, orphan)
 	}
 	h := &hold{
-		streamID: st.ID, sessionID: sess.ID, projectID: st.ProjectID, videoID: vid.ID,
+		streamID: st.ID, sessionID: sess.ID, projectID: st.ProjectID, videoID: vid.ID, orgID: orgID,
 		keyHash: hash, startedAt: now,
-		maxDuration: time.Duration(st.MaxDurationSeconds) * time.Second,
+		maxDuration: s.maxDuration(st),
 		window:      time.Duration(st.ReconnectWindowSeconds) * time.Second,
 		stats:       NewStats(s.cfg.BitrateLimitKbps),
 		connecting:  true,
@@ -228,6 +239,16 @@ func (s *Server) startSession(ctx context.Context, st *ent.LiveStream, p *publis
 	s.mu.Unlock()
 	s.log.Info("publisher connected", "stream", st.ID, "session", sess.ID, "video", vid.ID, "protocol", p.protocol, "remote", p.remote)
 	return h, nil
+}
+
+// maxDuration is how long a session of st may last: the stream's own limit,
+// or the node's cap when that is shorter.
+func (s *Server) maxDuration(st *ent.LiveStream) time.Duration {
+	d := time.Duration(st.MaxDurationSeconds) * time.Second
+	if s.cfg.MaxDuration > 0 && (d <= 0 || s.cfg.MaxDuration < d) {
+		return s.cfg.MaxDuration
+	}
+	return d
 }
 
 // inTx runs fn in a transaction, committed when fn returns nil.

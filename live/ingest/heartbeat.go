@@ -46,12 +46,18 @@ func (s *Server) heartbeat() {
 	for _, h := range holds {
 		h.mu.Lock()
 		live := h.pub != nil && !h.ended
+		ended := h.ended
 		h.mu.Unlock()
 		if !live {
+			if !ended {
+				// In its reconnect window: an hour may be over meanwhile.
+				s.flushInput(h, now, false)
+			}
 			continue
 		}
 		snap := h.snapshot(now)
 		lost := false
+		var recorded []hourInput
 		err := s.inTx(s.sys, func(tx *ent.Tx) error {
 			n, err := tx.LiveStream.Update().
 				Where(livestream.ID(h.streamID), livestream.CurrentSessionID(h.sessionID),
@@ -70,17 +76,16 @@ func (s *Server) heartbeat() {
 			if err := u.Exec(s.sys); err != nil {
 				return err
 			}
-			for _, w := range snap.NewWarnings {
-				if err := s.emit(s.sys, tx, h.streamID, EventWarning, map[string]any{"session_id": h.sessionID, "warning": w}); err != nil {
-					return err
-				}
+			if recorded, err = s.recordInput(s.sys, tx, h, now, false); err != nil {
+				return err
 			}
-			return nil
+			return s.emitWarnings(s.sys, tx, h, snap)
 		})
 		if err != nil {
 			s.log.Error("live heartbeat", "stream", h.streamID, "session", h.sessionID, "err", err)
 			continue
 		}
+		h.meter.done(recorded)
 		if lost {
 			s.log.Warn("lease lost; dropping the stream", "stream", h.streamID, "session", h.sessionID)
 			if !h.kick(kickTaken) {
@@ -127,7 +132,10 @@ func (s *Server) sweep() {
 			if err != nil || n == 0 {
 				return err
 			}
-			return s.endStream(s.sys, tx, st.ID, *st.CurrentSessionID, reason, "", now, nil)
+			if err := s.endStream(s.sys, tx, st.ID, *st.CurrentSessionID, reason, "", now, nil); err != nil {
+				return err
+			}
+			return recordOrphanInput(s.sys, tx, st.ProjectID, *st.CurrentSessionID)
 		})
 		if err != nil {
 			s.log.Error("live sweep", "stream", st.ID, "err", err)

@@ -20,14 +20,18 @@ const (
 // media output and, while one is connected, the publisher.
 type hold struct {
 	streamID, sessionID, projectID, videoID uuid.UUID
-	keyHash                                 string
-	startedAt                               time.Time
-	maxDuration                             time.Duration
-	window                                  time.Duration
-	media                                   Media
-	stats                                   *Stats
+	// orgID is the project's organization, whose usage the input is.
+	orgID       uuid.UUID
+	keyHash     string
+	startedAt   time.Time
+	maxDuration time.Duration
+	window      time.Duration
+	media       Media
+	stats       *Stats
 	// simulcast restreams to the stream's targets; nil when it has none.
 	simulcast *simulcast
+	// meter counts the publishers' connected time for live input usage.
+	meter inputMeter
 
 	// trans orders a connection's end and a reconnect: the reconnect waits
 	// until the window is open in the database.
@@ -75,6 +79,7 @@ func (h *hold) attach(p *publisher) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	h.pub, h.connecting, h.reason = p, false, ""
+	h.meter.start(time.Now())
 	if h.timer != nil {
 		h.timer.Stop()
 		h.timer = nil
@@ -87,6 +92,7 @@ func (h *hold) detach() string {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	h.pub = nil
+	h.meter.stop(time.Now())
 	r := h.reason
 	h.reason = ""
 	return r

@@ -19,7 +19,9 @@ import (
 	"github.com/vidra-dev/vidra/ent/livestream"
 	"github.com/vidra-dev/vidra/internal/apptest"
 	"github.com/vidra-dev/vidra/live/ingest"
+	"github.com/vidra-dev/vidra/live/liveevents"
 	"github.com/vidra-dev/vidra/live/livekey"
+	"github.com/vidra-dev/vidra/webhooks"
 )
 
 // fileMedia is a session output that writes each connection's MPEG-TS to its
@@ -96,13 +98,26 @@ func newRig(t *testing.T, s *apptest.Server) *rig {
 
 // startNode starts an ingest node over the rig's database.
 func (r *rig) startNode(id string) *ingest.Server {
+	return r.startNodeWith(id, nil)
+}
+
+// startNodeWith starts an ingest node whose configuration tune changes (nil:
+// the rig's). Its events go to the events table as the app's do.
+func (r *rig) startNodeWith(id string, tune func(*ingest.Config)) *ingest.Server {
 	r.t.Helper()
-	n, err := ingest.Start(context.Background(), ingest.Config{
+	cfg := ingest.Config{
 		RTMPAddr: "127.0.0.1:0", SRTAddr: "127.0.0.1:0", NodeID: id,
 		StallTimeout: 2 * time.Second, Lease: 3 * time.Second, Heartbeat: time.Second,
-	}, ingest.Deps{
+	}
+	if tune != nil {
+		tune(&cfg)
+	}
+	n, err := ingest.Start(context.Background(), cfg, ingest.Deps{
 		Client:  r.s.App.DB.Client,
 		Changes: r.s.App.Changes,
+		Emit: func(ctx context.Context, tx *ent.Tx, kind string, st *ent.LiveStream, data map[string]any) error {
+			return liveevents.Emit(ctx, &webhooks.Recorder{}, tx, kind, st, data)
+		},
 		Media: func(_ context.Context, o ingest.MediaOptions) (ingest.Media, error) {
 			dir := filepath.Join(r.base, o.SessionID.String())
 			if err := os.MkdirAll(dir, 0o755); err != nil {

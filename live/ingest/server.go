@@ -51,6 +51,9 @@ type Config struct {
 	Heartbeat time.Duration
 	// BitrateLimitKbps raises the bitrate warning above it (0: never).
 	BitrateLimitKbps int
+	// MaxDuration caps every session's continuous duration on this node,
+	// whatever its stream allows (0: the stream's max_duration_seconds alone).
+	MaxDuration time.Duration
 }
 
 // withDefaults fills the zero fields.

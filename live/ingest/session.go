@@ -57,7 +57,7 @@ func (s *Server) serve(h *hold, p *publisher) {
 			if c, ok := at.(*tscodecs.MPEG4Audio); ok {
 				conf = &c.Config
 			}
-			h.simulcast.begin(s.sys, v, a, conf)
+			h.simulcast.begin(v, a, conf)
 			m.fan = h.simulcast.send
 		}
 		return m, nil
@@ -175,6 +175,9 @@ func (s *Server) disconnected(h *hold, p *publisher, err error) {
 		if err := u.Exec(s.sys); err != nil {
 			return err
 		}
+		if err := s.emitWarnings(s.sys, tx, h, snap); err != nil {
+			return err
+		}
 		return s.emit(s.sys, tx, h.streamID, EventDisconnected, map[string]any{
 			"session_id": h.sessionID, "cause": string(cause), "reconnect_deadline": deadline.UTC().Format(time.RFC3339),
 		})
@@ -225,11 +228,22 @@ func (s *Server) end(h *hold, reason livesession.EndReason, errText string) {
 	h.simulcast.stop()
 	now := time.Now()
 	snap := h.snapshot(now)
+	h.meter.stop(now)
+	var recorded []hourInput
 	err := s.inTx(s.sys, func(tx *ent.Tx) error {
+		var err error
+		if recorded, err = s.recordInput(s.sys, tx, h, now, true); err != nil {
+			return err
+		}
+		if err := s.emitWarnings(s.sys, tx, h, snap); err != nil {
+			return err
+		}
 		return s.endStream(s.sys, tx, h.streamID, h.sessionID, reason, errText, now, &snap)
 	})
 	if err != nil {
 		s.log.Error("end live session", "stream", h.streamID, "session", h.sessionID, "err", err)
+	} else {
+		h.meter.done(recorded)
 	}
 	s.log.Info("live session ended", "stream", h.streamID, "session", h.sessionID, "reason", reason, "error", errText)
 	s.dropHold(h, string(reason))
@@ -238,31 +252,41 @@ func (s *Server) end(h *hold, reason livesession.EndReason, errText string) {
 // endStream ends a session row and returns its stream to idle (disabled when
 // it is no longer enabled), if the stream still points at that session.
 func (s *Server) endStream(ctx context.Context, tx *ent.Tx, streamID, sessionID uuid.UUID, reason livesession.EndReason, errText string, now time.Time, snap *Snapshot) error {
-	if err := endSessionRow(ctx, tx, sessionID, reason, errText, now, snap); err != nil {
-		return err
-	}
 	st, err := tx.LiveStream.Get(ctx, streamID)
 	if ent.IsNotFound(err) {
-		return nil
+		return endSessionRow(ctx, tx, sessionID, reason, errText, now, snap)
 	}
 	if err != nil {
 		return err
 	}
-	if st.CurrentSessionID == nil || *st.CurrentSessionID != sessionID {
-		return nil
+	// The stream's row is written before the session's, in the order of the
+	// heartbeat, the reconnect window and the reconnect: the other order let
+	// an end and a heartbeat of one session wait on each other, and
+	// PostgreSQL aborted the end as a deadlock.
+	current := st.CurrentSessionID != nil && *st.CurrentSessionID == sessionID
+	if current {
+		status := livestream.StatusIdle
+		if !st.Enabled {
+			status = livestream.StatusDisabled
+		}
+		n, err := tx.LiveStream.Update().
+			Where(livestream.ID(streamID), livestream.CurrentSessionID(sessionID)).
+			SetStatus(status).
+			ClearCurrentSessionID().
+			ClearLeaseUntil().
+			ClearReconnectDeadline().
+			SetNodeID("").
+			Save(ctx)
+		if err != nil {
+			return err
+		}
+		current = n > 0
 	}
-	status := livestream.StatusIdle
-	if !st.Enabled {
-		status = livestream.StatusDisabled
-	}
-	if err := tx.LiveStream.UpdateOneID(streamID).
-		SetStatus(status).
-		ClearCurrentSessionID().
-		ClearLeaseUntil().
-		ClearReconnectDeadline().
-		SetNodeID("").
-		Exec(ctx); err != nil {
+	if err := endSessionRow(ctx, tx, sessionID, reason, errText, now, snap); err != nil {
 		return err
+	}
+	if !current {
+		return nil
 	}
 	data := map[string]any{"session_id": sessionID, "end_reason": string(reason)}
 	if errText != "" {
@@ -292,6 +316,11 @@ func (s *Server) dropHold(h *hold, reason string) {
 		delete(s.holds, h.streamID)
 	}
 	s.mu.Unlock()
+	// The input not recorded yet (a session taken over, or one whose end
+	// could not be written) is still the customer's usage.
+	now := time.Now()
+	h.meter.stop(now)
+	s.flushInput(h, now, true)
 	h.simulcast.stop()
 	if h.media == nil {
 		return
@@ -313,6 +342,21 @@ func (s *Server) emit(ctx context.Context, tx *ent.Tx, streamID uuid.UUID, kind 
 		return err
 	}
 	return s.deps.Emit(ctx, tx, kind, st, data)
+}
+
+// emitWarnings emits livestream.warning for each warning snap raised since the
+// previous snapshot (none when the stream is gone).
+func (s *Server) emitWarnings(ctx context.Context, tx *ent.Tx, h *hold, snap Snapshot) error {
+	for _, w := range snap.NewWarnings {
+		err := s.emit(ctx, tx, h.streamID, EventWarning, map[string]any{"session_id": h.sessionID, "warning": w})
+		if ent.IsNotFound(err) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // applySnapshot sets a session's statistics from snap.

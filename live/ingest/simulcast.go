@@ -34,8 +34,10 @@ const simulcastDial = 10 * time.Second
 // audio, what RTMP services take.
 type simulcast struct {
 	targets []*restream
-	cancel  context.CancelFunc
-	wg      sync.WaitGroup
+	// ctx is the targets' context, ended by stop.
+	ctx    context.Context
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
 }
 
 // restream is one simulcast target.
@@ -65,7 +67,7 @@ func startSimulcast(ctx context.Context, targets []target) *simulcast {
 		return nil
 	}
 	ctx, cancel := context.WithCancel(ctx)
-	sc := &simulcast{cancel: cancel}
+	sc := &simulcast{ctx: ctx, cancel: cancel}
 	for _, t := range targets {
 		dest, err := url.Parse(t.URL)
 		r := &restream{id: t.ID, url: t.URL, ch: make(chan accessUnit, simulcastBuffer)}
@@ -82,8 +84,9 @@ func startSimulcast(ctx context.Context, targets []target) *simulcast {
 	return sc
 }
 
-// begin tells the targets the session's codecs and starts them.
-func (sc *simulcast) begin(ctx context.Context, videoCodec, audioCodec string, audioConf *mpeg4audio.AudioSpecificConfig) {
+// begin tells the targets the session's codecs and starts them, on the
+// simulcast's own context (stop ends them; the connection's would not).
+func (sc *simulcast) begin(videoCodec, audioCodec string, audioConf *mpeg4audio.AudioSpecificConfig) {
 	for _, r := range sc.targets {
 		if r.dest == nil {
 			continue
@@ -103,7 +106,7 @@ func (sc *simulcast) begin(ctx context.Context, videoCodec, audioCodec string, a
 		sc.wg.Add(1)
 		go func() {
 			defer sc.wg.Done()
-			r.run(ctx)
+			r.run(sc.ctx)
 		}()
 	}
 }

@@ -13,7 +13,9 @@ import (
 
 	"gocloud.dev/blob"
 
+	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/media"
+	"github.com/vidra-dev/vidra/tenancy"
 )
 
 // publisher writes a session's blobs in order, in one goroutine: each segment
@@ -116,7 +118,7 @@ func (p *publisher) addSegment(data []byte, dur float64, start time.Time, disc, 
 	p.s.mu.Unlock()
 	if !p.firstDone {
 		bw := int(float64(len(data)) * 8 / math.Max(dur, 0.5) * 1.25)
-		if p.write(MasterKey(p.s.o.VideoID), masterPlaylist("index.m3u8", bw)) != nil {
+		if p.writeMaster(masterPlaylist("index.m3u8", bw)) != nil {
 			return
 		}
 		p.firstDone = true
@@ -182,7 +184,7 @@ func (p *publisher) end(reason string) error {
 				bytes += float64(s.bytes)
 				secs += s.dur
 			}
-			_ = p.write(MasterKey(p.s.o.VideoID), masterPlaylist("recording.m3u8", int(bytes*8/math.Max(secs, 1)*1.25)))
+			_ = p.writeMaster(masterPlaylist("recording.m3u8", int(bytes*8/math.Max(secs, 1)*1.25)))
 		}
 	}
 	if p.s.o.Record && p.s.o.Queue != nil {
@@ -230,4 +232,24 @@ func decrypt(key []byte, seq int, data []byte) ([]byte, error) {
 		return nil, errors.New("bad padding")
 	}
 	return out[:len(out)-pad], nil
+}
+
+// writeMaster writes the session's master playlist, then touches the video's
+// updated_at: playback caches a live master per video and updated_at, so the
+// new master (live, then the recording) is served from the next request on.
+func (p *publisher) writeMaster(data []byte) error {
+	if err := p.write(MasterKey(p.s.o.VideoID), data); err != nil {
+		return err
+	}
+	if p.s.o.Client == nil {
+		return nil
+	}
+	ctx, cancel := context.WithTimeout(tenancy.SystemContext(p.s.ctx, "live master written"), blobTimeout)
+	defer cancel()
+	if err := p.s.o.Client.Video.UpdateOneID(p.s.o.VideoID).SetUpdatedAt(time.Now()).Exec(ctx); err != nil && !ent.IsNotFound(err) {
+		// Playback then serves the previous master until the video changes
+		// again; the blob is right, so the session goes on.
+		p.s.log.Error("touch the live video after its master", "video", p.s.o.VideoID, "err", err)
+	}
+	return nil
 }
