@@ -98,13 +98,6 @@ func (h *hold) detach() string {
 	return r
 }
 
-// connected says whether a publisher is on.
-func (h *hold) connected() bool {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	return h.pub != nil || h.connecting
-}
-
 // snapshot is the session's statistics with its simulcast states.
 func (h *hold) snapshot(now time.Time) Snapshot {
 	snap := h.stats.Snapshot(now)

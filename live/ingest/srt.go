@@ -42,7 +42,7 @@ func readMPEGTS(r *countingConn, open openMuxer) error {
 			}
 		case *tscodecs.Opus:
 			if audio == nil {
-				audio, audioCodec, audioTrack = t, codecOpus, &tscodecs.Opus{ChannelCount: c.ChannelCount}
+				audio, audioCodec, audioTrack = t, codecOpus, &tscodecs.Opus{Desc: c.Desc}
 			}
 		case *tscodecs.MPEG1Audio:
 			if audio == nil {
