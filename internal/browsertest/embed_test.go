@@ -347,14 +347,8 @@ func TestBrowserEmbed(t *testing.T) {
 						{"screenshot": filepath.Join(shots, "embed-keyboard-"+d+".png")},
 					},
 				})
-				if len(res.Steps) != 6 {
-					t.Fatalf("%d steps reported", len(res.Steps))
-				}
-				step := make([]embedState, len(res.Steps))
-				for i, raw := range res.Steps {
-					if err := json.Unmarshal(raw, &step[i]); err != nil {
-						t.Fatal(err)
-					}
+				step := embedSteps(t, res, 6)
+				for i := range step {
 					t.Logf("step %d: t=%.2f paused=%v focused=%q menu=%v tracks=%+v", i, step[i].CurrentTime, step[i].Paused, step[i].Focused, step[i].MenuOpen, step[i].Tracks)
 				}
 				if step[0].Paused || step[0].CurrentTime <= 1.5 {
@@ -439,14 +433,8 @@ func TestBrowserEmbed(t *testing.T) {
 						{"waitFor": "embedState().events.some(e => e.e === 'adend')"},
 					},
 				})
-				if len(res.Steps) != 3 {
-					t.Fatalf("%d steps reported", len(res.Steps))
-				}
-				step := make([]embedState, len(res.Steps))
-				for i, raw := range res.Steps {
-					if err := json.Unmarshal(raw, &step[i]); err != nil {
-						t.Fatal(err)
-					}
+				step := embedSteps(t, res, 3)
+				for i := range step {
 					t.Logf("step %d: content t=%.2f paused=%v ad %+v", i, step[i].CurrentTime, step[i].Paused, step[i].Ad)
 				}
 				// The mid-roll began at its offset (2 s), the content paused under it.
@@ -491,14 +479,8 @@ func TestBrowserEmbed(t *testing.T) {
 						{"tabTo": "Seek"}, {"press": "Home"}, {"wait": 200}, eval,
 					},
 				})
-				if len(res.Steps) != 3 {
-					t.Fatalf("%d steps reported", len(res.Steps))
-				}
-				step := make([]embedState, len(res.Steps))
-				for i, raw := range res.Steps {
-					if err := json.Unmarshal(raw, &step[i]); err != nil {
-						t.Fatal(err)
-					}
+				step := embedSteps(t, res, 3)
+				for i := range step {
 					t.Logf("step %d: t=%.2f preview %+v", i, step[i].CurrentTime, step[i].Preview)
 				}
 				if st.Status != "ok" || st.atDetail("storyboard", float64(0)) >= 0 {
@@ -533,4 +515,20 @@ func TestBrowserEmbed(t *testing.T) {
 			})
 		})
 	}
+}
+
+// embedSteps decodes the states a run reported at its eval steps, failing the
+// test unless there are want of them.
+func embedSteps(t *testing.T, res browsertest.Result, want int) []embedState {
+	t.Helper()
+	if len(res.Steps) != want {
+		t.Fatalf("%d steps reported, want %d", len(res.Steps), want)
+	}
+	step := make([]embedState, len(res.Steps))
+	for i, raw := range res.Steps {
+		if err := json.Unmarshal(raw, &step[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return step
 }
