@@ -94,6 +94,10 @@ var collectionPatches = []struct {
 	// row when the page is loaded.
 	{"|| hasCollectedField(ctx, append(path, pageInfoField)...)",
 		"|| (ignoredEdges && hasCollectedField(ctx, append(path, pageInfoField)...))", 1},
+	// A field of the GraphQL type that is no ent field (a custom resolver,
+	// e.g. a video's embedCode) selects the columns it is declared to read
+	// (ent/custom_columns.go), not every column, when it is declared.
+	{"unknownSeen = true", "unknownSeen = !customFieldColumns(_q.ctx, field.Name, fieldSeen, &selectedFields) || unknownSeen", 1},
 }
 
 // patchCollection applies collectionPatches to the text of t's templates.

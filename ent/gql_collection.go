@@ -132,7 +132,7 @@ func (_q *APIKeyQuery) collectField(ctx context.Context, oneNode bool, opCtx *gr
 		case "id":
 		case "__typename":
 		default:
-			unknownSeen = true
+			unknownSeen = !customFieldColumns(_q.ctx, field.Name, fieldSeen, &selectedFields) || unknownSeen
 		}
 	}
 	if !unknownSeen {
@@ -281,7 +281,7 @@ func (_q *AccessControlQuery) collectField(ctx context.Context, oneNode bool, op
 		case "id":
 		case "__typename":
 		default:
-			unknownSeen = true
+			unknownSeen = !customFieldColumns(_q.ctx, field.Name, fieldSeen, &selectedFields) || unknownSeen
 		}
 	}
 	if !unknownSeen {
@@ -420,7 +420,7 @@ func (_q *AdvertisementQuery) collectField(ctx context.Context, oneNode bool, op
 		case "id":
 		case "__typename":
 		default:
-			unknownSeen = true
+			unknownSeen = !customFieldColumns(_q.ctx, field.Name, fieldSeen, &selectedFields) || unknownSeen
 		}
 	}
 	if !unknownSeen {
@@ -579,7 +579,7 @@ func (_q *AuditLogQuery) collectField(ctx context.Context, oneNode bool, opCtx *
 		case "id":
 		case "__typename":
 		default:
-			unknownSeen = true
+			unknownSeen = !customFieldColumns(_q.ctx, field.Name, fieldSeen, &selectedFields) || unknownSeen
 		}
 	}
 	if !unknownSeen {
@@ -718,7 +718,7 @@ func (_q *CaptionQuery) collectField(ctx context.Context, oneNode bool, opCtx *g
 		case "id":
 		case "__typename":
 		default:
-			unknownSeen = true
+			unknownSeen = !customFieldColumns(_q.ctx, field.Name, fieldSeen, &selectedFields) || unknownSeen
 		}
 	}
 	if !unknownSeen {
@@ -842,7 +842,7 @@ func (_q *ChapterQuery) collectField(ctx context.Context, oneNode bool, opCtx *g
 		case "id":
 		case "__typename":
 		default:
-			unknownSeen = true
+			unknownSeen = !customFieldColumns(_q.ctx, field.Name, fieldSeen, &selectedFields) || unknownSeen
 		}
 	}
 	if !unknownSeen {
@@ -971,7 +971,7 @@ func (_q *EncodingProfileQuery) collectField(ctx context.Context, oneNode bool, 
 		case "id":
 		case "__typename":
 		default:
-			unknownSeen = true
+			unknownSeen = !customFieldColumns(_q.ctx, field.Name, fieldSeen, &selectedFields) || unknownSeen
 		}
 	}
 	if !unknownSeen {
@@ -1080,7 +1080,7 @@ func (_q *EventQuery) collectField(ctx context.Context, oneNode bool, opCtx *gra
 		case "id":
 		case "__typename":
 		default:
-			unknownSeen = true
+			unknownSeen = !customFieldColumns(_q.ctx, field.Name, fieldSeen, &selectedFields) || unknownSeen
 		}
 	}
 	if !unknownSeen {
@@ -1397,7 +1397,7 @@ func (_q *FolderQuery) collectField(ctx context.Context, oneNode bool, opCtx *gr
 		case "id":
 		case "__typename":
 		default:
-			unknownSeen = true
+			unknownSeen = !customFieldColumns(_q.ctx, field.Name, fieldSeen, &selectedFields) || unknownSeen
 		}
 	}
 	if !unknownSeen {
@@ -1566,7 +1566,7 @@ func (_q *ImportItemQuery) collectField(ctx context.Context, oneNode bool, opCtx
 		case "id":
 		case "__typename":
 		default:
-			unknownSeen = true
+			unknownSeen = !customFieldColumns(_q.ctx, field.Name, fieldSeen, &selectedFields) || unknownSeen
 		}
 	}
 	if !unknownSeen {
@@ -1702,7 +1702,7 @@ func (_q *ImportMigrationQuery) collectField(ctx context.Context, oneNode bool, 
 		case "id":
 		case "__typename":
 		default:
-			unknownSeen = true
+			unknownSeen = !customFieldColumns(_q.ctx, field.Name, fieldSeen, &selectedFields) || unknownSeen
 		}
 	}
 	if !unknownSeen {
@@ -1818,7 +1818,7 @@ func (_q *ImporterQuery) collectField(ctx context.Context, oneNode bool, opCtx *
 		case "id":
 		case "__typename":
 		default:
-			unknownSeen = true
+			unknownSeen = !customFieldColumns(_q.ctx, field.Name, fieldSeen, &selectedFields) || unknownSeen
 		}
 	}
 	if !unknownSeen {
@@ -1959,7 +1959,7 @@ func (_q *InvitationQuery) collectField(ctx context.Context, oneNode bool, opCtx
 		case "id":
 		case "__typename":
 		default:
-			unknownSeen = true
+			unknownSeen = !customFieldColumns(_q.ctx, field.Name, fieldSeen, &selectedFields) || unknownSeen
 		}
 	}
 	if !unknownSeen {
@@ -2193,7 +2193,7 @@ func (_q *LiveSessionQuery) collectField(ctx context.Context, oneNode bool, opCt
 		case "id":
 		case "__typename":
 		default:
-			unknownSeen = true
+			unknownSeen = !customFieldColumns(_q.ctx, field.Name, fieldSeen, &selectedFields) || unknownSeen
 		}
 	}
 	if !unknownSeen {
@@ -2324,7 +2324,7 @@ func (_q *LiveSimulcastTargetQuery) collectField(ctx context.Context, oneNode bo
 		case "id":
 		case "__typename":
 		default:
-			unknownSeen = true
+			unknownSeen = !customFieldColumns(_q.ctx, field.Name, fieldSeen, &selectedFields) || unknownSeen
 		}
 	}
 	if !unknownSeen {
@@ -2592,7 +2592,7 @@ func (_q *LiveStreamQuery) collectField(ctx context.Context, oneNode bool, opCtx
 		case "id":
 		case "__typename":
 		default:
-			unknownSeen = true
+			unknownSeen = !customFieldColumns(_q.ctx, field.Name, fieldSeen, &selectedFields) || unknownSeen
 		}
 	}
 	if !unknownSeen {
@@ -2731,7 +2731,7 @@ func (_q *MembershipQuery) collectField(ctx context.Context, oneNode bool, opCtx
 		case "id":
 		case "__typename":
 		default:
-			unknownSeen = true
+			unknownSeen = !customFieldColumns(_q.ctx, field.Name, fieldSeen, &selectedFields) || unknownSeen
 		}
 	}
 	if !unknownSeen {
@@ -2932,7 +2932,7 @@ func (_q *OrganizationQuery) collectField(ctx context.Context, oneNode bool, opC
 		case "id":
 		case "__typename":
 		default:
-			unknownSeen = true
+			unknownSeen = !customFieldColumns(_q.ctx, field.Name, fieldSeen, &selectedFields) || unknownSeen
 		}
 	}
 	if !unknownSeen {
@@ -3121,7 +3121,7 @@ func (_q *PlayerQuery) collectField(ctx context.Context, oneNode bool, opCtx *gr
 		case "id":
 		case "__typename":
 		default:
-			unknownSeen = true
+			unknownSeen = !customFieldColumns(_q.ctx, field.Name, fieldSeen, &selectedFields) || unknownSeen
 		}
 	}
 	if !unknownSeen {
@@ -3580,7 +3580,7 @@ func (_q *ProjectQuery) collectField(ctx context.Context, oneNode bool, opCtx *g
 		case "id":
 		case "__typename":
 		default:
-			unknownSeen = true
+			unknownSeen = !customFieldColumns(_q.ctx, field.Name, fieldSeen, &selectedFields) || unknownSeen
 		}
 	}
 	if !unknownSeen {
@@ -3704,7 +3704,7 @@ func (_q *ProjectSettingQuery) collectField(ctx context.Context, oneNode bool, o
 		case "id":
 		case "__typename":
 		default:
-			unknownSeen = true
+			unknownSeen = !customFieldColumns(_q.ctx, field.Name, fieldSeen, &selectedFields) || unknownSeen
 		}
 	}
 	if !unknownSeen {
@@ -3843,7 +3843,7 @@ func (_q *RenditionQuery) collectField(ctx context.Context, oneNode bool, opCtx 
 		case "id":
 		case "__typename":
 		default:
-			unknownSeen = true
+			unknownSeen = !customFieldColumns(_q.ctx, field.Name, fieldSeen, &selectedFields) || unknownSeen
 		}
 	}
 	if !unknownSeen {
@@ -4052,7 +4052,7 @@ func (_q *TagQuery) collectField(ctx context.Context, oneNode bool, opCtx *graph
 		case "id":
 		case "__typename":
 		default:
-			unknownSeen = true
+			unknownSeen = !customFieldColumns(_q.ctx, field.Name, fieldSeen, &selectedFields) || unknownSeen
 		}
 	}
 	if !unknownSeen {
@@ -4196,7 +4196,7 @@ func (_q *ThumbnailQuery) collectField(ctx context.Context, oneNode bool, opCtx 
 		case "id":
 		case "__typename":
 		default:
-			unknownSeen = true
+			unknownSeen = !customFieldColumns(_q.ctx, field.Name, fieldSeen, &selectedFields) || unknownSeen
 		}
 	}
 	if !unknownSeen {
@@ -4337,7 +4337,7 @@ func (_q *TranscodingJobQuery) collectField(ctx context.Context, oneNode bool, o
 		case "id":
 		case "__typename":
 		default:
-			unknownSeen = true
+			unknownSeen = !customFieldColumns(_q.ctx, field.Name, fieldSeen, &selectedFields) || unknownSeen
 		}
 	}
 	if !unknownSeen {
@@ -4461,7 +4461,7 @@ func (_q *UserQuery) collectField(ctx context.Context, oneNode bool, opCtx *grap
 		case "id":
 		case "__typename":
 		default:
-			unknownSeen = true
+			unknownSeen = !customFieldColumns(_q.ctx, field.Name, fieldSeen, &selectedFields) || unknownSeen
 		}
 	}
 	if !unknownSeen {
@@ -4800,7 +4800,7 @@ func (_q *VideoQuery) collectField(ctx context.Context, oneNode bool, opCtx *gra
 		case "id":
 		case "__typename":
 		default:
-			unknownSeen = true
+			unknownSeen = !customFieldColumns(_q.ctx, field.Name, fieldSeen, &selectedFields) || unknownSeen
 		}
 	}
 	if !unknownSeen {
@@ -4939,7 +4939,7 @@ func (_q *WebhookAttemptQuery) collectField(ctx context.Context, oneNode bool, o
 		case "id":
 		case "__typename":
 		default:
-			unknownSeen = true
+			unknownSeen = !customFieldColumns(_q.ctx, field.Name, fieldSeen, &selectedFields) || unknownSeen
 		}
 	}
 	if !unknownSeen {
@@ -5113,7 +5113,7 @@ func (_q *WebhookDeliveryQuery) collectField(ctx context.Context, oneNode bool, 
 		case "id":
 		case "__typename":
 		default:
-			unknownSeen = true
+			unknownSeen = !customFieldColumns(_q.ctx, field.Name, fieldSeen, &selectedFields) || unknownSeen
 		}
 	}
 	if !unknownSeen {
@@ -5244,7 +5244,7 @@ func (_q *WebhookEndpointQuery) collectField(ctx context.Context, oneNode bool, 
 		case "id":
 		case "__typename":
 		default:
-			unknownSeen = true
+			unknownSeen = !customFieldColumns(_q.ctx, field.Name, fieldSeen, &selectedFields) || unknownSeen
 		}
 	}
 	if !unknownSeen {
