@@ -36,6 +36,13 @@ type Service struct {
 	// UnpaidDays is how long an unpaid subscription lasts before it is
 	// terminated; 30 when 0.
 	UnpaidDays int
+	// DraftWindow is how long a closed period's invoice stays a draft before
+	// it is numbered; 1 h when 0.
+	DraftWindow time.Duration
+	// PaymentTermDays is the days from finalization to the due date; 14 when 0.
+	PaymentTermDays int
+	// NumberPrefix prefixes invoice numbers; "INV-" when empty.
+	NumberPrefix string
 }
 
 // Clock is the service's time now, in UTC.
