@@ -99,5 +99,5 @@ func closeBenchWorld(b *testing.B, dialect string) (*ent.Client, *billing.Servic
 		c.UsageRecord.CreateBulk(records...).ExecX(ctx)
 	}
 	clk := &clock{t: nov}
-	return c, &billing.Service{Client: c, Now: clk.Now}, clk
+	return c, &billing.Service{Client: c, Runtime: billing.Runtime{Now: clk.Now}}, clk
 }
