@@ -33,16 +33,20 @@ func BenchmarkPeriodClose10k(b *testing.B) {
 				ctx := tenancy.SystemContext(context.Background(), "benchmark")
 				dec := time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)
 				b.StartTimer()
+				t0 := time.Now()
 				clk.Set(dec.Add(10 * time.Minute))
 				n, err := svc.CloseDue(ctx)
 				if err != nil || n != closeBenchOrgs {
 					b.Fatalf("close: %d %v", n, err)
 				}
+				t1 := time.Now()
 				clk.Set(dec.Add(2 * time.Hour))
 				if n, err = svc.FinalizeDue(ctx); err != nil || n != closeBenchOrgs {
 					b.Fatalf("finalize: %d %v", n, err)
 				}
 				b.StopTimer()
+				b.ReportMetric(t1.Sub(t0).Seconds(), "close-s")
+				b.ReportMetric(time.Since(t1).Seconds(), "finalize-s")
 				if c := client.Invoice.Query().CountX(ctx); c != closeBenchOrgs {
 					b.Fatalf("%d invoices", c)
 				}

@@ -159,7 +159,7 @@ func TestMonthOfUsagePricedByHand(t *testing.T) {
 			if s := w.current(); s.Status != catalog.Unpaid {
 				t.Fatalf("after grace: %s", s.Status)
 			}
-			sameEvents(t, w.ev.take(), "subscription.past_due", "subscription.unpaid")
+			sameEvents(t, w.ev.take(), "invoice.payment_failed", "subscription.past_due", "subscription.unpaid")
 
 			// Manual payments: refusals, a partial one (still unpaid), the same
 			// reference again (no change), then the rest (paid, active).

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/google/uuid"
 
@@ -13,7 +14,6 @@ import (
 	"github.com/vidra-dev/vidra/billing/catalog"
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/invoice"
-	"github.com/vidra-dev/vidra/ent/subscription"
 	"github.com/vidra-dev/vidra/ent/transaction"
 	"github.com/vidra-dev/vidra/tenancy"
 )
@@ -120,41 +120,55 @@ func (s *Service) applyPayment(ctx context.Context, tx *ent.Tx, inv *ent.Invoice
 	return err
 }
 
-// MarkOverdue moves the trialing or active subscriptions that have a
-// finalized invoice unpaid at its due date to past_due (their grace period
-// starts), each in a transaction of its own. It returns how many moved.
+// MarkOverdue handles each finalized invoice unpaid at its due date, once, in
+// a transaction of its own: it records the failure (payment_failed_at and
+// invoice.payment_failed) and moves the invoice's subscription, when trialing
+// or active, to past_due (its grace period starts). It returns how many
+// invoices it handled; a re-run handles none of them again.
 func (s *Service) MarkOverdue(ctx context.Context) (int, error) {
 	ctx = tenancy.SystemContext(ctx, "overdue invoices")
 	ctx = audit.WithScope(ctx, &audit.Scope{Action: "billing.overdue"})
 	now := s.now()
-	var subIDs []uuid.UUID
-	if err := s.Client.Invoice.Query().Where(invoice.StatusEQ(invoice.StatusFinalized), invoice.DueAtLTE(now),
-		invoice.SubscriptionIDNotNil()).GroupBy(invoice.FieldSubscriptionID).Scan(ctx, &subIDs); err != nil {
+	ids, err := s.Client.Invoice.Query().Where(invoice.StatusEQ(invoice.StatusFinalized), invoice.DueAtLTE(now),
+		invoice.PaymentFailedAtIsNil()).Order(ent.Asc(invoice.FieldID)).IDs(ctx)
+	if err != nil {
 		return 0, fmt.Errorf("overdue invoices: %w", err)
 	}
-	subs, err := s.Client.Subscription.Query().Where(subscription.IDIn(subIDs...),
-		subscription.StatusIn(catalog.Trialing, catalog.Active)).IDs(ctx)
-	if err != nil {
-		return 0, err
-	}
-	moved := 0
+	done := 0
 	var errs []error
-	for _, id := range subs {
-		err := s.inTx(ctx, func(tx *ent.Tx) error {
-			sub, err := tx.Subscription.Get(ctx, id)
-			if err != nil || (sub.Status != catalog.Trialing && sub.Status != catalog.Active) {
-				return err
-			}
-			_, err = s.MarkPastDue(ctx, tx, sub)
-			return err
-		})
+	for _, id := range ids {
+		err := s.inTx(ctx, func(tx *ent.Tx) error { return s.overdue(ctx, tx, id, now) })
 		if err != nil {
 			errs = append(errs, err)
 			continue
 		}
-		moved++
+		done++
 	}
-	return moved, errors.Join(errs...)
+	return done, errors.Join(errs...)
+}
+
+// overdue records one invoice's failed payment and its subscription's move.
+func (s *Service) overdue(ctx context.Context, tx *ent.Tx, id uuid.UUID, now time.Time) error {
+	inv, err := tx.Invoice.UpdateOneID(id).Where(invoice.StatusEQ(invoice.StatusFinalized), invoice.PaymentFailedAtIsNil()).
+		SetPaymentFailedAt(now).SetUpdatedAt(now).Save(ctx)
+	if ent.IsNotFound(err) {
+		return nil // paid or handled meanwhile
+	}
+	if err != nil {
+		return err
+	}
+	if err := s.emitInvoice(ctx, tx, EventInvoicePaymentFailed, inv, "unpaid at its due date"); err != nil {
+		return err
+	}
+	if inv.SubscriptionID == nil {
+		return nil
+	}
+	sub, err := tx.Subscription.Get(ctx, *inv.SubscriptionID)
+	if err != nil || (sub.Status != catalog.Trialing && sub.Status != catalog.Active) {
+		return err
+	}
+	_, err = s.MarkPastDue(ctx, tx, sub)
+	return err
 }
 
 // inTx runs fn in a transaction of the service's client.

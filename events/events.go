@@ -54,7 +54,8 @@ const (
 	InvoiceFinalized = "invoice.finalized"
 	// InvoicePaid: an invoice was paid in full.
 	InvoicePaid = "invoice.paid"
-	// InvoicePaymentFailed: a payment of an invoice failed (data.error says why).
+	// InvoicePaymentFailed: an invoice was unpaid at its due date, or a charge of
+	// it failed (data.error says why).
 	InvoicePaymentFailed = "invoice.payment_failed"
 	// UsageWarning: an organization's usage of a metric reached 80 % of its
 	// plan's hard limit this period (data: organization_id, metric, quantity, hard_limit, percent).
@@ -124,7 +125,7 @@ var Catalogue = []Type{
 	{Name: SubscriptionTerminated, Description: "A subscription ended."},
 	{Name: InvoiceFinalized, Description: "An invoice was numbered and became payable; sent to every project of the organization."},
 	{Name: InvoicePaid, Description: "An invoice was paid in full."},
-	{Name: InvoicePaymentFailed, Description: "A payment of an invoice failed; data.error says why."},
+	{Name: InvoicePaymentFailed, Description: "An invoice was unpaid at its due date, or a charge of it failed; data.error says why."},
 	{Name: UsageWarning, Description: "Usage of a metric reached 80 % of the plan's hard limit this period."},
 	{Name: UsageLimitReached, Description: "Usage of a metric reached the plan's hard limit: new uploads and playback sessions are refused."},
 	{Name: LiveStreamCreated, Description: "A live stream was created."},
