@@ -42,8 +42,9 @@ type closeItem struct {
 // in the invoice's transaction, and an invoice is unique per subscription and
 // period (period_key), so a re-run is a no-op. It returns the invoices written.
 func (s *Service) CloseDue(ctx context.Context) (int, error) {
+	// No audit scope: closeChunk audits its rows in bulk (one INSERT per 500
+	// records rather than one per row).
 	ctx = tenancy.SystemContext(ctx, "close billing periods")
-	ctx = audit.WithScope(ctx, &audit.Scope{Action: "billing.close"})
 	now := s.now()
 	subs, err := s.Client.Subscription.Query().Where(
 		subscription.Status(catalog.Active),
@@ -111,14 +112,48 @@ func (s *Service) closeChunk(ctx context.Context, items []closeItem, plans map[u
 	if err != nil {
 		return 0, err
 	}
-	n, err := s.draftPeriods(ctx, tx, items, plans, credits, usageOf)
+	invs, err := s.draftPeriods(ctx, tx, items, plans, credits, usageOf)
 	if err == nil {
 		err = renewPeriods(ctx, tx, items)
+	}
+	if err == nil {
+		err = audit.WriteMany(ctx, tx, closeAudit(ctx, invs, items))
 	}
 	if err != nil {
 		return 0, errors.Join(err, tx.Rollback())
 	}
-	return n, tx.Commit()
+	return len(invs), tx.Commit()
+}
+
+// closeAudit are the audit records of a close chunk: each invoice created and
+// each subscription whose period advanced, under the action billing.close.
+func closeAudit(ctx context.Context, invs []*ent.Invoice, items []closeItem) []audit.Entry {
+	out := make([]audit.Entry, 0, len(invs)+len(items))
+	for _, inv := range invs {
+		out = append(out, auditEntry(ctx, "billing.close", inv.OrganizationID, "Invoice", inv.ID, "create", map[string]any{
+			"kind": inv.Kind, "status": inv.Status, "subscription_id": inv.SubscriptionID, "period_start": inv.PeriodStart,
+			"period_end": inv.PeriodEnd, "currency": inv.Currency, "total_minor": inv.TotalMinor}))
+	}
+	for _, it := range items {
+		out = append(out, auditEntry(ctx, "billing.close", it.sub.OrganizationID, "Subscription", it.sub.ID, "update", map[string]any{
+			"current_period_start": it.nextStart, "current_period_end": it.nextEnd, "usage_alerts": nil}))
+	}
+	return out
+}
+
+// auditEntry is a record of a change the billing jobs make outside the audit
+// hook: under the context's audit scope when there is one, else action.
+func auditEntry(ctx context.Context, action string, org uuid.UUID, entity string, id uuid.UUID, op string, changes map[string]any) audit.Entry {
+	scope := audit.FromContext(ctx)
+	if scope == nil {
+		scope = &audit.Scope{Action: action}
+	}
+	e := audit.NewEntry(ctx, scope)
+	if e.OrganizationID == uuid.Nil {
+		e.OrganizationID = org
+	}
+	e.EntityType, e.EntityID, e.Operation, e.Changes = entity, id, op, changes
+	return e
 }
 
 // renewPeriods advances each item's subscription to its next period, one
@@ -140,16 +175,16 @@ func renewPeriods(ctx context.Context, tx *ent.Tx, items []closeItem) error {
 }
 
 // draftPeriods writes the draft invoices of items (skipping periods invoiced
-// already) with their lines, in bulk; it returns how many it wrote.
+// already) with their lines, in bulk; it returns the invoices it wrote.
 func (s *Service) draftPeriods(ctx context.Context, tx *ent.Tx, items []closeItem, plans map[uuid.UUID]*planPrices,
-	credits map[string]int64, usageOf func(closeItem) map[string]int64) (int, error) {
+	credits map[string]int64, usageOf func(closeItem) map[string]int64) ([]*ent.Invoice, error) {
 	keys := make([]string, len(items))
 	for i, it := range items {
 		keys[i] = periodKey(it.sub.ID, it.start)
 	}
 	done, err := tx.Invoice.Query().Where(invoice.PeriodKeyIn(keys...)).Select(invoice.FieldPeriodKey).Strings(ctx)
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
 	skip := map[string]bool{}
 	for _, k := range done {
@@ -164,11 +199,11 @@ func (s *Service) draftPeriods(ctx context.Context, tx *ent.Tx, items []closeIte
 		}
 		pp := plans[it.sub.PlanID]
 		if pp == nil {
-			return 0, fmt.Errorf("close: subscription %s: plan %s missing", it.sub.ID, it.sub.PlanID)
+			return nil, fmt.Errorf("close: subscription %s: plan %s missing", it.sub.ID, it.sub.PlanID)
 		}
 		lines, err := periodLines(pp, it, usageOf(it), credits[keys[i]])
 		if err != nil {
-			return 0, fmt.Errorf("close: subscription %s: %w", it.sub.ID, err)
+			return nil, fmt.Errorf("close: subscription %s: %w", it.sub.ID, err)
 		}
 		total := sumLines(lines)
 		creates = append(creates, tx.Invoice.Create().SetOrganizationID(it.sub.OrganizationID).
@@ -178,11 +213,11 @@ func (s *Service) draftPeriods(ctx context.Context, tx *ent.Tx, items []closeIte
 		lineSets = append(lineSets, lines)
 	}
 	if len(creates) == 0 {
-		return 0, nil
+		return nil, nil
 	}
 	invs, err := tx.Invoice.CreateBulk(creates...).Save(ctx)
 	if err != nil {
-		return 0, fmt.Errorf("close: invoices: %w", err)
+		return nil, fmt.Errorf("close: invoices: %w", err)
 	}
 	var lineCreates []*ent.InvoiceLineCreate
 	flush := func() error {
@@ -199,15 +234,15 @@ func (s *Service) draftPeriods(ctx context.Context, tx *ent.Tx, items []closeIte
 				SetCreatedAt(now).SetUpdatedAt(now))
 			if len(lineCreates) == lineChunk {
 				if err := flush(); err != nil {
-					return 0, fmt.Errorf("close: lines: %w", err)
+					return nil, fmt.Errorf("close: lines: %w", err)
 				}
 			}
 		}
 	}
 	if err := flush(); err != nil {
-		return 0, fmt.Errorf("close: lines: %w", err)
+		return nil, fmt.Errorf("close: lines: %w", err)
 	}
-	return len(invs), nil
+	return invs, nil
 }
 
 // periodLines are a closed period's lines: the plan's fee (for the next

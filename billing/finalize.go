@@ -51,7 +51,6 @@ func (s *Service) numberPrefix() string {
 // recorded in the same transaction. It returns the invoices finalized.
 func (s *Service) FinalizeDue(ctx context.Context) (int, error) {
 	ctx = tenancy.SystemContext(ctx, "finalize invoices")
-	ctx = audit.WithScope(ctx, &audit.Scope{Action: "billing.finalize"})
 	cutoff := s.now().Add(-s.draftWindow())
 	ids, err := s.Client.Invoice.Query().Where(invoice.StatusEQ(invoice.StatusDraft), invoice.CreatedAtLTE(cutoff)).
 		Order(ent.Asc(invoice.FieldCreatedAt), ent.Asc(invoice.FieldID)).IDs(ctx)
@@ -108,6 +107,7 @@ func (s *Service) finalizeTx(ctx context.Context, tx *ent.Tx, ids []uuid.UUID) (
 	for _, r := range rows {
 		byID[r.ID] = r
 	}
+	entries := make([]audit.Entry, 0, len(ids))
 	for i, id := range ids {
 		inv := byID[id]
 		if inv == nil {
@@ -116,29 +116,46 @@ func (s *Service) finalizeTx(ctx context.Context, tx *ent.Tx, ids []uuid.UUID) (
 		if inv.Status != invoice.StatusDraft {
 			return 0, refuse(KindConflict, "invoice %s is %s, not a draft", id, inv.Status)
 		}
-		upd := tx.Invoice.UpdateOneID(id).Where(invoice.StatusEQ(invoice.StatusDraft)).
-			SetNumber(fmt.Sprintf("%s%06d", s.numberPrefix(), first+int64(i))).
-			SetFinalizedAt(now).SetDueAt(due).SetUpdatedAt(now)
-		paid := inv.TotalMinor <= 0
-		if paid {
-			upd.SetStatus(invoice.StatusPaid).SetPaidAt(now)
-		} else {
-			upd.SetStatus(invoice.StatusFinalized)
+		number := fmt.Sprintf("%s%06d", s.numberPrefix(), first+int64(i))
+		status, paidAt := invoice.StatusFinalized, (*time.Time)(nil)
+		if inv.TotalMinor <= 0 {
+			status, paidAt = invoice.StatusPaid, &now
 		}
-		inv, err := upd.Save(ctx)
+		// One statement per invoice (ent's UpdateOne would read the row back,
+		// and its audit hook write one record per row: they are written in bulk
+		// below). The draft condition keeps a concurrent run from numbering twice.
+		res, err := tx.ExecContext(ctx, `UPDATE invoices SET number = $1, status = $2, finalized_at = $3, due_at = $4,
+			paid_at = $5, updated_at = $3 WHERE id = $6 AND status = 'draft'`, number, string(status), now, due, nullTime(paidAt), id)
 		if err != nil {
-			return 0, err
+			return 0, fmt.Errorf("finalize invoice %s: %w", id, err)
 		}
+		if n, err := res.RowsAffected(); err != nil || n != 1 {
+			return 0, errors.Join(refuse(KindConflict, "invoice %s is no longer a draft", id), err)
+		}
+		inv.Number, inv.Status, inv.FinalizedAt, inv.DueAt, inv.PaidAt, inv.UpdatedAt = &number, status, &now, &due, paidAt, now
+		entries = append(entries, auditEntry(ctx, "billing.finalize", inv.OrganizationID, "Invoice", id, "update", map[string]any{
+			"number": number, "status": status, "finalized_at": now, "due_at": due, "paid_at": paidAt}))
 		if err := s.emitInvoice(ctx, tx, EventInvoiceFinalized, inv, ""); err != nil {
 			return 0, err
 		}
-		if paid {
+		if paidAt != nil {
 			if err := s.emitInvoice(ctx, tx, EventInvoicePaid, inv, ""); err != nil {
 				return 0, err
 			}
 		}
 	}
+	if err := audit.WriteMany(ctx, tx, entries); err != nil {
+		return 0, err
+	}
 	return len(ids), nil
+}
+
+// nullTime is t as a bound value: NULL when nil.
+func nullTime(t *time.Time) any {
+	if t == nil {
+		return nil
+	}
+	return *t
 }
 
 // takeNumbers reserves n consecutive invoice numbers in tx and returns the

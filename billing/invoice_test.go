@@ -11,6 +11,7 @@ import (
 	"github.com/vidra-dev/vidra/billing"
 	"github.com/vidra-dev/vidra/billing/catalog"
 	"github.com/vidra-dev/vidra/ent"
+	"github.com/vidra-dev/vidra/ent/auditlog"
 	"github.com/vidra-dev/vidra/ent/invoice"
 	"github.com/vidra-dev/vidra/ent/invoiceline"
 	"github.com/vidra-dev/vidra/ent/usagehourly"
@@ -136,6 +137,11 @@ func TestMonthOfUsagePricedByHand(t *testing.T) {
 				t.Fatalf("period not renewed: %v %v", cur.CurrentPeriodStart, cur.CurrentPeriodEnd)
 			}
 
+			// Audited: the invoice created and the subscription's period advanced.
+			if n := w.client.AuditLog.Query().Where(auditlog.Action("billing.close"), auditlog.OrganizationID(w.org)).CountX(w.ctx); n != 2 {
+				t.Fatalf("%d billing.close audit records, want 2", n)
+			}
+
 			// The draft window (1 h) holds it; then it is numbered and due in 14 days.
 			w.run("finalize in window", w.svc.FinalizeDue, 0)
 			w.clock.Set(dec.Add(90 * time.Minute))
@@ -147,6 +153,9 @@ func TestMonthOfUsagePricedByHand(t *testing.T) {
 				t.Fatalf("finalized: %s %v %v", inv.Status, inv.Number, inv.DueAt)
 			}
 			sameEvents(t, w.ev.take(), "invoice.finalized")
+			if n := w.client.AuditLog.Query().Where(auditlog.Action("billing.finalize"), auditlog.EntityID(inv.ID)).CountX(w.ctx); n != 1 {
+				t.Fatalf("%d billing.finalize audit records, want 1", n)
+			}
 
 			// Unpaid at the due date: past_due; after 3 days of grace: unpaid.
 			w.clock.Set(inv.DueAt.Add(-time.Minute))
