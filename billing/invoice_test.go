@@ -286,6 +286,39 @@ func TestOverUsageAndGaplessNumbers(t *testing.T) {
 			if *inv.Number != "INV-000003" {
 				t.Fatalf("number %s, want INV-000003", *inv.Number)
 			}
+
+			// Credit notes, never edits: 500 of the 2500, then the rest voids it.
+			credit := func(amount int64) (*ent.Invoice, error) {
+				var cn *ent.Invoice
+				err := w.do(func(tx *ent.Tx) error {
+					var err error
+					cn, err = w.svc.IssueCreditNote(w.ctx, tx, billing.CreditNote{InvoiceID: inv.ID, AmountMinor: amount, Reason: "goodwill"})
+					return err
+				})
+				return cn, err
+			}
+			cn, err := credit(500)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if cn.Kind != invoice.KindCreditNote || cn.TotalMinor != -500 || *cn.Number != "INV-000004" || *cn.CreditedInvoiceID != inv.ID {
+				t.Fatalf("credit note: %+v", cn)
+			}
+			if got := w.client.Invoice.GetX(w.ctx, inv.ID); got.Status != invoice.StatusFinalized || got.TotalMinor != 2500 {
+				t.Fatalf("credited invoice edited: %s %d", got.Status, got.TotalMinor)
+			}
+			if _, err := credit(2001); kindOf(err) != billing.KindInvalidInput {
+				t.Fatalf("credit beyond the total: %v", err)
+			}
+			if cn, err = credit(2000); err != nil || *cn.Number != "INV-000005" {
+				t.Fatalf("second credit note: %v %v", cn, err)
+			}
+			if got := w.client.Invoice.GetX(w.ctx, inv.ID); got.Status != invoice.StatusVoid || got.VoidedAt == nil || *got.Number != "INV-000003" {
+				t.Fatalf("fully credited: %s %v", got.Status, got.Number)
+			}
+			if _, err := credit(1); kindOf(err) != billing.KindConflict {
+				t.Fatalf("credit of a void invoice: %v", err)
+			}
 		})
 	}
 }

@@ -101,6 +101,13 @@ func (s *Service) applyPayment(ctx context.Context, tx *ent.Tx, inv *ent.Invoice
 	if err := s.emitInvoice(ctx, tx, EventInvoicePaid, inv, ""); err != nil {
 		return err
 	}
+	return s.reinstate(ctx, tx, inv)
+}
+
+// reinstate returns inv's subscription, if past_due or unpaid, to active once
+// none of its invoices is overdue (inv was just paid or voided).
+func (s *Service) reinstate(ctx context.Context, tx *ent.Tx, inv *ent.Invoice) error {
+	now := s.now()
 	if inv.SubscriptionID == nil {
 		return nil
 	}
