@@ -175,3 +175,24 @@ func (r *Resolver) adminRecordPayment(ctx context.Context, invoiceID uuid.UUID, 
 	}
 	return t, nil
 }
+
+// adminIssueCreditNote credits an invoice (admin host).
+func (r *Resolver) adminIssueCreditNote(ctx context.Context, invoiceID uuid.UUID, in model.CreditNoteInput) (*ent.Invoice, error) {
+	if err := requireAdminHost(ctx); err != nil {
+		return nil, err
+	}
+	tx := ent.TxFromContext(ctx)
+	if tx == nil {
+		return nil, errors.New("adminIssueCreditNote: no transaction in context")
+	}
+	ctx = tenancy.SystemContext(ctx, "admin host: issue a credit note")
+	cn, err := r.billingService().IssueCreditNote(ctx, tx, billing.CreditNote{
+		InvoiceID: invoiceID, AmountMinor: int64(in.AmountMinor), Reason: in.Reason})
+	if err != nil {
+		if e, ok := billing.AsError(err); ok && e.Kind == billing.KindNotFound {
+			return nil, NotFound("invoice")
+		}
+		return nil, billingError(err)
+	}
+	return cn, nil
+}

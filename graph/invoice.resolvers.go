@@ -34,6 +34,11 @@ func (r *mutationResolver) AdminRecordPayment(ctx context.Context, invoiceID uui
 	return r.adminRecordPayment(ctx, invoiceID, input)
 }
 
+// AdminIssueCreditNote is the resolver for the adminIssueCreditNote field.
+func (r *mutationResolver) AdminIssueCreditNote(ctx context.Context, invoiceID uuid.UUID, input model.CreditNoteInput) (*ent.Invoice, error) {
+	return r.adminIssueCreditNote(ctx, invoiceID, input)
+}
+
 // Invoices is the resolver for the invoices field.
 func (r *queryResolver) Invoices(ctx context.Context, first *int, after *string, status *string) (*model.InvoiceConnection, error) {
 	return r.invoices(ctx, first, after, status)

@@ -22,6 +22,7 @@ var invoiceContractCases = []contractCase{
 	{method: "POST", path: "/organization/subscribe/over-usage-payment", flow: true},
 	{method: "POST", path: "/organization/subscribe/checkout-session", flow: true},
 	{host: "admin", method: "POST", path: "/invoices/{id}/payments", flow: true},
+	{host: "admin", method: "POST", path: "/invoices/{id}/credit-notes", flow: true},
 }
 
 func init() {
@@ -144,6 +145,26 @@ func TestInvoicesOverREST(t *testing.T) {
 		}
 		callREST(t, member, 403, "GET", "/v1/organization/transactions", "")
 
+		// A credit note against the paid invoice: numbered next, the invoice unchanged.
+		credit := "/v1/admin/invoices/" + inv.ID + "/credit-notes"
+		callREST(t, anon, 422, "POST", credit, `{"amount_minor": 7, "reason": "goodwill"}`, admin)
+		callREST(t, anon, 422, "POST", credit, `{"amount_minor": 1, "reason": ""}`, admin)
+		callREST(t, w.s, 401, "POST", credit, `{"amount_minor": 1, "reason": "goodwill"}`)
+		var cn struct {
+			Kind, Status      string
+			Number            *string
+			TotalMinor        int64  `json:"total_minor"`
+			CreditedInvoiceID string `json:"credited_invoice_id"`
+		}
+		decodeInto(t, callREST(t, anon, 200, "POST", credit, `{"amount_minor": 2, "reason": "goodwill"}`, admin), &cn)
+		if cn.Kind != "credit_note" || cn.TotalMinor != -2 || cn.Number == nil || *cn.Number != "INV-000002" || cn.CreditedInvoiceID != inv.ID {
+			t.Fatalf("credit note: %+v", cn)
+		}
+		decodeInto(t, callREST(t, w.s, 200, "GET", "/v1/organization/invoices/"+inv.ID, ""), &inv)
+		if inv.Status != "paid" || inv.TotalMinor != 6 {
+			t.Fatalf("credited invoice: %+v", inv)
+		}
+
 		// Audited, and the invoice events recorded for the organization's project.
 		if n := w.s.SQLInt(`SELECT count(*) FROM audit_logs WHERE action = 'payOverUsage' AND entity_type = 'Invoice'`); n < 1 {
 			t.Errorf("%d over-usage audit records", n)
@@ -151,8 +172,12 @@ func TestInvoicesOverREST(t *testing.T) {
 		if n := w.s.SQLInt(`SELECT count(*) FROM audit_logs WHERE action = 'adminRecordPayment' AND entity_type = 'Transaction'`); n != 2 {
 			t.Errorf("%d payment audit records, want 2", n)
 		}
-		if n := w.s.SQLInt(`SELECT count(*) FROM events WHERE type IN ('invoice.finalized', 'invoice.paid')`); n != 2 {
-			t.Errorf("%d invoice events, want 2", n)
+		// The over-usage invoice finalized and paid, the credit note finalized and settled.
+		if n := w.s.SQLInt(`SELECT count(*) FROM events WHERE type IN ('invoice.finalized', 'invoice.paid')`); n != 4 {
+			t.Errorf("%d invoice events, want 4", n)
+		}
+		if n := w.s.SQLInt(`SELECT count(*) FROM audit_logs WHERE action = 'adminIssueCreditNote' AND entity_type = 'Invoice'`); n < 1 {
+			t.Errorf("%d credit note audit records", n)
 		}
 	})
 }

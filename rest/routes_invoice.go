@@ -30,5 +30,8 @@ func invoiceRoutes() []Route {
 		// The manual gateway: an admin records a bank transfer received.
 		{Method: "POST", Path: "/invoices/{id}/payments", Host: HostAdmin, Public: true, BodyVar: "input", Message: "payment recorded",
 			Operation: `mutation AdminRecordPayment($id: ID!, $input: ManualPaymentInput!) { adminRecordPayment(invoiceID: $id, input: $input) { ` + transactionFields + ` } }`},
+		// Credit notes, never edits of a finalized invoice.
+		{Method: "POST", Path: "/invoices/{id}/credit-notes", Host: HostAdmin, Public: true, BodyVar: "input", Message: "credit note issued",
+			Operation: `mutation AdminIssueCreditNote($id: ID!, $input: CreditNoteInput!) { adminIssueCreditNote(invoiceID: $id, input: $input) { ` + invoiceFields + ` } }`},
 	}
 }

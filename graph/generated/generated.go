@@ -811,6 +811,7 @@ type ComplexityRoot struct {
 		AdminCreatePlanMetric       func(childComplexity int, planID uuid.UUID, input model.PlanMetricInput) int
 		AdminDeletePlan             func(childComplexity int, id uuid.UUID) int
 		AdminDeletePlanMetric       func(childComplexity int, planID uuid.UUID, id uuid.UUID) int
+		AdminIssueCreditNote        func(childComplexity int, invoiceID uuid.UUID, input model.CreditNoteInput) int
 		AdminRecordPayment          func(childComplexity int, invoiceID uuid.UUID, input model.ManualPaymentInput) int
 		AdminUpdatePlan             func(childComplexity int, id uuid.UUID, input model.PlanInput) int
 		AdminUpdatePlanMetric       func(childComplexity int, planID uuid.UUID, id uuid.UUID, input model.PlanMetricInput) int
@@ -1660,6 +1661,7 @@ type MutationResolver interface {
 	PayOverUsage(ctx context.Context) (*ent.Invoice, error)
 	CreateCheckoutSession(ctx context.Context, planCode *string) (*model.CheckoutSession, error)
 	AdminRecordPayment(ctx context.Context, invoiceID uuid.UUID, input model.ManualPaymentInput) (*ent.Transaction, error)
+	AdminIssueCreditNote(ctx context.Context, invoiceID uuid.UUID, input model.CreditNoteInput) (*ent.Invoice, error)
 	CreateLiveStream(ctx context.Context, projectID uuid.UUID, input ent.CreateLiveStreamInput) (*model.LiveStreamWithKey, error)
 	UpdateLiveStream(ctx context.Context, projectID uuid.UUID, id uuid.UUID, input ent.UpdateLiveStreamInput) (*ent.LiveStream, error)
 	UpdateLiveStreamStatus(ctx context.Context, projectID uuid.UUID, id uuid.UUID, action model.LiveStreamAction) (*ent.LiveStream, error)
@@ -4762,6 +4764,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.AdminDeletePlanMetric(childComplexity, args["planID"].(uuid.UUID), args["id"].(uuid.UUID)), true
+	case "Mutation.adminIssueCreditNote":
+		if e.ComplexityRoot.Mutation.AdminIssueCreditNote == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_adminIssueCreditNote_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.AdminIssueCreditNote(childComplexity, args["invoiceID"].(uuid.UUID), args["input"].(model.CreditNoteInput)), true
 	case "Mutation.adminRecordPayment":
 		if e.ComplexityRoot.Mutation.AdminRecordPayment == nil {
 			break
@@ -15612,6 +15625,20 @@ input ManualPaymentInput {
   reference: String!
 }
 
+"""
+A credit against a finalized or paid invoice (admin host).
+"""
+input CreditNoteInput {
+  """
+  Minor units credited: at most what is not yet credited.
+  """
+  amountMinor: Int!
+  """
+  Printed on the credit note's line.
+  """
+  reason: String!
+}
+
 extend type Query {
   """
   The current organization's invoices, newest first (billing read). status filters.
@@ -15642,6 +15669,12 @@ extend type Mutation {
   Records a payment received for a finalized invoice (admin host; manual gateway).
   """
   adminRecordPayment(invoiceID: ID!, input: ManualPaymentInput!): Transaction! @public
+  """
+  Issues a credit note against a finalized or paid invoice (admin host): a
+  numbered credit_note invoice; the invoice itself is never edited, and voided
+  when an unpaid one is credited in full.
+  """
+  adminIssueCreditNote(invoiceID: ID!, input: CreditNoteInput!): Invoice! @public
 }
 `, BuiltIn: false},
 	{Name: "../../schema/live.graphql", Input: `"""
@@ -19599,6 +19632,28 @@ func (ec *executionContext) field_Mutation_adminDeletePlan_args(ctx context.Cont
 		return nil, err
 	}
 	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_adminIssueCreditNote_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "invoiceID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["invoiceID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.CreditNoteInput, error) {
+			return ec.unmarshalNCreditNoteInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐCreditNoteInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
 	return args, nil
 }
 
@@ -31124,6 +31179,50 @@ func (ec *executionContext) fieldContext_Mutation_adminRecordPayment(ctx context
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_adminRecordPayment_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_adminIssueCreditNote(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_adminIssueCreditNote(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().AdminIssueCreditNote(ctx, fc.Args["invoiceID"].(uuid.UUID), fc.Args["input"].(model.CreditNoteInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Invoice) graphql.Marshaler {
+			return ec.marshalNInvoice2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐInvoice(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_adminIssueCreditNote(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Invoice(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_adminIssueCreditNote_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -46530,6 +46629,38 @@ func (ec *executionContext) unmarshalInputCreateVideoInput(ctx context.Context, 
 				return it, err
 			}
 			it.TagIDs = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputCreditNoteInput(ctx context.Context, obj any) (model.CreditNoteInput, error) {
+	var it model.CreditNoteInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := obj.(map[string]any) // no defaults to add: read as given
+
+	fieldsInOrder := [...]string{"amountMinor", "reason"}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
+		switch k {
+		case "amountMinor":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("amountMinor"))
+			data, err := ec.unmarshalNInt2int(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AmountMinor = data
+		case "reason":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reason"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Reason = data
 		}
 	}
 	return it, nil
@@ -62707,6 +62838,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "adminIssueCreditNote":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_adminIssueCreditNote(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "createLiveStream":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_createLiveStream(ctx, field)
@@ -71903,6 +72041,11 @@ func (ec *executionContext) marshalNCreatedAPIKey2ᚖgithubᚗcomᚋvidraᚑdev�
 	return ec._CreatedAPIKey(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalNCreditNoteInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐCreditNoteInput(ctx context.Context, v any) (model.CreditNoteInput, error) {
+	res, err := ec.unmarshalInputCreditNoteInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx context.Context, v any) (entgql.Cursor[uuid.UUID], error) {
 	res, err := gqlexec.UnmarshalCursor(v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -77109,6 +77252,7 @@ var inputUnmarshalers = gqlexec.OnceUnmarshalers(func() gqlexec.Unmarshalers {
 		ec.unmarshalInputCreateTranscodingJobInput,
 		ec.unmarshalInputCreateUploadTokenInput,
 		ec.unmarshalInputCreateVideoInput,
+		ec.unmarshalInputCreditNoteInput,
 		ec.unmarshalInputEncodingProfileInput,
 		ec.unmarshalInputEncodingProfileOrder,
 		ec.unmarshalInputEncodingProfileWhereInput,

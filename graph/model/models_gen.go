@@ -362,6 +362,14 @@ type CreatedAPIKey struct {
 	Key string `json:"key"`
 }
 
+// A credit against a finalized or paid invoice (admin host).
+type CreditNoteInput struct {
+	// Minor units credited: at most what is not yet credited.
+	AmountMinor int `json:"amountMinor"`
+	// Printed on the credit note's line.
+	Reason string `json:"reason"`
+}
+
 // An encoding profile's name and ladder (1 to 8 renditions in strictly ascending height).
 type EncodingProfileInput struct {
 	Name       string              `json:"name"`
