@@ -98,12 +98,12 @@ func newMedia(ctx context.Context, cfg config.Config, db *database.DB, bucket *b
 	if err != nil {
 		return nil, err
 	}
-	m.billing = &billing.Service{Client: db.Client, Events: rec, Log: log}
+	m.billing = &billing.Service{Client: db.Client, Events: rec, Runtime: billing.Runtime{Log: log}}
 	// The limits read the period's usage from metering (usage.Totals).
 	m.usageSource = billing.UsageFunc(func(ctx context.Context, org uuid.UUID, from, to time.Time) (map[string]int64, error) {
 		return usage.Totals(ctx, db.Client, org, from, to)
 	})
-	m.limits = &billing.Limits{Client: db.Client, Events: rec, Mailer: mailer, Log: log, Usage: m.usageSource}
+	m.limits = &billing.Limits{Client: db.Client, Events: rec, Mailer: mailer, Runtime: billing.Runtime{Log: log}, Usage: m.usageSource}
 	m.pipeline = &jobs.Pipeline{
 		Client:   db.Client,
 		Bucket:   bucket,

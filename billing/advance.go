@@ -87,6 +87,11 @@ func (s *Service) step(ctx context.Context, tx *ent.Tx, id uuid.UUID, now time.T
 	renewal := false
 	switch {
 	case sub.EndingAt != nil && !sub.EndingAt.After(now) && CanTransition(sub.Status, catalog.Terminated):
+		if sub.Status != catalog.Trialing {
+			if err := s.closeFinal(ctx, tx, sub, *sub.EndingAt, time.Time{}, time.Time{}); err != nil {
+				return false, err
+			}
+		}
 		upd.SetStatus(catalog.Terminated).SetTerminatedAt(*sub.EndingAt)
 		if sub.Status == catalog.Trialing {
 			upd.SetTrialEndedAt(*sub.EndingAt)
@@ -111,12 +116,18 @@ func (s *Service) step(ctx context.Context, tx *ent.Tx, id uuid.UUID, now time.T
 			anchor = *sub.StartedAt
 		}
 		start, pend := PeriodBounds(anchor, end, p.Interval, sub.BillingTime)
+		if err := s.closeFinal(ctx, tx, sub, end, start, pend); err != nil {
+			return false, err
+		}
 		upd.SetCurrentPeriodStart(start).SetCurrentPeriodEnd(pend).ClearUsageAlerts()
 		renewal = true
 	case sub.Status == catalog.PastDue && sub.PastDueAt != nil && !sub.PastDueAt.AddDate(0, 0, sub.GracePeriod).After(now):
 		upd.SetStatus(catalog.Unpaid).SetUnpaidAt(sub.PastDueAt.AddDate(0, 0, sub.GracePeriod))
 	case sub.Status == catalog.Unpaid && sub.UnpaidAt != nil && !sub.UnpaidAt.AddDate(0, 0, s.unpaidDays()).After(now):
 		at := sub.UnpaidAt.AddDate(0, 0, s.unpaidDays())
+		if err := s.closeFinal(ctx, tx, sub, at, time.Time{}, time.Time{}); err != nil {
+			return false, err
+		}
 		upd.SetStatus(catalog.Terminated).SetTerminatedAt(at).SetEndingAt(at)
 	default:
 		return false, nil
@@ -145,6 +156,8 @@ func (s *Service) switchToNext(ctx context.Context, tx *ent.Tx, sub *ent.Subscri
 	upd := tx.Subscription.UpdateOne(sub).SetStatus(catalog.Terminated).SetTerminatedAt(at).SetEndingAt(at)
 	if sub.Status == catalog.Trialing {
 		upd.SetTrialEndedAt(at)
+	} else if err := s.closeFinal(ctx, tx, sub, at, time.Time{}, time.Time{}); err != nil {
+		return false, err
 	}
 	old, err := upd.Save(ctx)
 	if err != nil {

@@ -2,6 +2,8 @@ package billing
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"time"
 
 	"github.com/riverqueue/river"
@@ -18,13 +20,32 @@ type advanceWorker struct {
 	s *Service
 }
 
-// Work advances the subscriptions due.
+// Work closes the periods that ended (draft invoices, in bulk), finalizes the
+// drafts past their window, marks subscriptions with overdue invoices
+// past_due, then advances the subscriptions due, in that order: a period is
+// invoiced before anything renews it, and every step is idempotent, so a
+// retried or repeated run changes nothing more.
 func (w *advanceWorker) Work(ctx context.Context, _ *river.Job[AdvanceArgs]) error {
-	n, err := w.s.Advance(ctx)
-	if n > 0 {
-		w.s.log().InfoContext(ctx, "subscriptions advanced", "count", n)
+	steps := []struct {
+		name string
+		run  func(context.Context) (int, error)
+	}{
+		{"billing periods closed", w.s.CloseDue},
+		{"invoices finalized", w.s.FinalizeDue},
+		{"subscriptions past due", w.s.MarkOverdue},
+		{"subscriptions advanced", w.s.Advance},
 	}
-	return err
+	var errs []error
+	for _, st := range steps {
+		n, err := st.run(ctx)
+		if n > 0 {
+			w.s.log().InfoContext(ctx, st.name, "count", n)
+		}
+		if err != nil {
+			errs = append(errs, fmt.Errorf("%s: %w", st.name, err))
+		}
+	}
+	return errors.Join(errs...)
 }
 
 // Register adds the advance worker to workers and returns its periodic job,

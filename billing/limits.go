@@ -3,7 +3,6 @@ package billing
 import (
 	"context"
 	"fmt"
-	"log/slog"
 	"sync/atomic"
 	"time"
 
@@ -55,14 +54,12 @@ type Limits struct {
 	Client *ent.Client
 	// Usage is the metering source; nil: only unpaid subscriptions block.
 	Usage UsageSource
-	// Now is the clock; time.Now when nil.
-	Now func() time.Time
+	// Runtime is the clock (time.Now when nil) and the logger.
+	Runtime
 	// Events records usage.* events; nil records none.
 	Events EventRecorder
 	// Mailer mails the organization's owners and admins the warnings; nil mails none.
 	Mailer mail.Mailer
-	// Log receives structured logs; slog.Default() when nil.
-	Log *slog.Logger
 
 	state atomic.Pointer[limitState]
 }
@@ -119,20 +116,6 @@ func (l *Limits) Blocked() map[uuid.UUID]Block {
 		return nil
 	}
 	return st.orgs
-}
-
-func (l *Limits) now() time.Time {
-	if l.Now != nil {
-		return l.Now().UTC()
-	}
-	return time.Now().UTC()
-}
-
-func (l *Limits) log() *slog.Logger {
-	if l.Log != nil {
-		return l.Log
-	}
-	return slog.Default()
 }
 
 // Refresh recomputes which organizations are blocked and sends the warnings

@@ -46,7 +46,7 @@ func TestLimits(t *testing.T) {
 			var used int64
 			var asked [2]time.Time
 			box := &mailbox{}
-			l := &billing.Limits{Client: w.client, Now: w.clock.Now, Events: w.ev, Mailer: box,
+			l := &billing.Limits{Client: w.client, Runtime: billing.Runtime{Now: w.clock.Now}, Events: w.ev, Mailer: box,
 				Usage: billing.UsageFunc(func(_ context.Context, org uuid.UUID, from, to time.Time) (map[string]int64, error) {
 					asked = [2]time.Time{from, to}
 					return map[string]int64{catalog.DeliveredBytes: used, catalog.StoredByteSeconds: 1 << 40}, nil
@@ -142,7 +142,7 @@ func BenchmarkCheckProject(b *testing.B) {
 	if _, err := w.subscribe("free"); err != nil {
 		b.Fatal(err)
 	}
-	l := &billing.Limits{Client: w.client, Now: w.clock.Now,
+	l := &billing.Limits{Client: w.client, Runtime: billing.Runtime{Now: w.clock.Now},
 		Usage: billing.UsageFunc(func(context.Context, uuid.UUID, time.Time, time.Time) (map[string]int64, error) {
 			return map[string]int64{}, nil
 		})}

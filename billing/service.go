@@ -2,7 +2,6 @@ package billing
 
 import (
 	"context"
-	"log/slog"
 	"time"
 
 	"github.com/google/uuid"
@@ -27,33 +26,24 @@ type EventRecorder interface {
 type Service struct {
 	// Client opens the transactions of the periodic advance (advance.go).
 	Client *ent.Client
-	// Now is the clock; time.Now when nil.
-	Now func() time.Time
-	// Events records subscription.* events; nil records none.
+	// Runtime is the clock (time.Now when nil) and the logger.
+	Runtime
+	// Events records subscription.* and invoice.* events; nil records none.
 	Events EventRecorder
-	// Log receives structured logs; slog.Default() when nil.
-	Log *slog.Logger
 	// UnpaidDays is how long an unpaid subscription lasts before it is
 	// terminated; 30 when 0.
 	UnpaidDays int
+	// DraftWindow is how long a closed period's invoice stays a draft before
+	// it is numbered; 1 h when 0.
+	DraftWindow time.Duration
+	// PaymentTermDays is the days from finalization to the due date; 14 when 0.
+	PaymentTermDays int
+	// NumberPrefix prefixes invoice numbers; "INV-" when empty.
+	NumberPrefix string
 }
 
 // Clock is the service's time now, in UTC.
 func (s *Service) Clock() time.Time { return s.now() }
-
-func (s *Service) now() time.Time {
-	if s.Now != nil {
-		return s.Now().UTC()
-	}
-	return time.Now().UTC()
-}
-
-func (s *Service) log() *slog.Logger {
-	if s.Log != nil {
-		return s.Log
-	}
-	return slog.Default()
-}
 
 // Change kinds of Subscribe and of a plan preview.
 const (

@@ -67,7 +67,7 @@ func newWorld(t testing.TB, dialect string) *world {
 	c := &clock{t: time.Date(2026, 11, 10, 12, 0, 0, 0, time.UTC)}
 	ev := &events{}
 	w := &world{t: t, ctx: ctx, client: db.Client, clock: c, ev: ev,
-		svc: &billing.Service{Client: db.Client, Now: c.Now, Events: ev}}
+		svc: &billing.Service{Client: db.Client, Runtime: billing.Runtime{Now: c.Now}, Events: ev}}
 	org := db.Client.Organization.Create().SetName("Acme").SaveX(ctx)
 	db.Client.Project.Create().SetOrganizationID(org.ID).SetName("One").SaveX(ctx)
 	w.org = org.ID

@@ -36,11 +36,15 @@ import (
 	"github.com/vidra-dev/vidra/ent/encodingprofile"
 	"github.com/vidra-dev/vidra/ent/event"
 	"github.com/vidra-dev/vidra/ent/folder"
+	"github.com/vidra-dev/vidra/ent/gatewayevent"
 	"github.com/vidra-dev/vidra/ent/idempotencykey"
 	"github.com/vidra-dev/vidra/ent/importer"
 	"github.com/vidra-dev/vidra/ent/importitem"
 	"github.com/vidra-dev/vidra/ent/importmigration"
 	"github.com/vidra-dev/vidra/ent/invitation"
+	"github.com/vidra-dev/vidra/ent/invoice"
+	"github.com/vidra-dev/vidra/ent/invoiceline"
+	"github.com/vidra-dev/vidra/ent/invoicesequence"
 	"github.com/vidra-dev/vidra/ent/jobprocess"
 	"github.com/vidra-dev/vidra/ent/livesession"
 	"github.com/vidra-dev/vidra/ent/livesimulcasttarget"
@@ -62,6 +66,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/subscription"
 	"github.com/vidra-dev/vidra/ent/tag"
 	"github.com/vidra-dev/vidra/ent/thumbnail"
+	"github.com/vidra-dev/vidra/ent/transaction"
 	"github.com/vidra-dev/vidra/ent/transcodingjob"
 	"github.com/vidra-dev/vidra/ent/uploadlock"
 	"github.com/vidra-dev/vidra/ent/uploadtoken"
@@ -122,6 +127,8 @@ type Client struct {
 	Event *EventClient
 	// Folder is the client for interacting with the Folder builders.
 	Folder *FolderClient
+	// GatewayEvent is the client for interacting with the GatewayEvent builders.
+	GatewayEvent *GatewayEventClient
 	// IdempotencyKey is the client for interacting with the IdempotencyKey builders.
 	IdempotencyKey *IdempotencyKeyClient
 	// ImportItem is the client for interacting with the ImportItem builders.
@@ -132,6 +139,12 @@ type Client struct {
 	Importer *ImporterClient
 	// Invitation is the client for interacting with the Invitation builders.
 	Invitation *InvitationClient
+	// Invoice is the client for interacting with the Invoice builders.
+	Invoice *InvoiceClient
+	// InvoiceLine is the client for interacting with the InvoiceLine builders.
+	InvoiceLine *InvoiceLineClient
+	// InvoiceSequence is the client for interacting with the InvoiceSequence builders.
+	InvoiceSequence *InvoiceSequenceClient
 	// JobProcess is the client for interacting with the JobProcess builders.
 	JobProcess *JobProcessClient
 	// LiveSession is the client for interacting with the LiveSession builders.
@@ -174,6 +187,8 @@ type Client struct {
 	Tag *TagClient
 	// Thumbnail is the client for interacting with the Thumbnail builders.
 	Thumbnail *ThumbnailClient
+	// Transaction is the client for interacting with the Transaction builders.
+	Transaction *TransactionClient
 	// TranscodingJob is the client for interacting with the TranscodingJob builders.
 	TranscodingJob *TranscodingJobClient
 	// UploadLock is the client for interacting with the UploadLock builders.
@@ -227,11 +242,15 @@ func (c *Client) init() {
 	c.EncodingProfile = NewEncodingProfileClient(c.config)
 	c.Event = NewEventClient(c.config)
 	c.Folder = NewFolderClient(c.config)
+	c.GatewayEvent = NewGatewayEventClient(c.config)
 	c.IdempotencyKey = NewIdempotencyKeyClient(c.config)
 	c.ImportItem = NewImportItemClient(c.config)
 	c.ImportMigration = NewImportMigrationClient(c.config)
 	c.Importer = NewImporterClient(c.config)
 	c.Invitation = NewInvitationClient(c.config)
+	c.Invoice = NewInvoiceClient(c.config)
+	c.InvoiceLine = NewInvoiceLineClient(c.config)
+	c.InvoiceSequence = NewInvoiceSequenceClient(c.config)
 	c.JobProcess = NewJobProcessClient(c.config)
 	c.LiveSession = NewLiveSessionClient(c.config)
 	c.LiveSimulcastTarget = NewLiveSimulcastTargetClient(c.config)
@@ -253,6 +272,7 @@ func (c *Client) init() {
 	c.Subscription = NewSubscriptionClient(c.config)
 	c.Tag = NewTagClient(c.config)
 	c.Thumbnail = NewThumbnailClient(c.config)
+	c.Transaction = NewTransactionClient(c.config)
 	c.TranscodingJob = NewTranscodingJobClient(c.config)
 	c.UploadLock = NewUploadLockClient(c.config)
 	c.UploadToken = NewUploadTokenClient(c.config)
@@ -376,11 +396,15 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		EncodingProfile:      NewEncodingProfileClient(cfg),
 		Event:                NewEventClient(cfg),
 		Folder:               NewFolderClient(cfg),
+		GatewayEvent:         NewGatewayEventClient(cfg),
 		IdempotencyKey:       NewIdempotencyKeyClient(cfg),
 		ImportItem:           NewImportItemClient(cfg),
 		ImportMigration:      NewImportMigrationClient(cfg),
 		Importer:             NewImporterClient(cfg),
 		Invitation:           NewInvitationClient(cfg),
+		Invoice:              NewInvoiceClient(cfg),
+		InvoiceLine:          NewInvoiceLineClient(cfg),
+		InvoiceSequence:      NewInvoiceSequenceClient(cfg),
 		JobProcess:           NewJobProcessClient(cfg),
 		LiveSession:          NewLiveSessionClient(cfg),
 		LiveSimulcastTarget:  NewLiveSimulcastTargetClient(cfg),
@@ -402,6 +426,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		Subscription:         NewSubscriptionClient(cfg),
 		Tag:                  NewTagClient(cfg),
 		Thumbnail:            NewThumbnailClient(cfg),
+		Transaction:          NewTransactionClient(cfg),
 		TranscodingJob:       NewTranscodingJobClient(cfg),
 		UploadLock:           NewUploadLockClient(cfg),
 		UploadToken:          NewUploadTokenClient(cfg),
@@ -452,11 +477,15 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		EncodingProfile:      NewEncodingProfileClient(cfg),
 		Event:                NewEventClient(cfg),
 		Folder:               NewFolderClient(cfg),
+		GatewayEvent:         NewGatewayEventClient(cfg),
 		IdempotencyKey:       NewIdempotencyKeyClient(cfg),
 		ImportItem:           NewImportItemClient(cfg),
 		ImportMigration:      NewImportMigrationClient(cfg),
 		Importer:             NewImporterClient(cfg),
 		Invitation:           NewInvitationClient(cfg),
+		Invoice:              NewInvoiceClient(cfg),
+		InvoiceLine:          NewInvoiceLineClient(cfg),
+		InvoiceSequence:      NewInvoiceSequenceClient(cfg),
 		JobProcess:           NewJobProcessClient(cfg),
 		LiveSession:          NewLiveSessionClient(cfg),
 		LiveSimulcastTarget:  NewLiveSimulcastTargetClient(cfg),
@@ -478,6 +507,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		Subscription:         NewSubscriptionClient(cfg),
 		Tag:                  NewTagClient(cfg),
 		Thumbnail:            NewThumbnailClient(cfg),
+		Transaction:          NewTransactionClient(cfg),
 		TranscodingJob:       NewTranscodingJobClient(cfg),
 		UploadLock:           NewUploadLockClient(cfg),
 		UploadToken:          NewUploadTokenClient(cfg),
@@ -522,14 +552,16 @@ func (c *Client) Use(hooks ...Hook) {
 		c.AnalyticsDelivery, c.AnalyticsDirtyHour, c.AnalyticsDrop, c.AnalyticsEvent,
 		c.AnalyticsHourly, c.AnalyticsSalt, c.AnalyticsView, c.AnalyticsViewerDaily,
 		c.AuditLog, c.AuthCode, c.BlobDeletion, c.Caption, c.Chapter,
-		c.EncodingProfile, c.Event, c.Folder, c.IdempotencyKey, c.ImportItem,
-		c.ImportMigration, c.Importer, c.Invitation, c.JobProcess, c.LiveSession,
+		c.EncodingProfile, c.Event, c.Folder, c.GatewayEvent, c.IdempotencyKey,
+		c.ImportItem, c.ImportMigration, c.Importer, c.Invitation, c.Invoice,
+		c.InvoiceLine, c.InvoiceSequence, c.JobProcess, c.LiveSession,
 		c.LiveSimulcastTarget, c.LiveStream, c.Membership, c.OAuthIdentity,
 		c.OAuthState, c.Organization, c.Plan, c.PlanMetric, c.Player, c.Project,
 		c.ProjectSetting, c.RateLimit, c.RefreshToken, c.Rendition, c.Session,
-		c.StoredObject, c.Subscription, c.Tag, c.Thumbnail, c.TranscodingJob,
-		c.UploadLock, c.UploadToken, c.UsageFlush, c.UsageHourly, c.UsageRecord,
-		c.User, c.Video, c.WebhookAttempt, c.WebhookDelivery, c.WebhookEndpoint,
+		c.StoredObject, c.Subscription, c.Tag, c.Thumbnail, c.Transaction,
+		c.TranscodingJob, c.UploadLock, c.UploadToken, c.UsageFlush, c.UsageHourly,
+		c.UsageRecord, c.User, c.Video, c.WebhookAttempt, c.WebhookDelivery,
+		c.WebhookEndpoint,
 	} {
 		n.Use(hooks...)
 	}
@@ -543,14 +575,16 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 		c.AnalyticsDelivery, c.AnalyticsDirtyHour, c.AnalyticsDrop, c.AnalyticsEvent,
 		c.AnalyticsHourly, c.AnalyticsSalt, c.AnalyticsView, c.AnalyticsViewerDaily,
 		c.AuditLog, c.AuthCode, c.BlobDeletion, c.Caption, c.Chapter,
-		c.EncodingProfile, c.Event, c.Folder, c.IdempotencyKey, c.ImportItem,
-		c.ImportMigration, c.Importer, c.Invitation, c.JobProcess, c.LiveSession,
+		c.EncodingProfile, c.Event, c.Folder, c.GatewayEvent, c.IdempotencyKey,
+		c.ImportItem, c.ImportMigration, c.Importer, c.Invitation, c.Invoice,
+		c.InvoiceLine, c.InvoiceSequence, c.JobProcess, c.LiveSession,
 		c.LiveSimulcastTarget, c.LiveStream, c.Membership, c.OAuthIdentity,
 		c.OAuthState, c.Organization, c.Plan, c.PlanMetric, c.Player, c.Project,
 		c.ProjectSetting, c.RateLimit, c.RefreshToken, c.Rendition, c.Session,
-		c.StoredObject, c.Subscription, c.Tag, c.Thumbnail, c.TranscodingJob,
-		c.UploadLock, c.UploadToken, c.UsageFlush, c.UsageHourly, c.UsageRecord,
-		c.User, c.Video, c.WebhookAttempt, c.WebhookDelivery, c.WebhookEndpoint,
+		c.StoredObject, c.Subscription, c.Tag, c.Thumbnail, c.Transaction,
+		c.TranscodingJob, c.UploadLock, c.UploadToken, c.UsageFlush, c.UsageHourly,
+		c.UsageRecord, c.User, c.Video, c.WebhookAttempt, c.WebhookDelivery,
+		c.WebhookEndpoint,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -599,6 +633,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Event.mutate(ctx, m)
 	case *FolderMutation:
 		return c.Folder.mutate(ctx, m)
+	case *GatewayEventMutation:
+		return c.GatewayEvent.mutate(ctx, m)
 	case *IdempotencyKeyMutation:
 		return c.IdempotencyKey.mutate(ctx, m)
 	case *ImportItemMutation:
@@ -609,6 +645,12 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Importer.mutate(ctx, m)
 	case *InvitationMutation:
 		return c.Invitation.mutate(ctx, m)
+	case *InvoiceMutation:
+		return c.Invoice.mutate(ctx, m)
+	case *InvoiceLineMutation:
+		return c.InvoiceLine.mutate(ctx, m)
+	case *InvoiceSequenceMutation:
+		return c.InvoiceSequence.mutate(ctx, m)
 	case *JobProcessMutation:
 		return c.JobProcess.mutate(ctx, m)
 	case *LiveSessionMutation:
@@ -651,6 +693,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Tag.mutate(ctx, m)
 	case *ThumbnailMutation:
 		return c.Thumbnail.mutate(ctx, m)
+	case *TransactionMutation:
+		return c.Transaction.mutate(ctx, m)
 	case *TranscodingJobMutation:
 		return c.TranscodingJob.mutate(ctx, m)
 	case *UploadLockMutation:
@@ -3570,6 +3614,141 @@ func (c *FolderClient) mutate(ctx context.Context, m *FolderMutation) (Value, er
 	}
 }
 
+// GatewayEventClient is a client for the GatewayEvent schema.
+type GatewayEventClient struct {
+	config
+}
+
+// NewGatewayEventClient returns a client for the GatewayEvent from the given config.
+func NewGatewayEventClient(c config) *GatewayEventClient {
+	return &GatewayEventClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `gatewayevent.Hooks(f(g(h())))`.
+func (c *GatewayEventClient) Use(hooks ...Hook) {
+	c.hooks.GatewayEvent = append(c.hooks.GatewayEvent, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `gatewayevent.Intercept(f(g(h())))`.
+func (c *GatewayEventClient) Intercept(interceptors ...Interceptor) {
+	c.inters.GatewayEvent = append(c.inters.GatewayEvent, interceptors...)
+}
+
+// Create returns a builder for creating a GatewayEvent entity.
+func (c *GatewayEventClient) Create() *GatewayEventCreate {
+	mutation := newGatewayEventMutation(c.config, OpCreate)
+	return &GatewayEventCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of GatewayEvent entities.
+func (c *GatewayEventClient) CreateBulk(builders ...*GatewayEventCreate) *GatewayEventCreateBulk {
+	return &GatewayEventCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *GatewayEventClient) MapCreateBulk(slice any, setFunc func(*GatewayEventCreate, int)) *GatewayEventCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &GatewayEventCreateBulk{err: fmt.Errorf("calling to GatewayEventClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*GatewayEventCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &GatewayEventCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for GatewayEvent.
+func (c *GatewayEventClient) Update() *GatewayEventUpdate {
+	mutation := newGatewayEventMutation(c.config, OpUpdate)
+	return &GatewayEventUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *GatewayEventClient) UpdateOne(_m *GatewayEvent) *GatewayEventUpdateOne {
+	mutation := newGatewayEventMutation(c.config, OpUpdateOne, withGatewayEvent(_m))
+	return &GatewayEventUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *GatewayEventClient) UpdateOneID(id uuid.UUID) *GatewayEventUpdateOne {
+	mutation := newGatewayEventMutation(c.config, OpUpdateOne, withGatewayEventID(id))
+	return &GatewayEventUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for GatewayEvent.
+func (c *GatewayEventClient) Delete() *GatewayEventDelete {
+	mutation := newGatewayEventMutation(c.config, OpDelete)
+	return &GatewayEventDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *GatewayEventClient) DeleteOne(_m *GatewayEvent) *GatewayEventDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *GatewayEventClient) DeleteOneID(id uuid.UUID) *GatewayEventDeleteOne {
+	builder := c.Delete().Where(gatewayevent.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &GatewayEventDeleteOne{builder}
+}
+
+// Query returns a query builder for GatewayEvent.
+func (c *GatewayEventClient) Query() *GatewayEventQuery {
+	return &GatewayEventQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeGatewayEvent},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a GatewayEvent entity by its id.
+func (c *GatewayEventClient) Get(ctx context.Context, id uuid.UUID) (*GatewayEvent, error) {
+	return c.Query().Where(gatewayevent.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *GatewayEventClient) GetX(ctx context.Context, id uuid.UUID) *GatewayEvent {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *GatewayEventClient) Hooks() []Hook {
+	hooks := c.hooks.GatewayEvent
+	return append(hooks[:len(hooks):len(hooks)], gatewayevent.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *GatewayEventClient) Interceptors() []Interceptor {
+	inters := c.inters.GatewayEvent
+	return append(inters[:len(inters):len(inters)], gatewayevent.Interceptors[:]...)
+}
+
+func (c *GatewayEventClient) mutate(ctx context.Context, m *GatewayEventMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&GatewayEventCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&GatewayEventUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&GatewayEventUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&GatewayEventDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown GatewayEvent mutation op: %q", m.Op())
+	}
+}
+
 // IdempotencyKeyClient is a client for the IdempotencyKey schema.
 type IdempotencyKeyClient struct {
 	config
@@ -4274,6 +4453,459 @@ func (c *InvitationClient) mutate(ctx context.Context, m *InvitationMutation) (V
 		return (&InvitationDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown Invitation mutation op: %q", m.Op())
+	}
+}
+
+// InvoiceClient is a client for the Invoice schema.
+type InvoiceClient struct {
+	config
+}
+
+// NewInvoiceClient returns a client for the Invoice from the given config.
+func NewInvoiceClient(c config) *InvoiceClient {
+	return &InvoiceClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `invoice.Hooks(f(g(h())))`.
+func (c *InvoiceClient) Use(hooks ...Hook) {
+	c.hooks.Invoice = append(c.hooks.Invoice, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `invoice.Intercept(f(g(h())))`.
+func (c *InvoiceClient) Intercept(interceptors ...Interceptor) {
+	c.inters.Invoice = append(c.inters.Invoice, interceptors...)
+}
+
+// Create returns a builder for creating a Invoice entity.
+func (c *InvoiceClient) Create() *InvoiceCreate {
+	mutation := newInvoiceMutation(c.config, OpCreate)
+	return &InvoiceCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of Invoice entities.
+func (c *InvoiceClient) CreateBulk(builders ...*InvoiceCreate) *InvoiceCreateBulk {
+	return &InvoiceCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *InvoiceClient) MapCreateBulk(slice any, setFunc func(*InvoiceCreate, int)) *InvoiceCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &InvoiceCreateBulk{err: fmt.Errorf("calling to InvoiceClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*InvoiceCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &InvoiceCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for Invoice.
+func (c *InvoiceClient) Update() *InvoiceUpdate {
+	mutation := newInvoiceMutation(c.config, OpUpdate)
+	return &InvoiceUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *InvoiceClient) UpdateOne(_m *Invoice) *InvoiceUpdateOne {
+	mutation := newInvoiceMutation(c.config, OpUpdateOne, withInvoice(_m))
+	return &InvoiceUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *InvoiceClient) UpdateOneID(id uuid.UUID) *InvoiceUpdateOne {
+	mutation := newInvoiceMutation(c.config, OpUpdateOne, withInvoiceID(id))
+	return &InvoiceUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for Invoice.
+func (c *InvoiceClient) Delete() *InvoiceDelete {
+	mutation := newInvoiceMutation(c.config, OpDelete)
+	return &InvoiceDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *InvoiceClient) DeleteOne(_m *Invoice) *InvoiceDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *InvoiceClient) DeleteOneID(id uuid.UUID) *InvoiceDeleteOne {
+	builder := c.Delete().Where(invoice.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &InvoiceDeleteOne{builder}
+}
+
+// Query returns a query builder for Invoice.
+func (c *InvoiceClient) Query() *InvoiceQuery {
+	return &InvoiceQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeInvoice},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a Invoice entity by its id.
+func (c *InvoiceClient) Get(ctx context.Context, id uuid.UUID) (*Invoice, error) {
+	return c.Query().Where(invoice.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *InvoiceClient) GetX(ctx context.Context, id uuid.UUID) *Invoice {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryLines queries the lines edge of a Invoice.
+func (c *InvoiceClient) QueryLines(_m *Invoice) *InvoiceLineQuery {
+	query := (&InvoiceLineClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(invoice.Table, invoice.FieldID, id),
+			sqlgraph.To(invoiceline.Table, invoiceline.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, invoice.LinesTable, invoice.LinesColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryTransactions queries the transactions edge of a Invoice.
+func (c *InvoiceClient) QueryTransactions(_m *Invoice) *TransactionQuery {
+	query := (&TransactionClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(invoice.Table, invoice.FieldID, id),
+			sqlgraph.To(transaction.Table, transaction.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, invoice.TransactionsTable, invoice.TransactionsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *InvoiceClient) Hooks() []Hook {
+	hooks := c.hooks.Invoice
+	return append(hooks[:len(hooks):len(hooks)], invoice.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *InvoiceClient) Interceptors() []Interceptor {
+	inters := c.inters.Invoice
+	return append(inters[:len(inters):len(inters)], invoice.Interceptors[:]...)
+}
+
+func (c *InvoiceClient) mutate(ctx context.Context, m *InvoiceMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&InvoiceCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&InvoiceUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&InvoiceUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&InvoiceDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown Invoice mutation op: %q", m.Op())
+	}
+}
+
+// InvoiceLineClient is a client for the InvoiceLine schema.
+type InvoiceLineClient struct {
+	config
+}
+
+// NewInvoiceLineClient returns a client for the InvoiceLine from the given config.
+func NewInvoiceLineClient(c config) *InvoiceLineClient {
+	return &InvoiceLineClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `invoiceline.Hooks(f(g(h())))`.
+func (c *InvoiceLineClient) Use(hooks ...Hook) {
+	c.hooks.InvoiceLine = append(c.hooks.InvoiceLine, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `invoiceline.Intercept(f(g(h())))`.
+func (c *InvoiceLineClient) Intercept(interceptors ...Interceptor) {
+	c.inters.InvoiceLine = append(c.inters.InvoiceLine, interceptors...)
+}
+
+// Create returns a builder for creating a InvoiceLine entity.
+func (c *InvoiceLineClient) Create() *InvoiceLineCreate {
+	mutation := newInvoiceLineMutation(c.config, OpCreate)
+	return &InvoiceLineCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of InvoiceLine entities.
+func (c *InvoiceLineClient) CreateBulk(builders ...*InvoiceLineCreate) *InvoiceLineCreateBulk {
+	return &InvoiceLineCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *InvoiceLineClient) MapCreateBulk(slice any, setFunc func(*InvoiceLineCreate, int)) *InvoiceLineCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &InvoiceLineCreateBulk{err: fmt.Errorf("calling to InvoiceLineClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*InvoiceLineCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &InvoiceLineCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for InvoiceLine.
+func (c *InvoiceLineClient) Update() *InvoiceLineUpdate {
+	mutation := newInvoiceLineMutation(c.config, OpUpdate)
+	return &InvoiceLineUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *InvoiceLineClient) UpdateOne(_m *InvoiceLine) *InvoiceLineUpdateOne {
+	mutation := newInvoiceLineMutation(c.config, OpUpdateOne, withInvoiceLine(_m))
+	return &InvoiceLineUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *InvoiceLineClient) UpdateOneID(id uuid.UUID) *InvoiceLineUpdateOne {
+	mutation := newInvoiceLineMutation(c.config, OpUpdateOne, withInvoiceLineID(id))
+	return &InvoiceLineUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for InvoiceLine.
+func (c *InvoiceLineClient) Delete() *InvoiceLineDelete {
+	mutation := newInvoiceLineMutation(c.config, OpDelete)
+	return &InvoiceLineDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *InvoiceLineClient) DeleteOne(_m *InvoiceLine) *InvoiceLineDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *InvoiceLineClient) DeleteOneID(id uuid.UUID) *InvoiceLineDeleteOne {
+	builder := c.Delete().Where(invoiceline.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &InvoiceLineDeleteOne{builder}
+}
+
+// Query returns a query builder for InvoiceLine.
+func (c *InvoiceLineClient) Query() *InvoiceLineQuery {
+	return &InvoiceLineQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeInvoiceLine},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a InvoiceLine entity by its id.
+func (c *InvoiceLineClient) Get(ctx context.Context, id uuid.UUID) (*InvoiceLine, error) {
+	return c.Query().Where(invoiceline.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *InvoiceLineClient) GetX(ctx context.Context, id uuid.UUID) *InvoiceLine {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryInvoice queries the invoice edge of a InvoiceLine.
+func (c *InvoiceLineClient) QueryInvoice(_m *InvoiceLine) *InvoiceQuery {
+	query := (&InvoiceClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(invoiceline.Table, invoiceline.FieldID, id),
+			sqlgraph.To(invoice.Table, invoice.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, invoiceline.InvoiceTable, invoiceline.InvoiceColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *InvoiceLineClient) Hooks() []Hook {
+	hooks := c.hooks.InvoiceLine
+	return append(hooks[:len(hooks):len(hooks)], invoiceline.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *InvoiceLineClient) Interceptors() []Interceptor {
+	inters := c.inters.InvoiceLine
+	return append(inters[:len(inters):len(inters)], invoiceline.Interceptors[:]...)
+}
+
+func (c *InvoiceLineClient) mutate(ctx context.Context, m *InvoiceLineMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&InvoiceLineCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&InvoiceLineUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&InvoiceLineUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&InvoiceLineDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown InvoiceLine mutation op: %q", m.Op())
+	}
+}
+
+// InvoiceSequenceClient is a client for the InvoiceSequence schema.
+type InvoiceSequenceClient struct {
+	config
+}
+
+// NewInvoiceSequenceClient returns a client for the InvoiceSequence from the given config.
+func NewInvoiceSequenceClient(c config) *InvoiceSequenceClient {
+	return &InvoiceSequenceClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `invoicesequence.Hooks(f(g(h())))`.
+func (c *InvoiceSequenceClient) Use(hooks ...Hook) {
+	c.hooks.InvoiceSequence = append(c.hooks.InvoiceSequence, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `invoicesequence.Intercept(f(g(h())))`.
+func (c *InvoiceSequenceClient) Intercept(interceptors ...Interceptor) {
+	c.inters.InvoiceSequence = append(c.inters.InvoiceSequence, interceptors...)
+}
+
+// Create returns a builder for creating a InvoiceSequence entity.
+func (c *InvoiceSequenceClient) Create() *InvoiceSequenceCreate {
+	mutation := newInvoiceSequenceMutation(c.config, OpCreate)
+	return &InvoiceSequenceCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of InvoiceSequence entities.
+func (c *InvoiceSequenceClient) CreateBulk(builders ...*InvoiceSequenceCreate) *InvoiceSequenceCreateBulk {
+	return &InvoiceSequenceCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *InvoiceSequenceClient) MapCreateBulk(slice any, setFunc func(*InvoiceSequenceCreate, int)) *InvoiceSequenceCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &InvoiceSequenceCreateBulk{err: fmt.Errorf("calling to InvoiceSequenceClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*InvoiceSequenceCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &InvoiceSequenceCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for InvoiceSequence.
+func (c *InvoiceSequenceClient) Update() *InvoiceSequenceUpdate {
+	mutation := newInvoiceSequenceMutation(c.config, OpUpdate)
+	return &InvoiceSequenceUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *InvoiceSequenceClient) UpdateOne(_m *InvoiceSequence) *InvoiceSequenceUpdateOne {
+	mutation := newInvoiceSequenceMutation(c.config, OpUpdateOne, withInvoiceSequence(_m))
+	return &InvoiceSequenceUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *InvoiceSequenceClient) UpdateOneID(id uuid.UUID) *InvoiceSequenceUpdateOne {
+	mutation := newInvoiceSequenceMutation(c.config, OpUpdateOne, withInvoiceSequenceID(id))
+	return &InvoiceSequenceUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for InvoiceSequence.
+func (c *InvoiceSequenceClient) Delete() *InvoiceSequenceDelete {
+	mutation := newInvoiceSequenceMutation(c.config, OpDelete)
+	return &InvoiceSequenceDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *InvoiceSequenceClient) DeleteOne(_m *InvoiceSequence) *InvoiceSequenceDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *InvoiceSequenceClient) DeleteOneID(id uuid.UUID) *InvoiceSequenceDeleteOne {
+	builder := c.Delete().Where(invoicesequence.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &InvoiceSequenceDeleteOne{builder}
+}
+
+// Query returns a query builder for InvoiceSequence.
+func (c *InvoiceSequenceClient) Query() *InvoiceSequenceQuery {
+	return &InvoiceSequenceQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeInvoiceSequence},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a InvoiceSequence entity by its id.
+func (c *InvoiceSequenceClient) Get(ctx context.Context, id uuid.UUID) (*InvoiceSequence, error) {
+	return c.Query().Where(invoicesequence.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *InvoiceSequenceClient) GetX(ctx context.Context, id uuid.UUID) *InvoiceSequence {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *InvoiceSequenceClient) Hooks() []Hook {
+	hooks := c.hooks.InvoiceSequence
+	return append(hooks[:len(hooks):len(hooks)], invoicesequence.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *InvoiceSequenceClient) Interceptors() []Interceptor {
+	inters := c.inters.InvoiceSequence
+	return append(inters[:len(inters):len(inters)], invoicesequence.Interceptors[:]...)
+}
+
+func (c *InvoiceSequenceClient) mutate(ctx context.Context, m *InvoiceSequenceMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&InvoiceSequenceCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&InvoiceSequenceUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&InvoiceSequenceUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&InvoiceSequenceDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown InvoiceSequence mutation op: %q", m.Op())
 	}
 }
 
@@ -7672,6 +8304,157 @@ func (c *ThumbnailClient) mutate(ctx context.Context, m *ThumbnailMutation) (Val
 	}
 }
 
+// TransactionClient is a client for the Transaction schema.
+type TransactionClient struct {
+	config
+}
+
+// NewTransactionClient returns a client for the Transaction from the given config.
+func NewTransactionClient(c config) *TransactionClient {
+	return &TransactionClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `transaction.Hooks(f(g(h())))`.
+func (c *TransactionClient) Use(hooks ...Hook) {
+	c.hooks.Transaction = append(c.hooks.Transaction, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `transaction.Intercept(f(g(h())))`.
+func (c *TransactionClient) Intercept(interceptors ...Interceptor) {
+	c.inters.Transaction = append(c.inters.Transaction, interceptors...)
+}
+
+// Create returns a builder for creating a Transaction entity.
+func (c *TransactionClient) Create() *TransactionCreate {
+	mutation := newTransactionMutation(c.config, OpCreate)
+	return &TransactionCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of Transaction entities.
+func (c *TransactionClient) CreateBulk(builders ...*TransactionCreate) *TransactionCreateBulk {
+	return &TransactionCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *TransactionClient) MapCreateBulk(slice any, setFunc func(*TransactionCreate, int)) *TransactionCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &TransactionCreateBulk{err: fmt.Errorf("calling to TransactionClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*TransactionCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &TransactionCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for Transaction.
+func (c *TransactionClient) Update() *TransactionUpdate {
+	mutation := newTransactionMutation(c.config, OpUpdate)
+	return &TransactionUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *TransactionClient) UpdateOne(_m *Transaction) *TransactionUpdateOne {
+	mutation := newTransactionMutation(c.config, OpUpdateOne, withTransaction(_m))
+	return &TransactionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *TransactionClient) UpdateOneID(id uuid.UUID) *TransactionUpdateOne {
+	mutation := newTransactionMutation(c.config, OpUpdateOne, withTransactionID(id))
+	return &TransactionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for Transaction.
+func (c *TransactionClient) Delete() *TransactionDelete {
+	mutation := newTransactionMutation(c.config, OpDelete)
+	return &TransactionDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *TransactionClient) DeleteOne(_m *Transaction) *TransactionDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *TransactionClient) DeleteOneID(id uuid.UUID) *TransactionDeleteOne {
+	builder := c.Delete().Where(transaction.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &TransactionDeleteOne{builder}
+}
+
+// Query returns a query builder for Transaction.
+func (c *TransactionClient) Query() *TransactionQuery {
+	return &TransactionQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeTransaction},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a Transaction entity by its id.
+func (c *TransactionClient) Get(ctx context.Context, id uuid.UUID) (*Transaction, error) {
+	return c.Query().Where(transaction.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *TransactionClient) GetX(ctx context.Context, id uuid.UUID) *Transaction {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryInvoice queries the invoice edge of a Transaction.
+func (c *TransactionClient) QueryInvoice(_m *Transaction) *InvoiceQuery {
+	query := (&InvoiceClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(transaction.Table, transaction.FieldID, id),
+			sqlgraph.To(invoice.Table, invoice.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, transaction.InvoiceTable, transaction.InvoiceColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *TransactionClient) Hooks() []Hook {
+	hooks := c.hooks.Transaction
+	return append(hooks[:len(hooks):len(hooks)], transaction.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *TransactionClient) Interceptors() []Interceptor {
+	inters := c.inters.Transaction
+	return append(inters[:len(inters):len(inters)], transaction.Interceptors[:]...)
+}
+
+func (c *TransactionClient) mutate(ctx context.Context, m *TransactionMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&TransactionCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&TransactionUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&TransactionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&TransactionDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown Transaction mutation op: %q", m.Op())
+	}
+}
+
 // TranscodingJobClient is a client for the TranscodingJob schema.
 type TranscodingJobClient struct {
 	config
@@ -9403,11 +10186,12 @@ type (
 		APIKey, AccessControl, Advertisement, AnalyticsDaily, AnalyticsDelivery,
 		AnalyticsDirtyHour, AnalyticsDrop, AnalyticsEvent, AnalyticsHourly,
 		AnalyticsSalt, AnalyticsView, AnalyticsViewerDaily, AuditLog, AuthCode,
-		BlobDeletion, Caption, Chapter, EncodingProfile, Event, Folder, IdempotencyKey,
-		ImportItem, ImportMigration, Importer, Invitation, JobProcess, LiveSession,
-		LiveSimulcastTarget, LiveStream, Membership, OAuthIdentity, OAuthState,
-		Organization, Plan, PlanMetric, Player, Project, ProjectSetting, RateLimit,
-		RefreshToken, Rendition, Session, StoredObject, Subscription, Tag, Thumbnail,
+		BlobDeletion, Caption, Chapter, EncodingProfile, Event, Folder, GatewayEvent,
+		IdempotencyKey, ImportItem, ImportMigration, Importer, Invitation, Invoice,
+		InvoiceLine, InvoiceSequence, JobProcess, LiveSession, LiveSimulcastTarget,
+		LiveStream, Membership, OAuthIdentity, OAuthState, Organization, Plan,
+		PlanMetric, Player, Project, ProjectSetting, RateLimit, RefreshToken,
+		Rendition, Session, StoredObject, Subscription, Tag, Thumbnail, Transaction,
 		TranscodingJob, UploadLock, UploadToken, UsageFlush, UsageHourly, UsageRecord,
 		User, Video, WebhookAttempt, WebhookDelivery, WebhookEndpoint []ent.Hook
 	}
@@ -9415,11 +10199,12 @@ type (
 		APIKey, AccessControl, Advertisement, AnalyticsDaily, AnalyticsDelivery,
 		AnalyticsDirtyHour, AnalyticsDrop, AnalyticsEvent, AnalyticsHourly,
 		AnalyticsSalt, AnalyticsView, AnalyticsViewerDaily, AuditLog, AuthCode,
-		BlobDeletion, Caption, Chapter, EncodingProfile, Event, Folder, IdempotencyKey,
-		ImportItem, ImportMigration, Importer, Invitation, JobProcess, LiveSession,
-		LiveSimulcastTarget, LiveStream, Membership, OAuthIdentity, OAuthState,
-		Organization, Plan, PlanMetric, Player, Project, ProjectSetting, RateLimit,
-		RefreshToken, Rendition, Session, StoredObject, Subscription, Tag, Thumbnail,
+		BlobDeletion, Caption, Chapter, EncodingProfile, Event, Folder, GatewayEvent,
+		IdempotencyKey, ImportItem, ImportMigration, Importer, Invitation, Invoice,
+		InvoiceLine, InvoiceSequence, JobProcess, LiveSession, LiveSimulcastTarget,
+		LiveStream, Membership, OAuthIdentity, OAuthState, Organization, Plan,
+		PlanMetric, Player, Project, ProjectSetting, RateLimit, RefreshToken,
+		Rendition, Session, StoredObject, Subscription, Tag, Thumbnail, Transaction,
 		TranscodingJob, UploadLock, UploadToken, UsageFlush, UsageHourly, UsageRecord,
 		User, Video, WebhookAttempt, WebhookDelivery, WebhookEndpoint []ent.Interceptor
 	}

@@ -32,11 +32,15 @@ import (
 	"github.com/vidra-dev/vidra/ent/encodingprofile"
 	"github.com/vidra-dev/vidra/ent/event"
 	"github.com/vidra-dev/vidra/ent/folder"
+	"github.com/vidra-dev/vidra/ent/gatewayevent"
 	"github.com/vidra-dev/vidra/ent/idempotencykey"
 	"github.com/vidra-dev/vidra/ent/importer"
 	"github.com/vidra-dev/vidra/ent/importitem"
 	"github.com/vidra-dev/vidra/ent/importmigration"
 	"github.com/vidra-dev/vidra/ent/invitation"
+	"github.com/vidra-dev/vidra/ent/invoice"
+	"github.com/vidra-dev/vidra/ent/invoiceline"
+	"github.com/vidra-dev/vidra/ent/invoicesequence"
 	"github.com/vidra-dev/vidra/ent/jobprocess"
 	"github.com/vidra-dev/vidra/ent/livesession"
 	"github.com/vidra-dev/vidra/ent/livesimulcasttarget"
@@ -58,6 +62,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/subscription"
 	"github.com/vidra-dev/vidra/ent/tag"
 	"github.com/vidra-dev/vidra/ent/thumbnail"
+	"github.com/vidra-dev/vidra/ent/transaction"
 	"github.com/vidra-dev/vidra/ent/transcodingjob"
 	"github.com/vidra-dev/vidra/ent/uploadlock"
 	"github.com/vidra-dev/vidra/ent/uploadtoken"
@@ -149,11 +154,15 @@ func checkColumn(t, c string) error {
 			encodingprofile.Table:      encodingprofile.ValidColumn,
 			event.Table:                event.ValidColumn,
 			folder.Table:               folder.ValidColumn,
+			gatewayevent.Table:         gatewayevent.ValidColumn,
 			idempotencykey.Table:       idempotencykey.ValidColumn,
 			importitem.Table:           importitem.ValidColumn,
 			importmigration.Table:      importmigration.ValidColumn,
 			importer.Table:             importer.ValidColumn,
 			invitation.Table:           invitation.ValidColumn,
+			invoice.Table:              invoice.ValidColumn,
+			invoiceline.Table:          invoiceline.ValidColumn,
+			invoicesequence.Table:      invoicesequence.ValidColumn,
 			jobprocess.Table:           jobprocess.ValidColumn,
 			livesession.Table:          livesession.ValidColumn,
 			livesimulcasttarget.Table:  livesimulcasttarget.ValidColumn,
@@ -175,6 +184,7 @@ func checkColumn(t, c string) error {
 			subscription.Table:         subscription.ValidColumn,
 			tag.Table:                  tag.ValidColumn,
 			thumbnail.Table:            thumbnail.ValidColumn,
+			transaction.Table:          transaction.ValidColumn,
 			transcodingjob.Table:       transcodingjob.ValidColumn,
 			uploadlock.Table:           uploadlock.ValidColumn,
 			uploadtoken.Table:          uploadtoken.ValidColumn,

@@ -23,11 +23,15 @@ import (
 	"github.com/vidra-dev/vidra/ent/encodingprofile"
 	"github.com/vidra-dev/vidra/ent/event"
 	"github.com/vidra-dev/vidra/ent/folder"
+	"github.com/vidra-dev/vidra/ent/gatewayevent"
 	"github.com/vidra-dev/vidra/ent/idempotencykey"
 	"github.com/vidra-dev/vidra/ent/importer"
 	"github.com/vidra-dev/vidra/ent/importitem"
 	"github.com/vidra-dev/vidra/ent/importmigration"
 	"github.com/vidra-dev/vidra/ent/invitation"
+	"github.com/vidra-dev/vidra/ent/invoice"
+	"github.com/vidra-dev/vidra/ent/invoiceline"
+	"github.com/vidra-dev/vidra/ent/invoicesequence"
 	"github.com/vidra-dev/vidra/ent/jobprocess"
 	"github.com/vidra-dev/vidra/ent/livesession"
 	"github.com/vidra-dev/vidra/ent/livesimulcasttarget"
@@ -50,6 +54,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/subscription"
 	"github.com/vidra-dev/vidra/ent/tag"
 	"github.com/vidra-dev/vidra/ent/thumbnail"
+	"github.com/vidra-dev/vidra/ent/transaction"
 	"github.com/vidra-dev/vidra/ent/transcodingjob"
 	"github.com/vidra-dev/vidra/ent/uploadlock"
 	"github.com/vidra-dev/vidra/ent/uploadtoken"
@@ -70,7 +75,7 @@ import (
 
 // schemaGraph holds a representation of ent/schema at runtime.
 var schemaGraph = func() *sqlgraph.Schema {
-	graph := &sqlgraph.Schema{Nodes: make([]*sqlgraph.Node, 57)}
+	graph := &sqlgraph.Schema{Nodes: make([]*sqlgraph.Node, 62)}
 	graph.Nodes[0] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   apikey.Table,
@@ -517,6 +522,23 @@ var schemaGraph = func() *sqlgraph.Schema {
 	}
 	graph.Nodes[20] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
+			Table:   gatewayevent.Table,
+			Columns: gatewayevent.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeUUID,
+				Column: gatewayevent.FieldID,
+			},
+		},
+		Type: "GatewayEvent",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			gatewayevent.FieldCreatedAt: {Type: field.TypeTime, Column: gatewayevent.FieldCreatedAt},
+			gatewayevent.FieldGateway:   {Type: field.TypeString, Column: gatewayevent.FieldGateway},
+			gatewayevent.FieldEventID:   {Type: field.TypeString, Column: gatewayevent.FieldEventID},
+			gatewayevent.FieldType:      {Type: field.TypeString, Column: gatewayevent.FieldType},
+		},
+	}
+	graph.Nodes[21] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
 			Table:   idempotencykey.Table,
 			Columns: idempotencykey.Columns,
 			ID: &sqlgraph.FieldSpec{
@@ -539,7 +561,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			idempotencykey.FieldExpiresAt:           {Type: field.TypeTime, Column: idempotencykey.FieldExpiresAt},
 		},
 	}
-	graph.Nodes[21] = &sqlgraph.Node{
+	graph.Nodes[22] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   importitem.Table,
 			Columns: importitem.Columns,
@@ -567,7 +589,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			importitem.FieldImportedAt:      {Type: field.TypeTime, Column: importitem.FieldImportedAt},
 		},
 	}
-	graph.Nodes[22] = &sqlgraph.Node{
+	graph.Nodes[23] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   importmigration.Table,
 			Columns: importmigration.Columns,
@@ -591,7 +613,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			importmigration.FieldCompletedAt:   {Type: field.TypeTime, Column: importmigration.FieldCompletedAt},
 		},
 	}
-	graph.Nodes[23] = &sqlgraph.Node{
+	graph.Nodes[24] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   importer.Table,
 			Columns: importer.Columns,
@@ -612,7 +634,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			importer.FieldAccountURI:      {Type: field.TypeString, Column: importer.FieldAccountURI},
 		},
 	}
-	graph.Nodes[24] = &sqlgraph.Node{
+	graph.Nodes[25] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   invitation.Table,
 			Columns: invitation.Columns,
@@ -637,7 +659,82 @@ var schemaGraph = func() *sqlgraph.Schema {
 			invitation.FieldRespondedAt:    {Type: field.TypeTime, Column: invitation.FieldRespondedAt},
 		},
 	}
-	graph.Nodes[25] = &sqlgraph.Node{
+	graph.Nodes[26] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
+			Table:   invoice.Table,
+			Columns: invoice.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeUUID,
+				Column: invoice.FieldID,
+			},
+		},
+		Type: "Invoice",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			invoice.FieldCreatedAt:         {Type: field.TypeTime, Column: invoice.FieldCreatedAt},
+			invoice.FieldUpdatedAt:         {Type: field.TypeTime, Column: invoice.FieldUpdatedAt},
+			invoice.FieldOrganizationID:    {Type: field.TypeUUID, Column: invoice.FieldOrganizationID},
+			invoice.FieldSubscriptionID:    {Type: field.TypeUUID, Column: invoice.FieldSubscriptionID},
+			invoice.FieldKind:              {Type: field.TypeEnum, Column: invoice.FieldKind},
+			invoice.FieldStatus:            {Type: field.TypeEnum, Column: invoice.FieldStatus},
+			invoice.FieldNumber:            {Type: field.TypeString, Column: invoice.FieldNumber},
+			invoice.FieldPeriodKey:         {Type: field.TypeString, Column: invoice.FieldPeriodKey},
+			invoice.FieldCurrency:          {Type: field.TypeString, Column: invoice.FieldCurrency},
+			invoice.FieldPeriodStart:       {Type: field.TypeTime, Column: invoice.FieldPeriodStart},
+			invoice.FieldPeriodEnd:         {Type: field.TypeTime, Column: invoice.FieldPeriodEnd},
+			invoice.FieldSubtotalMinor:     {Type: field.TypeInt64, Column: invoice.FieldSubtotalMinor},
+			invoice.FieldTaxMinor:          {Type: field.TypeInt64, Column: invoice.FieldTaxMinor},
+			invoice.FieldTotalMinor:        {Type: field.TypeInt64, Column: invoice.FieldTotalMinor},
+			invoice.FieldAmountPaidMinor:   {Type: field.TypeInt64, Column: invoice.FieldAmountPaidMinor},
+			invoice.FieldDueAt:             {Type: field.TypeTime, Column: invoice.FieldDueAt},
+			invoice.FieldFinalizedAt:       {Type: field.TypeTime, Column: invoice.FieldFinalizedAt},
+			invoice.FieldPaidAt:            {Type: field.TypeTime, Column: invoice.FieldPaidAt},
+			invoice.FieldVoidedAt:          {Type: field.TypeTime, Column: invoice.FieldVoidedAt},
+			invoice.FieldCreditedInvoiceID: {Type: field.TypeUUID, Column: invoice.FieldCreditedInvoiceID},
+			invoice.FieldPdfKey:            {Type: field.TypeString, Column: invoice.FieldPdfKey},
+			invoice.FieldPaymentFailedAt:   {Type: field.TypeTime, Column: invoice.FieldPaymentFailedAt},
+		},
+	}
+	graph.Nodes[27] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
+			Table:   invoiceline.Table,
+			Columns: invoiceline.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeUUID,
+				Column: invoiceline.FieldID,
+			},
+		},
+		Type: "InvoiceLine",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			invoiceline.FieldCreatedAt:      {Type: field.TypeTime, Column: invoiceline.FieldCreatedAt},
+			invoiceline.FieldUpdatedAt:      {Type: field.TypeTime, Column: invoiceline.FieldUpdatedAt},
+			invoiceline.FieldOrganizationID: {Type: field.TypeUUID, Column: invoiceline.FieldOrganizationID},
+			invoiceline.FieldInvoiceID:      {Type: field.TypeUUID, Column: invoiceline.FieldInvoiceID},
+			invoiceline.FieldPosition:       {Type: field.TypeInt, Column: invoiceline.FieldPosition},
+			invoiceline.FieldMetric:         {Type: field.TypeString, Column: invoiceline.FieldMetric},
+			invoiceline.FieldDescription:    {Type: field.TypeString, Column: invoiceline.FieldDescription},
+			invoiceline.FieldQuantity:       {Type: field.TypeInt64, Column: invoiceline.FieldQuantity},
+			invoiceline.FieldUnitPriceMicro: {Type: field.TypeInt64, Column: invoiceline.FieldUnitPriceMicro},
+			invoiceline.FieldAmountMinor:    {Type: field.TypeInt64, Column: invoiceline.FieldAmountMinor},
+		},
+	}
+	graph.Nodes[28] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
+			Table:   invoicesequence.Table,
+			Columns: invoicesequence.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeUUID,
+				Column: invoicesequence.FieldID,
+			},
+		},
+		Type: "InvoiceSequence",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			invoicesequence.FieldCreatedAt: {Type: field.TypeTime, Column: invoicesequence.FieldCreatedAt},
+			invoicesequence.FieldUpdatedAt: {Type: field.TypeTime, Column: invoicesequence.FieldUpdatedAt},
+			invoicesequence.FieldName:      {Type: field.TypeString, Column: invoicesequence.FieldName},
+			invoicesequence.FieldNext:      {Type: field.TypeInt64, Column: invoicesequence.FieldNext},
+		},
+	}
+	graph.Nodes[29] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   jobprocess.Table,
 			Columns: jobprocess.Columns,
@@ -657,7 +754,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			jobprocess.FieldReclaimedBy: {Type: field.TypeString, Column: jobprocess.FieldReclaimedBy},
 		},
 	}
-	graph.Nodes[26] = &sqlgraph.Node{
+	graph.Nodes[30] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   livesession.Table,
 			Columns: livesession.Columns,
@@ -694,7 +791,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			livesession.FieldLastDataAt:              {Type: field.TypeTime, Column: livesession.FieldLastDataAt},
 		},
 	}
-	graph.Nodes[27] = &sqlgraph.Node{
+	graph.Nodes[31] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   livesimulcasttarget.Table,
 			Columns: livesimulcasttarget.Columns,
@@ -715,7 +812,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			livesimulcasttarget.FieldEnabled:      {Type: field.TypeBool, Column: livesimulcasttarget.FieldEnabled},
 		},
 	}
-	graph.Nodes[28] = &sqlgraph.Node{
+	graph.Nodes[32] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   livestream.Table,
 			Columns: livestream.Columns,
@@ -746,7 +843,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			livestream.FieldCompleteRequestedAt:    {Type: field.TypeTime, Column: livestream.FieldCompleteRequestedAt},
 		},
 	}
-	graph.Nodes[29] = &sqlgraph.Node{
+	graph.Nodes[33] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   membership.Table,
 			Columns: membership.Columns,
@@ -765,7 +862,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			membership.FieldGrants:         {Type: field.TypeJSON, Column: membership.FieldGrants},
 		},
 	}
-	graph.Nodes[30] = &sqlgraph.Node{
+	graph.Nodes[34] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   oauthidentity.Table,
 			Columns: oauthidentity.Columns,
@@ -784,7 +881,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			oauthidentity.FieldEmail:     {Type: field.TypeString, Column: oauthidentity.FieldEmail},
 		},
 	}
-	graph.Nodes[31] = &sqlgraph.Node{
+	graph.Nodes[35] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   oauthstate.Table,
 			Columns: oauthstate.Columns,
@@ -803,7 +900,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			oauthstate.FieldExpiresAt:    {Type: field.TypeTime, Column: oauthstate.FieldExpiresAt},
 		},
 	}
-	graph.Nodes[32] = &sqlgraph.Node{
+	graph.Nodes[36] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   organization.Table,
 			Columns: organization.Columns,
@@ -819,7 +916,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			organization.FieldName:      {Type: field.TypeString, Column: organization.FieldName},
 		},
 	}
-	graph.Nodes[33] = &sqlgraph.Node{
+	graph.Nodes[37] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   plan.Table,
 			Columns: plan.Columns,
@@ -848,7 +945,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			plan.FieldArchivedAt:      {Type: field.TypeTime, Column: plan.FieldArchivedAt},
 		},
 	}
-	graph.Nodes[34] = &sqlgraph.Node{
+	graph.Nodes[38] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   planmetric.Table,
 			Columns: planmetric.Columns,
@@ -871,7 +968,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			planmetric.FieldTiers:          {Type: field.TypeJSON, Column: planmetric.FieldTiers},
 		},
 	}
-	graph.Nodes[35] = &sqlgraph.Node{
+	graph.Nodes[39] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   player.Table,
 			Columns: player.Columns,
@@ -902,7 +999,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			player.FieldDefaultCaptionLanguage: {Type: field.TypeString, Column: player.FieldDefaultCaptionLanguage},
 		},
 	}
-	graph.Nodes[36] = &sqlgraph.Node{
+	graph.Nodes[40] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   project.Table,
 			Columns: project.Columns,
@@ -922,7 +1019,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			project.FieldDeletedAt:      {Type: field.TypeTime, Column: project.FieldDeletedAt},
 		},
 	}
-	graph.Nodes[37] = &sqlgraph.Node{
+	graph.Nodes[41] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   projectsetting.Table,
 			Columns: projectsetting.Columns,
@@ -940,7 +1037,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			projectsetting.FieldValue:     {Type: field.TypeString, Column: projectsetting.FieldValue},
 		},
 	}
-	graph.Nodes[38] = &sqlgraph.Node{
+	graph.Nodes[42] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   ratelimit.Table,
 			Columns: ratelimit.Columns,
@@ -957,7 +1054,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			ratelimit.FieldTatMs:     {Type: field.TypeInt64, Column: ratelimit.FieldTatMs},
 		},
 	}
-	graph.Nodes[39] = &sqlgraph.Node{
+	graph.Nodes[43] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   refreshtoken.Table,
 			Columns: refreshtoken.Columns,
@@ -976,7 +1073,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			refreshtoken.FieldUsedAt:    {Type: field.TypeTime, Column: refreshtoken.FieldUsedAt},
 		},
 	}
-	graph.Nodes[40] = &sqlgraph.Node{
+	graph.Nodes[44] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   rendition.Table,
 			Columns: rendition.Columns,
@@ -997,7 +1094,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			rendition.FieldStatus:    {Type: field.TypeEnum, Column: rendition.FieldStatus},
 		},
 	}
-	graph.Nodes[41] = &sqlgraph.Node{
+	graph.Nodes[45] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   session.Table,
 			Columns: session.Columns,
@@ -1018,7 +1115,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			session.FieldRevokedAt:      {Type: field.TypeTime, Column: session.FieldRevokedAt},
 		},
 	}
-	graph.Nodes[42] = &sqlgraph.Node{
+	graph.Nodes[46] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   storedobject.Table,
 			Columns: storedobject.Columns,
@@ -1040,7 +1137,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			storedobject.FieldDeletedAt:      {Type: field.TypeTime, Column: storedobject.FieldDeletedAt},
 		},
 	}
-	graph.Nodes[43] = &sqlgraph.Node{
+	graph.Nodes[47] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   subscription.Table,
 			Columns: subscription.Columns,
@@ -1086,7 +1183,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			subscription.FieldPreviousSubscriptionID: {Type: field.TypeUUID, Column: subscription.FieldPreviousSubscriptionID},
 		},
 	}
-	graph.Nodes[44] = &sqlgraph.Node{
+	graph.Nodes[48] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   tag.Table,
 			Columns: tag.Columns,
@@ -1103,7 +1200,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			tag.FieldName:      {Type: field.TypeString, Column: tag.FieldName},
 		},
 	}
-	graph.Nodes[45] = &sqlgraph.Node{
+	graph.Nodes[49] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   thumbnail.Table,
 			Columns: thumbnail.Columns,
@@ -1126,7 +1223,33 @@ var schemaGraph = func() *sqlgraph.Schema {
 			thumbnail.FieldIsDefault:   {Type: field.TypeBool, Column: thumbnail.FieldIsDefault},
 		},
 	}
-	graph.Nodes[46] = &sqlgraph.Node{
+	graph.Nodes[50] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
+			Table:   transaction.Table,
+			Columns: transaction.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeUUID,
+				Column: transaction.FieldID,
+			},
+		},
+		Type: "Transaction",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			transaction.FieldCreatedAt:      {Type: field.TypeTime, Column: transaction.FieldCreatedAt},
+			transaction.FieldUpdatedAt:      {Type: field.TypeTime, Column: transaction.FieldUpdatedAt},
+			transaction.FieldOrganizationID: {Type: field.TypeUUID, Column: transaction.FieldOrganizationID},
+			transaction.FieldInvoiceID:      {Type: field.TypeUUID, Column: transaction.FieldInvoiceID},
+			transaction.FieldGateway:        {Type: field.TypeEnum, Column: transaction.FieldGateway},
+			transaction.FieldAmountMinor:    {Type: field.TypeInt64, Column: transaction.FieldAmountMinor},
+			transaction.FieldCurrency:       {Type: field.TypeString, Column: transaction.FieldCurrency},
+			transaction.FieldStatus:         {Type: field.TypeEnum, Column: transaction.FieldStatus},
+			transaction.FieldIdempotencyKey: {Type: field.TypeString, Column: transaction.FieldIdempotencyKey},
+			transaction.FieldGatewayRef:     {Type: field.TypeString, Column: transaction.FieldGatewayRef},
+			transaction.FieldError:          {Type: field.TypeString, Column: transaction.FieldError},
+			transaction.FieldRecordedBy:     {Type: field.TypeUUID, Column: transaction.FieldRecordedBy},
+			transaction.FieldSettledAt:      {Type: field.TypeTime, Column: transaction.FieldSettledAt},
+		},
+	}
+	graph.Nodes[51] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   transcodingjob.Table,
 			Columns: transcodingjob.Columns,
@@ -1152,7 +1275,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			transcodingjob.FieldCompletedAt:   {Type: field.TypeTime, Column: transcodingjob.FieldCompletedAt},
 		},
 	}
-	graph.Nodes[47] = &sqlgraph.Node{
+	graph.Nodes[52] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   uploadlock.Table,
 			Columns: uploadlock.Columns,
@@ -1171,7 +1294,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			uploadlock.FieldReleaseRequested: {Type: field.TypeBool, Column: uploadlock.FieldReleaseRequested},
 		},
 	}
-	graph.Nodes[48] = &sqlgraph.Node{
+	graph.Nodes[53] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   uploadtoken.Table,
 			Columns: uploadtoken.Columns,
@@ -1193,7 +1316,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			uploadtoken.FieldCompletedAt: {Type: field.TypeTime, Column: uploadtoken.FieldCompletedAt},
 		},
 	}
-	graph.Nodes[49] = &sqlgraph.Node{
+	graph.Nodes[54] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   usageflush.Table,
 			Columns: usageflush.Columns,
@@ -1208,7 +1331,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			usageflush.FieldCells:     {Type: field.TypeInt, Column: usageflush.FieldCells},
 		},
 	}
-	graph.Nodes[50] = &sqlgraph.Node{
+	graph.Nodes[55] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   usagehourly.Table,
 			Columns: usagehourly.Columns,
@@ -1228,7 +1351,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			usagehourly.FieldQuantity:       {Type: field.TypeInt64, Column: usagehourly.FieldQuantity},
 		},
 	}
-	graph.Nodes[51] = &sqlgraph.Node{
+	graph.Nodes[56] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   usagerecord.Table,
 			Columns: usagerecord.Columns,
@@ -1249,7 +1372,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			usagerecord.FieldSourceKey:      {Type: field.TypeString, Column: usagerecord.FieldSourceKey},
 		},
 	}
-	graph.Nodes[52] = &sqlgraph.Node{
+	graph.Nodes[57] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   user.Table,
 			Columns: user.Columns,
@@ -1269,7 +1392,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			user.FieldAvatarURL:       {Type: field.TypeString, Column: user.FieldAvatarURL},
 		},
 	}
-	graph.Nodes[53] = &sqlgraph.Node{
+	graph.Nodes[58] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   video.Table,
 			Columns: video.Columns,
@@ -1302,7 +1425,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			video.FieldMetadata:           {Type: field.TypeJSON, Column: video.FieldMetadata},
 		},
 	}
-	graph.Nodes[54] = &sqlgraph.Node{
+	graph.Nodes[59] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   webhookattempt.Table,
 			Columns: webhookattempt.Columns,
@@ -1323,7 +1446,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			webhookattempt.FieldSucceeded:    {Type: field.TypeBool, Column: webhookattempt.FieldSucceeded},
 		},
 	}
-	graph.Nodes[55] = &sqlgraph.Node{
+	graph.Nodes[60] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   webhookdelivery.Table,
 			Columns: webhookdelivery.Columns,
@@ -1346,7 +1469,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			webhookdelivery.FieldCompletedAt:    {Type: field.TypeTime, Column: webhookdelivery.FieldCompletedAt},
 		},
 	}
-	graph.Nodes[56] = &sqlgraph.Node{
+	graph.Nodes[61] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   webhookendpoint.Table,
 			Columns: webhookendpoint.Columns,
@@ -1538,6 +1661,42 @@ var schemaGraph = func() *sqlgraph.Schema {
 		},
 		"Invitation",
 		"Organization",
+	)
+	graph.MustAddE(
+		"lines",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   invoice.LinesTable,
+			Columns: []string{invoice.LinesColumn},
+			Bidi:    false,
+		},
+		"Invoice",
+		"InvoiceLine",
+	)
+	graph.MustAddE(
+		"transactions",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   invoice.TransactionsTable,
+			Columns: []string{invoice.TransactionsColumn},
+			Bidi:    false,
+		},
+		"Invoice",
+		"Transaction",
+	)
+	graph.MustAddE(
+		"invoice",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   invoiceline.InvoiceTable,
+			Columns: []string{invoiceline.InvoiceColumn},
+			Bidi:    false,
+		},
+		"InvoiceLine",
+		"Invoice",
 	)
 	graph.MustAddE(
 		"live_stream",
@@ -1958,6 +2117,18 @@ var schemaGraph = func() *sqlgraph.Schema {
 		},
 		"Thumbnail",
 		"Video",
+	)
+	graph.MustAddE(
+		"invoice",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   transaction.InvoiceTable,
+			Columns: []string{transaction.InvoiceColumn},
+			Bidi:    false,
+		},
+		"Transaction",
+		"Invoice",
 	)
 	graph.MustAddE(
 		"memberships",
@@ -4037,6 +4208,66 @@ func (f *FolderFilter) WhereHasVideosWith(preds ...predicate.Video) {
 }
 
 // addPredicate implements the predicateAdder interface.
+func (_q *GatewayEventQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the GatewayEventQuery builder.
+func (_q *GatewayEventQuery) Filter() *GatewayEventFilter {
+	return &GatewayEventFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *GatewayEventMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the GatewayEventMutation builder.
+func (m *GatewayEventMutation) Filter() *GatewayEventFilter {
+	return &GatewayEventFilter{config: m.config, predicateAdder: m}
+}
+
+// GatewayEventFilter provides a generic filtering capability at runtime for GatewayEventQuery.
+type GatewayEventFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *GatewayEventFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[20].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql [16]byte predicate on the id field.
+func (f *GatewayEventFilter) WhereID(p entql.ValueP) {
+	f.Where(p.Field(gatewayevent.FieldID))
+}
+
+// WhereCreatedAt applies the entql time.Time predicate on the created_at field.
+func (f *GatewayEventFilter) WhereCreatedAt(p entql.TimeP) {
+	f.Where(p.Field(gatewayevent.FieldCreatedAt))
+}
+
+// WhereGateway applies the entql string predicate on the gateway field.
+func (f *GatewayEventFilter) WhereGateway(p entql.StringP) {
+	f.Where(p.Field(gatewayevent.FieldGateway))
+}
+
+// WhereEventID applies the entql string predicate on the event_id field.
+func (f *GatewayEventFilter) WhereEventID(p entql.StringP) {
+	f.Where(p.Field(gatewayevent.FieldEventID))
+}
+
+// WhereType applies the entql string predicate on the type field.
+func (f *GatewayEventFilter) WhereType(p entql.StringP) {
+	f.Where(p.Field(gatewayevent.FieldType))
+}
+
+// addPredicate implements the predicateAdder interface.
 func (_q *IdempotencyKeyQuery) addPredicate(pred func(s *sql.Selector)) {
 	_q.predicates = append(_q.predicates, pred)
 }
@@ -4065,7 +4296,7 @@ type IdempotencyKeyFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *IdempotencyKeyFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[20].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[21].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4160,7 +4391,7 @@ type ImportItemFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ImportItemFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[21].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[22].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4289,7 +4520,7 @@ type ImportMigrationFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ImportMigrationFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[22].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[23].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4384,7 +4615,7 @@ type ImporterFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ImporterFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[23].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[24].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4464,7 +4695,7 @@ type InvitationFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *InvitationFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[24].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[25].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4550,6 +4781,348 @@ func (f *InvitationFilter) WhereHasOrganizationWith(preds ...predicate.Organizat
 }
 
 // addPredicate implements the predicateAdder interface.
+func (_q *InvoiceQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the InvoiceQuery builder.
+func (_q *InvoiceQuery) Filter() *InvoiceFilter {
+	return &InvoiceFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *InvoiceMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the InvoiceMutation builder.
+func (m *InvoiceMutation) Filter() *InvoiceFilter {
+	return &InvoiceFilter{config: m.config, predicateAdder: m}
+}
+
+// InvoiceFilter provides a generic filtering capability at runtime for InvoiceQuery.
+type InvoiceFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *InvoiceFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[26].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql [16]byte predicate on the id field.
+func (f *InvoiceFilter) WhereID(p entql.ValueP) {
+	f.Where(p.Field(invoice.FieldID))
+}
+
+// WhereCreatedAt applies the entql time.Time predicate on the created_at field.
+func (f *InvoiceFilter) WhereCreatedAt(p entql.TimeP) {
+	f.Where(p.Field(invoice.FieldCreatedAt))
+}
+
+// WhereUpdatedAt applies the entql time.Time predicate on the updated_at field.
+func (f *InvoiceFilter) WhereUpdatedAt(p entql.TimeP) {
+	f.Where(p.Field(invoice.FieldUpdatedAt))
+}
+
+// WhereOrganizationID applies the entql [16]byte predicate on the organization_id field.
+func (f *InvoiceFilter) WhereOrganizationID(p entql.ValueP) {
+	f.Where(p.Field(invoice.FieldOrganizationID))
+}
+
+// WhereSubscriptionID applies the entql [16]byte predicate on the subscription_id field.
+func (f *InvoiceFilter) WhereSubscriptionID(p entql.ValueP) {
+	f.Where(p.Field(invoice.FieldSubscriptionID))
+}
+
+// WhereKind applies the entql string predicate on the kind field.
+func (f *InvoiceFilter) WhereKind(p entql.StringP) {
+	f.Where(p.Field(invoice.FieldKind))
+}
+
+// WhereStatus applies the entql string predicate on the status field.
+func (f *InvoiceFilter) WhereStatus(p entql.StringP) {
+	f.Where(p.Field(invoice.FieldStatus))
+}
+
+// WhereNumber applies the entql string predicate on the number field.
+func (f *InvoiceFilter) WhereNumber(p entql.StringP) {
+	f.Where(p.Field(invoice.FieldNumber))
+}
+
+// WherePeriodKey applies the entql string predicate on the period_key field.
+func (f *InvoiceFilter) WherePeriodKey(p entql.StringP) {
+	f.Where(p.Field(invoice.FieldPeriodKey))
+}
+
+// WhereCurrency applies the entql string predicate on the currency field.
+func (f *InvoiceFilter) WhereCurrency(p entql.StringP) {
+	f.Where(p.Field(invoice.FieldCurrency))
+}
+
+// WherePeriodStart applies the entql time.Time predicate on the period_start field.
+func (f *InvoiceFilter) WherePeriodStart(p entql.TimeP) {
+	f.Where(p.Field(invoice.FieldPeriodStart))
+}
+
+// WherePeriodEnd applies the entql time.Time predicate on the period_end field.
+func (f *InvoiceFilter) WherePeriodEnd(p entql.TimeP) {
+	f.Where(p.Field(invoice.FieldPeriodEnd))
+}
+
+// WhereSubtotalMinor applies the entql int64 predicate on the subtotal_minor field.
+func (f *InvoiceFilter) WhereSubtotalMinor(p entql.Int64P) {
+	f.Where(p.Field(invoice.FieldSubtotalMinor))
+}
+
+// WhereTaxMinor applies the entql int64 predicate on the tax_minor field.
+func (f *InvoiceFilter) WhereTaxMinor(p entql.Int64P) {
+	f.Where(p.Field(invoice.FieldTaxMinor))
+}
+
+// WhereTotalMinor applies the entql int64 predicate on the total_minor field.
+func (f *InvoiceFilter) WhereTotalMinor(p entql.Int64P) {
+	f.Where(p.Field(invoice.FieldTotalMinor))
+}
+
+// WhereAmountPaidMinor applies the entql int64 predicate on the amount_paid_minor field.
+func (f *InvoiceFilter) WhereAmountPaidMinor(p entql.Int64P) {
+	f.Where(p.Field(invoice.FieldAmountPaidMinor))
+}
+
+// WhereDueAt applies the entql time.Time predicate on the due_at field.
+func (f *InvoiceFilter) WhereDueAt(p entql.TimeP) {
+	f.Where(p.Field(invoice.FieldDueAt))
+}
+
+// WhereFinalizedAt applies the entql time.Time predicate on the finalized_at field.
+func (f *InvoiceFilter) WhereFinalizedAt(p entql.TimeP) {
+	f.Where(p.Field(invoice.FieldFinalizedAt))
+}
+
+// WherePaidAt applies the entql time.Time predicate on the paid_at field.
+func (f *InvoiceFilter) WherePaidAt(p entql.TimeP) {
+	f.Where(p.Field(invoice.FieldPaidAt))
+}
+
+// WhereVoidedAt applies the entql time.Time predicate on the voided_at field.
+func (f *InvoiceFilter) WhereVoidedAt(p entql.TimeP) {
+	f.Where(p.Field(invoice.FieldVoidedAt))
+}
+
+// WhereCreditedInvoiceID applies the entql [16]byte predicate on the credited_invoice_id field.
+func (f *InvoiceFilter) WhereCreditedInvoiceID(p entql.ValueP) {
+	f.Where(p.Field(invoice.FieldCreditedInvoiceID))
+}
+
+// WherePdfKey applies the entql string predicate on the pdf_key field.
+func (f *InvoiceFilter) WherePdfKey(p entql.StringP) {
+	f.Where(p.Field(invoice.FieldPdfKey))
+}
+
+// WherePaymentFailedAt applies the entql time.Time predicate on the payment_failed_at field.
+func (f *InvoiceFilter) WherePaymentFailedAt(p entql.TimeP) {
+	f.Where(p.Field(invoice.FieldPaymentFailedAt))
+}
+
+// WhereHasLines applies a predicate to check if query has an edge lines.
+func (f *InvoiceFilter) WhereHasLines() {
+	f.Where(entql.HasEdge("lines"))
+}
+
+// WhereHasLinesWith applies a predicate to check if query has an edge lines with a given conditions (other predicates).
+func (f *InvoiceFilter) WhereHasLinesWith(preds ...predicate.InvoiceLine) {
+	f.Where(entql.HasEdgeWith("lines", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// WhereHasTransactions applies a predicate to check if query has an edge transactions.
+func (f *InvoiceFilter) WhereHasTransactions() {
+	f.Where(entql.HasEdge("transactions"))
+}
+
+// WhereHasTransactionsWith applies a predicate to check if query has an edge transactions with a given conditions (other predicates).
+func (f *InvoiceFilter) WhereHasTransactionsWith(preds ...predicate.Transaction) {
+	f.Where(entql.HasEdgeWith("transactions", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// addPredicate implements the predicateAdder interface.
+func (_q *InvoiceLineQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the InvoiceLineQuery builder.
+func (_q *InvoiceLineQuery) Filter() *InvoiceLineFilter {
+	return &InvoiceLineFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *InvoiceLineMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the InvoiceLineMutation builder.
+func (m *InvoiceLineMutation) Filter() *InvoiceLineFilter {
+	return &InvoiceLineFilter{config: m.config, predicateAdder: m}
+}
+
+// InvoiceLineFilter provides a generic filtering capability at runtime for InvoiceLineQuery.
+type InvoiceLineFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *InvoiceLineFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[27].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql [16]byte predicate on the id field.
+func (f *InvoiceLineFilter) WhereID(p entql.ValueP) {
+	f.Where(p.Field(invoiceline.FieldID))
+}
+
+// WhereCreatedAt applies the entql time.Time predicate on the created_at field.
+func (f *InvoiceLineFilter) WhereCreatedAt(p entql.TimeP) {
+	f.Where(p.Field(invoiceline.FieldCreatedAt))
+}
+
+// WhereUpdatedAt applies the entql time.Time predicate on the updated_at field.
+func (f *InvoiceLineFilter) WhereUpdatedAt(p entql.TimeP) {
+	f.Where(p.Field(invoiceline.FieldUpdatedAt))
+}
+
+// WhereOrganizationID applies the entql [16]byte predicate on the organization_id field.
+func (f *InvoiceLineFilter) WhereOrganizationID(p entql.ValueP) {
+	f.Where(p.Field(invoiceline.FieldOrganizationID))
+}
+
+// WhereInvoiceID applies the entql [16]byte predicate on the invoice_id field.
+func (f *InvoiceLineFilter) WhereInvoiceID(p entql.ValueP) {
+	f.Where(p.Field(invoiceline.FieldInvoiceID))
+}
+
+// WherePosition applies the entql int predicate on the position field.
+func (f *InvoiceLineFilter) WherePosition(p entql.IntP) {
+	f.Where(p.Field(invoiceline.FieldPosition))
+}
+
+// WhereMetric applies the entql string predicate on the metric field.
+func (f *InvoiceLineFilter) WhereMetric(p entql.StringP) {
+	f.Where(p.Field(invoiceline.FieldMetric))
+}
+
+// WhereDescription applies the entql string predicate on the description field.
+func (f *InvoiceLineFilter) WhereDescription(p entql.StringP) {
+	f.Where(p.Field(invoiceline.FieldDescription))
+}
+
+// WhereQuantity applies the entql int64 predicate on the quantity field.
+func (f *InvoiceLineFilter) WhereQuantity(p entql.Int64P) {
+	f.Where(p.Field(invoiceline.FieldQuantity))
+}
+
+// WhereUnitPriceMicro applies the entql int64 predicate on the unit_price_micro field.
+func (f *InvoiceLineFilter) WhereUnitPriceMicro(p entql.Int64P) {
+	f.Where(p.Field(invoiceline.FieldUnitPriceMicro))
+}
+
+// WhereAmountMinor applies the entql int64 predicate on the amount_minor field.
+func (f *InvoiceLineFilter) WhereAmountMinor(p entql.Int64P) {
+	f.Where(p.Field(invoiceline.FieldAmountMinor))
+}
+
+// WhereHasInvoice applies a predicate to check if query has an edge invoice.
+func (f *InvoiceLineFilter) WhereHasInvoice() {
+	f.Where(entql.HasEdge("invoice"))
+}
+
+// WhereHasInvoiceWith applies a predicate to check if query has an edge invoice with a given conditions (other predicates).
+func (f *InvoiceLineFilter) WhereHasInvoiceWith(preds ...predicate.Invoice) {
+	f.Where(entql.HasEdgeWith("invoice", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// addPredicate implements the predicateAdder interface.
+func (_q *InvoiceSequenceQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the InvoiceSequenceQuery builder.
+func (_q *InvoiceSequenceQuery) Filter() *InvoiceSequenceFilter {
+	return &InvoiceSequenceFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *InvoiceSequenceMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the InvoiceSequenceMutation builder.
+func (m *InvoiceSequenceMutation) Filter() *InvoiceSequenceFilter {
+	return &InvoiceSequenceFilter{config: m.config, predicateAdder: m}
+}
+
+// InvoiceSequenceFilter provides a generic filtering capability at runtime for InvoiceSequenceQuery.
+type InvoiceSequenceFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *InvoiceSequenceFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[28].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql [16]byte predicate on the id field.
+func (f *InvoiceSequenceFilter) WhereID(p entql.ValueP) {
+	f.Where(p.Field(invoicesequence.FieldID))
+}
+
+// WhereCreatedAt applies the entql time.Time predicate on the created_at field.
+func (f *InvoiceSequenceFilter) WhereCreatedAt(p entql.TimeP) {
+	f.Where(p.Field(invoicesequence.FieldCreatedAt))
+}
+
+// WhereUpdatedAt applies the entql time.Time predicate on the updated_at field.
+func (f *InvoiceSequenceFilter) WhereUpdatedAt(p entql.TimeP) {
+	f.Where(p.Field(invoicesequence.FieldUpdatedAt))
+}
+
+// WhereName applies the entql string predicate on the name field.
+func (f *InvoiceSequenceFilter) WhereName(p entql.StringP) {
+	f.Where(p.Field(invoicesequence.FieldName))
+}
+
+// WhereNext applies the entql int64 predicate on the next field.
+func (f *InvoiceSequenceFilter) WhereNext(p entql.Int64P) {
+	f.Where(p.Field(invoicesequence.FieldNext))
+}
+
+// addPredicate implements the predicateAdder interface.
 func (_q *JobProcessQuery) addPredicate(pred func(s *sql.Selector)) {
 	_q.predicates = append(_q.predicates, pred)
 }
@@ -4578,7 +5151,7 @@ type JobProcessFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *JobProcessFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[25].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[29].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4653,7 +5226,7 @@ type LiveSessionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *LiveSessionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[26].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[30].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4841,7 +5414,7 @@ type LiveSimulcastTargetFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *LiveSimulcastTargetFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[27].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[31].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4935,7 +5508,7 @@ type LiveStreamFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *LiveStreamFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[28].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[32].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5093,7 +5666,7 @@ type MembershipFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *MembershipFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[29].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[33].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5191,7 +5764,7 @@ type OAuthIdentityFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *OAuthIdentityFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[30].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[34].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5275,7 +5848,7 @@ type OAuthStateFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *OAuthStateFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[31].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[35].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5345,7 +5918,7 @@ type OrganizationFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *OrganizationFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[32].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[36].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5470,7 +6043,7 @@ type PlanFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *PlanFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[33].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[37].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5618,7 +6191,7 @@ type PlanMetricFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *PlanMetricFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[34].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[38].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5722,7 +6295,7 @@ type PlayerFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *PlayerFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[35].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[39].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5866,7 +6439,7 @@ type ProjectFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ProjectFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[36].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[40].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -6067,7 +6640,7 @@ type ProjectSettingFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ProjectSettingFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[37].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[41].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -6146,7 +6719,7 @@ type RateLimitFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *RateLimitFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[38].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[42].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -6206,7 +6779,7 @@ type RefreshTokenFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *RefreshTokenFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[39].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[43].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -6290,7 +6863,7 @@ type RenditionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *RenditionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[40].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[44].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -6384,7 +6957,7 @@ type SessionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *SessionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[41].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[45].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -6492,7 +7065,7 @@ type StoredObjectFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *StoredObjectFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[42].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[46].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -6577,7 +7150,7 @@ type SubscriptionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *SubscriptionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[43].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[47].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -6796,7 +7369,7 @@ type TagFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *TagFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[44].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[48].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -6884,7 +7457,7 @@ type ThumbnailFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ThumbnailFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[45].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[49].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -6960,6 +7533,125 @@ func (f *ThumbnailFilter) WhereHasVideoWith(preds ...predicate.Video) {
 }
 
 // addPredicate implements the predicateAdder interface.
+func (_q *TransactionQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the TransactionQuery builder.
+func (_q *TransactionQuery) Filter() *TransactionFilter {
+	return &TransactionFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *TransactionMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the TransactionMutation builder.
+func (m *TransactionMutation) Filter() *TransactionFilter {
+	return &TransactionFilter{config: m.config, predicateAdder: m}
+}
+
+// TransactionFilter provides a generic filtering capability at runtime for TransactionQuery.
+type TransactionFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *TransactionFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[50].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql [16]byte predicate on the id field.
+func (f *TransactionFilter) WhereID(p entql.ValueP) {
+	f.Where(p.Field(transaction.FieldID))
+}
+
+// WhereCreatedAt applies the entql time.Time predicate on the created_at field.
+func (f *TransactionFilter) WhereCreatedAt(p entql.TimeP) {
+	f.Where(p.Field(transaction.FieldCreatedAt))
+}
+
+// WhereUpdatedAt applies the entql time.Time predicate on the updated_at field.
+func (f *TransactionFilter) WhereUpdatedAt(p entql.TimeP) {
+	f.Where(p.Field(transaction.FieldUpdatedAt))
+}
+
+// WhereOrganizationID applies the entql [16]byte predicate on the organization_id field.
+func (f *TransactionFilter) WhereOrganizationID(p entql.ValueP) {
+	f.Where(p.Field(transaction.FieldOrganizationID))
+}
+
+// WhereInvoiceID applies the entql [16]byte predicate on the invoice_id field.
+func (f *TransactionFilter) WhereInvoiceID(p entql.ValueP) {
+	f.Where(p.Field(transaction.FieldInvoiceID))
+}
+
+// WhereGateway applies the entql string predicate on the gateway field.
+func (f *TransactionFilter) WhereGateway(p entql.StringP) {
+	f.Where(p.Field(transaction.FieldGateway))
+}
+
+// WhereAmountMinor applies the entql int64 predicate on the amount_minor field.
+func (f *TransactionFilter) WhereAmountMinor(p entql.Int64P) {
+	f.Where(p.Field(transaction.FieldAmountMinor))
+}
+
+// WhereCurrency applies the entql string predicate on the currency field.
+func (f *TransactionFilter) WhereCurrency(p entql.StringP) {
+	f.Where(p.Field(transaction.FieldCurrency))
+}
+
+// WhereStatus applies the entql string predicate on the status field.
+func (f *TransactionFilter) WhereStatus(p entql.StringP) {
+	f.Where(p.Field(transaction.FieldStatus))
+}
+
+// WhereIdempotencyKey applies the entql string predicate on the idempotency_key field.
+func (f *TransactionFilter) WhereIdempotencyKey(p entql.StringP) {
+	f.Where(p.Field(transaction.FieldIdempotencyKey))
+}
+
+// WhereGatewayRef applies the entql string predicate on the gateway_ref field.
+func (f *TransactionFilter) WhereGatewayRef(p entql.StringP) {
+	f.Where(p.Field(transaction.FieldGatewayRef))
+}
+
+// WhereError applies the entql string predicate on the error field.
+func (f *TransactionFilter) WhereError(p entql.StringP) {
+	f.Where(p.Field(transaction.FieldError))
+}
+
+// WhereRecordedBy applies the entql [16]byte predicate on the recorded_by field.
+func (f *TransactionFilter) WhereRecordedBy(p entql.ValueP) {
+	f.Where(p.Field(transaction.FieldRecordedBy))
+}
+
+// WhereSettledAt applies the entql time.Time predicate on the settled_at field.
+func (f *TransactionFilter) WhereSettledAt(p entql.TimeP) {
+	f.Where(p.Field(transaction.FieldSettledAt))
+}
+
+// WhereHasInvoice applies a predicate to check if query has an edge invoice.
+func (f *TransactionFilter) WhereHasInvoice() {
+	f.Where(entql.HasEdge("invoice"))
+}
+
+// WhereHasInvoiceWith applies a predicate to check if query has an edge invoice with a given conditions (other predicates).
+func (f *TransactionFilter) WhereHasInvoiceWith(preds ...predicate.Invoice) {
+	f.Where(entql.HasEdgeWith("invoice", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// addPredicate implements the predicateAdder interface.
 func (_q *TranscodingJobQuery) addPredicate(pred func(s *sql.Selector)) {
 	_q.predicates = append(_q.predicates, pred)
 }
@@ -6988,7 +7680,7 @@ type TranscodingJobFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *TranscodingJobFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[46].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[51].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -7093,7 +7785,7 @@ type UploadLockFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *UploadLockFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[47].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[52].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -7163,7 +7855,7 @@ type UploadTokenFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *UploadTokenFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[48].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[53].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -7248,7 +7940,7 @@ type UsageFlushFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *UsageFlushFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[49].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[54].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -7298,7 +7990,7 @@ type UsageHourlyFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *UsageHourlyFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[50].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[55].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -7373,7 +8065,7 @@ type UsageRecordFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *UsageRecordFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[51].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[56].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -7453,7 +8145,7 @@ type UserFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *UserFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[52].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[57].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -7570,7 +8262,7 @@ type VideoFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *VideoFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[53].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[58].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -7808,7 +8500,7 @@ type WebhookAttemptFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *WebhookAttemptFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[54].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[59].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -7902,7 +8594,7 @@ type WebhookDeliveryFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *WebhookDeliveryFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[55].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[60].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -8034,7 +8726,7 @@ type WebhookEndpointFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *WebhookEndpointFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[56].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[61].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})

@@ -33,11 +33,15 @@ import (
 	"github.com/vidra-dev/vidra/ent/encodingprofile"
 	"github.com/vidra-dev/vidra/ent/event"
 	"github.com/vidra-dev/vidra/ent/folder"
+	"github.com/vidra-dev/vidra/ent/gatewayevent"
 	"github.com/vidra-dev/vidra/ent/idempotencykey"
 	"github.com/vidra-dev/vidra/ent/importer"
 	"github.com/vidra-dev/vidra/ent/importitem"
 	"github.com/vidra-dev/vidra/ent/importmigration"
 	"github.com/vidra-dev/vidra/ent/invitation"
+	"github.com/vidra-dev/vidra/ent/invoice"
+	"github.com/vidra-dev/vidra/ent/invoiceline"
+	"github.com/vidra-dev/vidra/ent/invoicesequence"
 	"github.com/vidra-dev/vidra/ent/jobprocess"
 	"github.com/vidra-dev/vidra/ent/livesession"
 	"github.com/vidra-dev/vidra/ent/livesimulcasttarget"
@@ -60,6 +64,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/subscription"
 	"github.com/vidra-dev/vidra/ent/tag"
 	"github.com/vidra-dev/vidra/ent/thumbnail"
+	"github.com/vidra-dev/vidra/ent/transaction"
 	"github.com/vidra-dev/vidra/ent/transcodingjob"
 	"github.com/vidra-dev/vidra/ent/uploadlock"
 	"github.com/vidra-dev/vidra/ent/uploadtoken"
@@ -107,11 +112,15 @@ const (
 	TypeEncodingProfile      = "EncodingProfile"
 	TypeEvent                = "Event"
 	TypeFolder               = "Folder"
+	TypeGatewayEvent         = "GatewayEvent"
 	TypeIdempotencyKey       = "IdempotencyKey"
 	TypeImportItem           = "ImportItem"
 	TypeImportMigration      = "ImportMigration"
 	TypeImporter             = "Importer"
 	TypeInvitation           = "Invitation"
+	TypeInvoice              = "Invoice"
+	TypeInvoiceLine          = "InvoiceLine"
+	TypeInvoiceSequence      = "InvoiceSequence"
 	TypeJobProcess           = "JobProcess"
 	TypeLiveSession          = "LiveSession"
 	TypeLiveSimulcastTarget  = "LiveSimulcastTarget"
@@ -133,6 +142,7 @@ const (
 	TypeSubscription         = "Subscription"
 	TypeTag                  = "Tag"
 	TypeThumbnail            = "Thumbnail"
+	TypeTransaction          = "Transaction"
 	TypeTranscodingJob       = "TranscodingJob"
 	TypeUploadLock           = "UploadLock"
 	TypeUploadToken          = "UploadToken"
@@ -18700,6 +18710,500 @@ func (m *FolderMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown Folder edge %s", name)
 }
 
+// GatewayEventMutation represents an operation that mutates the GatewayEvent nodes in the graph.
+type GatewayEventMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *uuid.UUID
+	created_at    *time.Time
+	gateway       *string
+	event_id      *string
+	_type         *string
+	clearedFields map[string]struct{}
+	done          bool
+	oldValue      func(context.Context) (*GatewayEvent, error)
+	predicates    []predicate.GatewayEvent
+}
+
+var _ ent.Mutation = (*GatewayEventMutation)(nil)
+
+// gatewayeventOption allows management of the mutation configuration using functional options.
+type gatewayeventOption func(*GatewayEventMutation)
+
+// newGatewayEventMutation creates new mutation for the GatewayEvent entity.
+func newGatewayEventMutation(c config, op Op, opts ...gatewayeventOption) *GatewayEventMutation {
+	m := &GatewayEventMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeGatewayEvent,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withGatewayEventID sets the ID field of the mutation.
+func withGatewayEventID(id uuid.UUID) gatewayeventOption {
+	return func(m *GatewayEventMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *GatewayEvent
+		)
+		m.oldValue = func(ctx context.Context) (*GatewayEvent, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().GatewayEvent.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withGatewayEvent sets the old GatewayEvent of the mutation.
+func withGatewayEvent(node *GatewayEvent) gatewayeventOption {
+	return func(m *GatewayEventMutation) {
+		m.oldValue = func(context.Context) (*GatewayEvent, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m GatewayEventMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m GatewayEventMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of GatewayEvent entities.
+func (m *GatewayEventMutation) SetID(id uuid.UUID) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *GatewayEventMutation) ID() (id uuid.UUID, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *GatewayEventMutation) IDs(ctx context.Context) ([]uuid.UUID, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []uuid.UUID{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().GatewayEvent.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *GatewayEventMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *GatewayEventMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the GatewayEvent entity.
+// If the GatewayEvent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GatewayEventMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *GatewayEventMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetGateway sets the "gateway" field.
+func (m *GatewayEventMutation) SetGateway(s string) {
+	m.gateway = &s
+}
+
+// Gateway returns the value of the "gateway" field in the mutation.
+func (m *GatewayEventMutation) Gateway() (r string, exists bool) {
+	v := m.gateway
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldGateway returns the old "gateway" field's value of the GatewayEvent entity.
+// If the GatewayEvent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GatewayEventMutation) OldGateway(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldGateway is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldGateway requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldGateway: %w", err)
+	}
+	return oldValue.Gateway, nil
+}
+
+// ResetGateway resets all changes to the "gateway" field.
+func (m *GatewayEventMutation) ResetGateway() {
+	m.gateway = nil
+}
+
+// SetEventID sets the "event_id" field.
+func (m *GatewayEventMutation) SetEventID(s string) {
+	m.event_id = &s
+}
+
+// EventID returns the value of the "event_id" field in the mutation.
+func (m *GatewayEventMutation) EventID() (r string, exists bool) {
+	v := m.event_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldEventID returns the old "event_id" field's value of the GatewayEvent entity.
+// If the GatewayEvent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GatewayEventMutation) OldEventID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldEventID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldEventID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldEventID: %w", err)
+	}
+	return oldValue.EventID, nil
+}
+
+// ResetEventID resets all changes to the "event_id" field.
+func (m *GatewayEventMutation) ResetEventID() {
+	m.event_id = nil
+}
+
+// SetType sets the "type" field.
+func (m *GatewayEventMutation) SetType(s string) {
+	m._type = &s
+}
+
+// GetType returns the value of the "type" field in the mutation.
+func (m *GatewayEventMutation) GetType() (r string, exists bool) {
+	v := m._type
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldType returns the old "type" field's value of the GatewayEvent entity.
+// If the GatewayEvent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GatewayEventMutation) OldType(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldType is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldType requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldType: %w", err)
+	}
+	return oldValue.Type, nil
+}
+
+// ResetType resets all changes to the "type" field.
+func (m *GatewayEventMutation) ResetType() {
+	m._type = nil
+}
+
+// Where appends a list predicates to the GatewayEventMutation builder.
+func (m *GatewayEventMutation) Where(ps ...predicate.GatewayEvent) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the GatewayEventMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *GatewayEventMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.GatewayEvent, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *GatewayEventMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *GatewayEventMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (GatewayEvent).
+func (m *GatewayEventMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *GatewayEventMutation) Fields() []string {
+	fields := make([]string, 0, 4)
+	if m.created_at != nil {
+		fields = append(fields, gatewayevent.FieldCreatedAt)
+	}
+	if m.gateway != nil {
+		fields = append(fields, gatewayevent.FieldGateway)
+	}
+	if m.event_id != nil {
+		fields = append(fields, gatewayevent.FieldEventID)
+	}
+	if m._type != nil {
+		fields = append(fields, gatewayevent.FieldType)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *GatewayEventMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case gatewayevent.FieldCreatedAt:
+		return m.CreatedAt()
+	case gatewayevent.FieldGateway:
+		return m.Gateway()
+	case gatewayevent.FieldEventID:
+		return m.EventID()
+	case gatewayevent.FieldType:
+		return m.GetType()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *GatewayEventMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case gatewayevent.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case gatewayevent.FieldGateway:
+		return m.OldGateway(ctx)
+	case gatewayevent.FieldEventID:
+		return m.OldEventID(ctx)
+	case gatewayevent.FieldType:
+		return m.OldType(ctx)
+	}
+	return nil, fmt.Errorf("unknown GatewayEvent field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *GatewayEventMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case gatewayevent.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case gatewayevent.FieldGateway:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetGateway(v)
+		return nil
+	case gatewayevent.FieldEventID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetEventID(v)
+		return nil
+	case gatewayevent.FieldType:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetType(v)
+		return nil
+	}
+	return fmt.Errorf("unknown GatewayEvent field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *GatewayEventMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *GatewayEventMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *GatewayEventMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown GatewayEvent numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *GatewayEventMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *GatewayEventMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *GatewayEventMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown GatewayEvent nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *GatewayEventMutation) ResetField(name string) error {
+	switch name {
+	case gatewayevent.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case gatewayevent.FieldGateway:
+		m.ResetGateway()
+		return nil
+	case gatewayevent.FieldEventID:
+		m.ResetEventID()
+		return nil
+	case gatewayevent.FieldType:
+		m.ResetType()
+		return nil
+	}
+	return fmt.Errorf("unknown GatewayEvent field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *GatewayEventMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *GatewayEventMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *GatewayEventMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *GatewayEventMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *GatewayEventMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *GatewayEventMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *GatewayEventMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown GatewayEvent unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *GatewayEventMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown GatewayEvent edge %s", name)
+}
+
 // IdempotencyKeyMutation represents an operation that mutates the IdempotencyKey nodes in the graph.
 type IdempotencyKeyMutation struct {
 	config
@@ -23675,6 +24179,3494 @@ func (m *InvitationMutation) ResetEdge(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown Invitation edge %s", name)
+}
+
+// InvoiceMutation represents an operation that mutates the Invoice nodes in the graph.
+type InvoiceMutation struct {
+	config
+	op                   Op
+	typ                  string
+	id                   *uuid.UUID
+	created_at           *time.Time
+	updated_at           *time.Time
+	organization_id      *uuid.UUID
+	subscription_id      *uuid.UUID
+	kind                 *invoice.Kind
+	status               *invoice.Status
+	number               *string
+	period_key           *string
+	currency             *string
+	period_start         *time.Time
+	period_end           *time.Time
+	subtotal_minor       *int64
+	addsubtotal_minor    *int64
+	tax_minor            *int64
+	addtax_minor         *int64
+	total_minor          *int64
+	addtotal_minor       *int64
+	amount_paid_minor    *int64
+	addamount_paid_minor *int64
+	due_at               *time.Time
+	finalized_at         *time.Time
+	paid_at              *time.Time
+	voided_at            *time.Time
+	credited_invoice_id  *uuid.UUID
+	pdf_key              *string
+	payment_failed_at    *time.Time
+	clearedFields        map[string]struct{}
+	lines                map[uuid.UUID]struct{}
+	removedlines         map[uuid.UUID]struct{}
+	clearedlines         bool
+	transactions         map[uuid.UUID]struct{}
+	removedtransactions  map[uuid.UUID]struct{}
+	clearedtransactions  bool
+	done                 bool
+	oldValue             func(context.Context) (*Invoice, error)
+	predicates           []predicate.Invoice
+}
+
+var _ ent.Mutation = (*InvoiceMutation)(nil)
+
+// invoiceOption allows management of the mutation configuration using functional options.
+type invoiceOption func(*InvoiceMutation)
+
+// newInvoiceMutation creates new mutation for the Invoice entity.
+func newInvoiceMutation(c config, op Op, opts ...invoiceOption) *InvoiceMutation {
+	m := &InvoiceMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeInvoice,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withInvoiceID sets the ID field of the mutation.
+func withInvoiceID(id uuid.UUID) invoiceOption {
+	return func(m *InvoiceMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *Invoice
+		)
+		m.oldValue = func(ctx context.Context) (*Invoice, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().Invoice.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withInvoice sets the old Invoice of the mutation.
+func withInvoice(node *Invoice) invoiceOption {
+	return func(m *InvoiceMutation) {
+		m.oldValue = func(context.Context) (*Invoice, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m InvoiceMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m InvoiceMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of Invoice entities.
+func (m *InvoiceMutation) SetID(id uuid.UUID) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *InvoiceMutation) ID() (id uuid.UUID, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *InvoiceMutation) IDs(ctx context.Context) ([]uuid.UUID, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []uuid.UUID{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().Invoice.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *InvoiceMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *InvoiceMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the Invoice entity.
+// If the Invoice object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *InvoiceMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *InvoiceMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *InvoiceMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *InvoiceMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the Invoice entity.
+// If the Invoice object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *InvoiceMutation) OldUpdatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *InvoiceMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+}
+
+// SetOrganizationID sets the "organization_id" field.
+func (m *InvoiceMutation) SetOrganizationID(u uuid.UUID) {
+	m.organization_id = &u
+}
+
+// OrganizationID returns the value of the "organization_id" field in the mutation.
+func (m *InvoiceMutation) OrganizationID() (r uuid.UUID, exists bool) {
+	v := m.organization_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldOrganizationID returns the old "organization_id" field's value of the Invoice entity.
+// If the Invoice object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *InvoiceMutation) OldOrganizationID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldOrganizationID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldOrganizationID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldOrganizationID: %w", err)
+	}
+	return oldValue.OrganizationID, nil
+}
+
+// ResetOrganizationID resets all changes to the "organization_id" field.
+func (m *InvoiceMutation) ResetOrganizationID() {
+	m.organization_id = nil
+}
+
+// SetSubscriptionID sets the "subscription_id" field.
+func (m *InvoiceMutation) SetSubscriptionID(u uuid.UUID) {
+	m.subscription_id = &u
+}
+
+// SubscriptionID returns the value of the "subscription_id" field in the mutation.
+func (m *InvoiceMutation) SubscriptionID() (r uuid.UUID, exists bool) {
+	v := m.subscription_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSubscriptionID returns the old "subscription_id" field's value of the Invoice entity.
+// If the Invoice object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *InvoiceMutation) OldSubscriptionID(ctx context.Context) (v *uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSubscriptionID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSubscriptionID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSubscriptionID: %w", err)
+	}
+	return oldValue.SubscriptionID, nil
+}
+
+// ClearSubscriptionID clears the value of the "subscription_id" field.
+func (m *InvoiceMutation) ClearSubscriptionID() {
+	m.subscription_id = nil
+	m.clearedFields[invoice.FieldSubscriptionID] = struct{}{}
+}
+
+// SubscriptionIDCleared returns if the "subscription_id" field was cleared in this mutation.
+func (m *InvoiceMutation) SubscriptionIDCleared() bool {
+	_, ok := m.clearedFields[invoice.FieldSubscriptionID]
+	return ok
+}
+
+// ResetSubscriptionID resets all changes to the "subscription_id" field.
+func (m *InvoiceMutation) ResetSubscriptionID() {
+	m.subscription_id = nil
+	delete(m.clearedFields, invoice.FieldSubscriptionID)
+}
+
+// SetKind sets the "kind" field.
+func (m *InvoiceMutation) SetKind(i invoice.Kind) {
+	m.kind = &i
+}
+
+// Kind returns the value of the "kind" field in the mutation.
+func (m *InvoiceMutation) Kind() (r invoice.Kind, exists bool) {
+	v := m.kind
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldKind returns the old "kind" field's value of the Invoice entity.
+// If the Invoice object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *InvoiceMutation) OldKind(ctx context.Context) (v invoice.Kind, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldKind is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldKind requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldKind: %w", err)
+	}
+	return oldValue.Kind, nil
+}
+
+// ResetKind resets all changes to the "kind" field.
+func (m *InvoiceMutation) ResetKind() {
+	m.kind = nil
+}
+
+// SetStatus sets the "status" field.
+func (m *InvoiceMutation) SetStatus(i invoice.Status) {
+	m.status = &i
+}
+
+// Status returns the value of the "status" field in the mutation.
+func (m *InvoiceMutation) Status() (r invoice.Status, exists bool) {
+	v := m.status
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStatus returns the old "status" field's value of the Invoice entity.
+// If the Invoice object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *InvoiceMutation) OldStatus(ctx context.Context) (v invoice.Status, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStatus is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStatus requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStatus: %w", err)
+	}
+	return oldValue.Status, nil
+}
+
+// ResetStatus resets all changes to the "status" field.
+func (m *InvoiceMutation) ResetStatus() {
+	m.status = nil
+}
+
+// SetNumber sets the "number" field.
+func (m *InvoiceMutation) SetNumber(s string) {
+	m.number = &s
+}
+
+// Number returns the value of the "number" field in the mutation.
+func (m *InvoiceMutation) Number() (r string, exists bool) {
+	v := m.number
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldNumber returns the old "number" field's value of the Invoice entity.
+// If the Invoice object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *InvoiceMutation) OldNumber(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldNumber is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldNumber requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldNumber: %w", err)
+	}
+	return oldValue.Number, nil
+}
+
+// ClearNumber clears the value of the "number" field.
+func (m *InvoiceMutation) ClearNumber() {
+	m.number = nil
+	m.clearedFields[invoice.FieldNumber] = struct{}{}
+}
+
+// NumberCleared returns if the "number" field was cleared in this mutation.
+func (m *InvoiceMutation) NumberCleared() bool {
+	_, ok := m.clearedFields[invoice.FieldNumber]
+	return ok
+}
+
+// ResetNumber resets all changes to the "number" field.
+func (m *InvoiceMutation) ResetNumber() {
+	m.number = nil
+	delete(m.clearedFields, invoice.FieldNumber)
+}
+
+// SetPeriodKey sets the "period_key" field.
+func (m *InvoiceMutation) SetPeriodKey(s string) {
+	m.period_key = &s
+}
+
+// PeriodKey returns the value of the "period_key" field in the mutation.
+func (m *InvoiceMutation) PeriodKey() (r string, exists bool) {
+	v := m.period_key
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPeriodKey returns the old "period_key" field's value of the Invoice entity.
+// If the Invoice object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *InvoiceMutation) OldPeriodKey(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPeriodKey is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPeriodKey requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPeriodKey: %w", err)
+	}
+	return oldValue.PeriodKey, nil
+}
+
+// ClearPeriodKey clears the value of the "period_key" field.
+func (m *InvoiceMutation) ClearPeriodKey() {
+	m.period_key = nil
+	m.clearedFields[invoice.FieldPeriodKey] = struct{}{}
+}
+
+// PeriodKeyCleared returns if the "period_key" field was cleared in this mutation.
+func (m *InvoiceMutation) PeriodKeyCleared() bool {
+	_, ok := m.clearedFields[invoice.FieldPeriodKey]
+	return ok
+}
+
+// ResetPeriodKey resets all changes to the "period_key" field.
+func (m *InvoiceMutation) ResetPeriodKey() {
+	m.period_key = nil
+	delete(m.clearedFields, invoice.FieldPeriodKey)
+}
+
+// SetCurrency sets the "currency" field.
+func (m *InvoiceMutation) SetCurrency(s string) {
+	m.currency = &s
+}
+
+// Currency returns the value of the "currency" field in the mutation.
+func (m *InvoiceMutation) Currency() (r string, exists bool) {
+	v := m.currency
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCurrency returns the old "currency" field's value of the Invoice entity.
+// If the Invoice object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *InvoiceMutation) OldCurrency(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCurrency is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCurrency requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCurrency: %w", err)
+	}
+	return oldValue.Currency, nil
+}
+
+// ResetCurrency resets all changes to the "currency" field.
+func (m *InvoiceMutation) ResetCurrency() {
+	m.currency = nil
+}
+
+// SetPeriodStart sets the "period_start" field.
+func (m *InvoiceMutation) SetPeriodStart(t time.Time) {
+	m.period_start = &t
+}
+
+// PeriodStart returns the value of the "period_start" field in the mutation.
+func (m *InvoiceMutation) PeriodStart() (r time.Time, exists bool) {
+	v := m.period_start
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPeriodStart returns the old "period_start" field's value of the Invoice entity.
+// If the Invoice object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *InvoiceMutation) OldPeriodStart(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPeriodStart is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPeriodStart requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPeriodStart: %w", err)
+	}
+	return oldValue.PeriodStart, nil
+}
+
+// ResetPeriodStart resets all changes to the "period_start" field.
+func (m *InvoiceMutation) ResetPeriodStart() {
+	m.period_start = nil
+}
+
+// SetPeriodEnd sets the "period_end" field.
+func (m *InvoiceMutation) SetPeriodEnd(t time.Time) {
+	m.period_end = &t
+}
+
+// PeriodEnd returns the value of the "period_end" field in the mutation.
+func (m *InvoiceMutation) PeriodEnd() (r time.Time, exists bool) {
+	v := m.period_end
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPeriodEnd returns the old "period_end" field's value of the Invoice entity.
+// If the Invoice object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *InvoiceMutation) OldPeriodEnd(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPeriodEnd is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPeriodEnd requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPeriodEnd: %w", err)
+	}
+	return oldValue.PeriodEnd, nil
+}
+
+// ResetPeriodEnd resets all changes to the "period_end" field.
+func (m *InvoiceMutation) ResetPeriodEnd() {
+	m.period_end = nil
+}
+
+// SetSubtotalMinor sets the "subtotal_minor" field.
+func (m *InvoiceMutation) SetSubtotalMinor(i int64) {
+	m.subtotal_minor = &i
+	m.addsubtotal_minor = nil
+}
+
+// SubtotalMinor returns the value of the "subtotal_minor" field in the mutation.
+func (m *InvoiceMutation) SubtotalMinor() (r int64, exists bool) {
+	v := m.subtotal_minor
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSubtotalMinor returns the old "subtotal_minor" field's value of the Invoice entity.
+// If the Invoice object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *InvoiceMutation) OldSubtotalMinor(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSubtotalMinor is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSubtotalMinor requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSubtotalMinor: %w", err)
+	}
+	return oldValue.SubtotalMinor, nil
+}
+
+// AddSubtotalMinor adds i to the "subtotal_minor" field.
+func (m *InvoiceMutation) AddSubtotalMinor(i int64) {
+	if m.addsubtotal_minor != nil {
+		*m.addsubtotal_minor += i
+	} else {
+		m.addsubtotal_minor = &i
+	}
+}
+
+// AddedSubtotalMinor returns the value that was added to the "subtotal_minor" field in this mutation.
+func (m *InvoiceMutation) AddedSubtotalMinor() (r int64, exists bool) {
+	v := m.addsubtotal_minor
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetSubtotalMinor resets all changes to the "subtotal_minor" field.
+func (m *InvoiceMutation) ResetSubtotalMinor() {
+	m.subtotal_minor = nil
+	m.addsubtotal_minor = nil
+}
+
+// SetTaxMinor sets the "tax_minor" field.
+func (m *InvoiceMutation) SetTaxMinor(i int64) {
+	m.tax_minor = &i
+	m.addtax_minor = nil
+}
+
+// TaxMinor returns the value of the "tax_minor" field in the mutation.
+func (m *InvoiceMutation) TaxMinor() (r int64, exists bool) {
+	v := m.tax_minor
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTaxMinor returns the old "tax_minor" field's value of the Invoice entity.
+// If the Invoice object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *InvoiceMutation) OldTaxMinor(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTaxMinor is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTaxMinor requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTaxMinor: %w", err)
+	}
+	return oldValue.TaxMinor, nil
+}
+
+// AddTaxMinor adds i to the "tax_minor" field.
+func (m *InvoiceMutation) AddTaxMinor(i int64) {
+	if m.addtax_minor != nil {
+		*m.addtax_minor += i
+	} else {
+		m.addtax_minor = &i
+	}
+}
+
+// AddedTaxMinor returns the value that was added to the "tax_minor" field in this mutation.
+func (m *InvoiceMutation) AddedTaxMinor() (r int64, exists bool) {
+	v := m.addtax_minor
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetTaxMinor resets all changes to the "tax_minor" field.
+func (m *InvoiceMutation) ResetTaxMinor() {
+	m.tax_minor = nil
+	m.addtax_minor = nil
+}
+
+// SetTotalMinor sets the "total_minor" field.
+func (m *InvoiceMutation) SetTotalMinor(i int64) {
+	m.total_minor = &i
+	m.addtotal_minor = nil
+}
+
+// TotalMinor returns the value of the "total_minor" field in the mutation.
+func (m *InvoiceMutation) TotalMinor() (r int64, exists bool) {
+	v := m.total_minor
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTotalMinor returns the old "total_minor" field's value of the Invoice entity.
+// If the Invoice object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *InvoiceMutation) OldTotalMinor(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTotalMinor is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTotalMinor requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTotalMinor: %w", err)
+	}
+	return oldValue.TotalMinor, nil
+}
+
+// AddTotalMinor adds i to the "total_minor" field.
+func (m *InvoiceMutation) AddTotalMinor(i int64) {
+	if m.addtotal_minor != nil {
+		*m.addtotal_minor += i
+	} else {
+		m.addtotal_minor = &i
+	}
+}
+
+// AddedTotalMinor returns the value that was added to the "total_minor" field in this mutation.
+func (m *InvoiceMutation) AddedTotalMinor() (r int64, exists bool) {
+	v := m.addtotal_minor
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetTotalMinor resets all changes to the "total_minor" field.
+func (m *InvoiceMutation) ResetTotalMinor() {
+	m.total_minor = nil
+	m.addtotal_minor = nil
+}
+
+// SetAmountPaidMinor sets the "amount_paid_minor" field.
+func (m *InvoiceMutation) SetAmountPaidMinor(i int64) {
+	m.amount_paid_minor = &i
+	m.addamount_paid_minor = nil
+}
+
+// AmountPaidMinor returns the value of the "amount_paid_minor" field in the mutation.
+func (m *InvoiceMutation) AmountPaidMinor() (r int64, exists bool) {
+	v := m.amount_paid_minor
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAmountPaidMinor returns the old "amount_paid_minor" field's value of the Invoice entity.
+// If the Invoice object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *InvoiceMutation) OldAmountPaidMinor(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAmountPaidMinor is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAmountPaidMinor requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAmountPaidMinor: %w", err)
+	}
+	return oldValue.AmountPaidMinor, nil
+}
+
+// AddAmountPaidMinor adds i to the "amount_paid_minor" field.
+func (m *InvoiceMutation) AddAmountPaidMinor(i int64) {
+	if m.addamount_paid_minor != nil {
+		*m.addamount_paid_minor += i
+	} else {
+		m.addamount_paid_minor = &i
+	}
+}
+
+// AddedAmountPaidMinor returns the value that was added to the "amount_paid_minor" field in this mutation.
+func (m *InvoiceMutation) AddedAmountPaidMinor() (r int64, exists bool) {
+	v := m.addamount_paid_minor
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetAmountPaidMinor resets all changes to the "amount_paid_minor" field.
+func (m *InvoiceMutation) ResetAmountPaidMinor() {
+	m.amount_paid_minor = nil
+	m.addamount_paid_minor = nil
+}
+
+// SetDueAt sets the "due_at" field.
+func (m *InvoiceMutation) SetDueAt(t time.Time) {
+	m.due_at = &t
+}
+
+// DueAt returns the value of the "due_at" field in the mutation.
+func (m *InvoiceMutation) DueAt() (r time.Time, exists bool) {
+	v := m.due_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDueAt returns the old "due_at" field's value of the Invoice entity.
+// If the Invoice object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *InvoiceMutation) OldDueAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDueAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDueAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDueAt: %w", err)
+	}
+	return oldValue.DueAt, nil
+}
+
+// ClearDueAt clears the value of the "due_at" field.
+func (m *InvoiceMutation) ClearDueAt() {
+	m.due_at = nil
+	m.clearedFields[invoice.FieldDueAt] = struct{}{}
+}
+
+// DueAtCleared returns if the "due_at" field was cleared in this mutation.
+func (m *InvoiceMutation) DueAtCleared() bool {
+	_, ok := m.clearedFields[invoice.FieldDueAt]
+	return ok
+}
+
+// ResetDueAt resets all changes to the "due_at" field.
+func (m *InvoiceMutation) ResetDueAt() {
+	m.due_at = nil
+	delete(m.clearedFields, invoice.FieldDueAt)
+}
+
+// SetFinalizedAt sets the "finalized_at" field.
+func (m *InvoiceMutation) SetFinalizedAt(t time.Time) {
+	m.finalized_at = &t
+}
+
+// FinalizedAt returns the value of the "finalized_at" field in the mutation.
+func (m *InvoiceMutation) FinalizedAt() (r time.Time, exists bool) {
+	v := m.finalized_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldFinalizedAt returns the old "finalized_at" field's value of the Invoice entity.
+// If the Invoice object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *InvoiceMutation) OldFinalizedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldFinalizedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldFinalizedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldFinalizedAt: %w", err)
+	}
+	return oldValue.FinalizedAt, nil
+}
+
+// ClearFinalizedAt clears the value of the "finalized_at" field.
+func (m *InvoiceMutation) ClearFinalizedAt() {
+	m.finalized_at = nil
+	m.clearedFields[invoice.FieldFinalizedAt] = struct{}{}
+}
+
+// FinalizedAtCleared returns if the "finalized_at" field was cleared in this mutation.
+func (m *InvoiceMutation) FinalizedAtCleared() bool {
+	_, ok := m.clearedFields[invoice.FieldFinalizedAt]
+	return ok
+}
+
+// ResetFinalizedAt resets all changes to the "finalized_at" field.
+func (m *InvoiceMutation) ResetFinalizedAt() {
+	m.finalized_at = nil
+	delete(m.clearedFields, invoice.FieldFinalizedAt)
+}
+
+// SetPaidAt sets the "paid_at" field.
+func (m *InvoiceMutation) SetPaidAt(t time.Time) {
+	m.paid_at = &t
+}
+
+// PaidAt returns the value of the "paid_at" field in the mutation.
+func (m *InvoiceMutation) PaidAt() (r time.Time, exists bool) {
+	v := m.paid_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPaidAt returns the old "paid_at" field's value of the Invoice entity.
+// If the Invoice object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *InvoiceMutation) OldPaidAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPaidAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPaidAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPaidAt: %w", err)
+	}
+	return oldValue.PaidAt, nil
+}
+
+// ClearPaidAt clears the value of the "paid_at" field.
+func (m *InvoiceMutation) ClearPaidAt() {
+	m.paid_at = nil
+	m.clearedFields[invoice.FieldPaidAt] = struct{}{}
+}
+
+// PaidAtCleared returns if the "paid_at" field was cleared in this mutation.
+func (m *InvoiceMutation) PaidAtCleared() bool {
+	_, ok := m.clearedFields[invoice.FieldPaidAt]
+	return ok
+}
+
+// ResetPaidAt resets all changes to the "paid_at" field.
+func (m *InvoiceMutation) ResetPaidAt() {
+	m.paid_at = nil
+	delete(m.clearedFields, invoice.FieldPaidAt)
+}
+
+// SetVoidedAt sets the "voided_at" field.
+func (m *InvoiceMutation) SetVoidedAt(t time.Time) {
+	m.voided_at = &t
+}
+
+// VoidedAt returns the value of the "voided_at" field in the mutation.
+func (m *InvoiceMutation) VoidedAt() (r time.Time, exists bool) {
+	v := m.voided_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldVoidedAt returns the old "voided_at" field's value of the Invoice entity.
+// If the Invoice object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *InvoiceMutation) OldVoidedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldVoidedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldVoidedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldVoidedAt: %w", err)
+	}
+	return oldValue.VoidedAt, nil
+}
+
+// ClearVoidedAt clears the value of the "voided_at" field.
+func (m *InvoiceMutation) ClearVoidedAt() {
+	m.voided_at = nil
+	m.clearedFields[invoice.FieldVoidedAt] = struct{}{}
+}
+
+// VoidedAtCleared returns if the "voided_at" field was cleared in this mutation.
+func (m *InvoiceMutation) VoidedAtCleared() bool {
+	_, ok := m.clearedFields[invoice.FieldVoidedAt]
+	return ok
+}
+
+// ResetVoidedAt resets all changes to the "voided_at" field.
+func (m *InvoiceMutation) ResetVoidedAt() {
+	m.voided_at = nil
+	delete(m.clearedFields, invoice.FieldVoidedAt)
+}
+
+// SetCreditedInvoiceID sets the "credited_invoice_id" field.
+func (m *InvoiceMutation) SetCreditedInvoiceID(u uuid.UUID) {
+	m.credited_invoice_id = &u
+}
+
+// CreditedInvoiceID returns the value of the "credited_invoice_id" field in the mutation.
+func (m *InvoiceMutation) CreditedInvoiceID() (r uuid.UUID, exists bool) {
+	v := m.credited_invoice_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreditedInvoiceID returns the old "credited_invoice_id" field's value of the Invoice entity.
+// If the Invoice object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *InvoiceMutation) OldCreditedInvoiceID(ctx context.Context) (v *uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreditedInvoiceID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreditedInvoiceID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreditedInvoiceID: %w", err)
+	}
+	return oldValue.CreditedInvoiceID, nil
+}
+
+// ClearCreditedInvoiceID clears the value of the "credited_invoice_id" field.
+func (m *InvoiceMutation) ClearCreditedInvoiceID() {
+	m.credited_invoice_id = nil
+	m.clearedFields[invoice.FieldCreditedInvoiceID] = struct{}{}
+}
+
+// CreditedInvoiceIDCleared returns if the "credited_invoice_id" field was cleared in this mutation.
+func (m *InvoiceMutation) CreditedInvoiceIDCleared() bool {
+	_, ok := m.clearedFields[invoice.FieldCreditedInvoiceID]
+	return ok
+}
+
+// ResetCreditedInvoiceID resets all changes to the "credited_invoice_id" field.
+func (m *InvoiceMutation) ResetCreditedInvoiceID() {
+	m.credited_invoice_id = nil
+	delete(m.clearedFields, invoice.FieldCreditedInvoiceID)
+}
+
+// SetPdfKey sets the "pdf_key" field.
+func (m *InvoiceMutation) SetPdfKey(s string) {
+	m.pdf_key = &s
+}
+
+// PdfKey returns the value of the "pdf_key" field in the mutation.
+func (m *InvoiceMutation) PdfKey() (r string, exists bool) {
+	v := m.pdf_key
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPdfKey returns the old "pdf_key" field's value of the Invoice entity.
+// If the Invoice object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *InvoiceMutation) OldPdfKey(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPdfKey is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPdfKey requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPdfKey: %w", err)
+	}
+	return oldValue.PdfKey, nil
+}
+
+// ResetPdfKey resets all changes to the "pdf_key" field.
+func (m *InvoiceMutation) ResetPdfKey() {
+	m.pdf_key = nil
+}
+
+// SetPaymentFailedAt sets the "payment_failed_at" field.
+func (m *InvoiceMutation) SetPaymentFailedAt(t time.Time) {
+	m.payment_failed_at = &t
+}
+
+// PaymentFailedAt returns the value of the "payment_failed_at" field in the mutation.
+func (m *InvoiceMutation) PaymentFailedAt() (r time.Time, exists bool) {
+	v := m.payment_failed_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPaymentFailedAt returns the old "payment_failed_at" field's value of the Invoice entity.
+// If the Invoice object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *InvoiceMutation) OldPaymentFailedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPaymentFailedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPaymentFailedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPaymentFailedAt: %w", err)
+	}
+	return oldValue.PaymentFailedAt, nil
+}
+
+// ClearPaymentFailedAt clears the value of the "payment_failed_at" field.
+func (m *InvoiceMutation) ClearPaymentFailedAt() {
+	m.payment_failed_at = nil
+	m.clearedFields[invoice.FieldPaymentFailedAt] = struct{}{}
+}
+
+// PaymentFailedAtCleared returns if the "payment_failed_at" field was cleared in this mutation.
+func (m *InvoiceMutation) PaymentFailedAtCleared() bool {
+	_, ok := m.clearedFields[invoice.FieldPaymentFailedAt]
+	return ok
+}
+
+// ResetPaymentFailedAt resets all changes to the "payment_failed_at" field.
+func (m *InvoiceMutation) ResetPaymentFailedAt() {
+	m.payment_failed_at = nil
+	delete(m.clearedFields, invoice.FieldPaymentFailedAt)
+}
+
+// AddLineIDs adds the "lines" edge to the InvoiceLine entity by ids.
+func (m *InvoiceMutation) AddLineIDs(ids ...uuid.UUID) {
+	if m.lines == nil {
+		m.lines = make(map[uuid.UUID]struct{})
+	}
+	for i := range ids {
+		m.lines[ids[i]] = struct{}{}
+	}
+}
+
+// ClearLines clears the "lines" edge to the InvoiceLine entity.
+func (m *InvoiceMutation) ClearLines() {
+	m.clearedlines = true
+}
+
+// LinesCleared reports if the "lines" edge to the InvoiceLine entity was cleared.
+func (m *InvoiceMutation) LinesCleared() bool {
+	return m.clearedlines
+}
+
+// RemoveLineIDs removes the "lines" edge to the InvoiceLine entity by IDs.
+func (m *InvoiceMutation) RemoveLineIDs(ids ...uuid.UUID) {
+	if m.removedlines == nil {
+		m.removedlines = make(map[uuid.UUID]struct{})
+	}
+	for i := range ids {
+		delete(m.lines, ids[i])
+		m.removedlines[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedLines returns the removed IDs of the "lines" edge to the InvoiceLine entity.
+func (m *InvoiceMutation) RemovedLinesIDs() (ids []uuid.UUID) {
+	for id := range m.removedlines {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// LinesIDs returns the "lines" edge IDs in the mutation.
+func (m *InvoiceMutation) LinesIDs() (ids []uuid.UUID) {
+	for id := range m.lines {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetLines resets all changes to the "lines" edge.
+func (m *InvoiceMutation) ResetLines() {
+	m.lines = nil
+	m.clearedlines = false
+	m.removedlines = nil
+}
+
+// AddTransactionIDs adds the "transactions" edge to the Transaction entity by ids.
+func (m *InvoiceMutation) AddTransactionIDs(ids ...uuid.UUID) {
+	if m.transactions == nil {
+		m.transactions = make(map[uuid.UUID]struct{})
+	}
+	for i := range ids {
+		m.transactions[ids[i]] = struct{}{}
+	}
+}
+
+// ClearTransactions clears the "transactions" edge to the Transaction entity.
+func (m *InvoiceMutation) ClearTransactions() {
+	m.clearedtransactions = true
+}
+
+// TransactionsCleared reports if the "transactions" edge to the Transaction entity was cleared.
+func (m *InvoiceMutation) TransactionsCleared() bool {
+	return m.clearedtransactions
+}
+
+// RemoveTransactionIDs removes the "transactions" edge to the Transaction entity by IDs.
+func (m *InvoiceMutation) RemoveTransactionIDs(ids ...uuid.UUID) {
+	if m.removedtransactions == nil {
+		m.removedtransactions = make(map[uuid.UUID]struct{})
+	}
+	for i := range ids {
+		delete(m.transactions, ids[i])
+		m.removedtransactions[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedTransactions returns the removed IDs of the "transactions" edge to the Transaction entity.
+func (m *InvoiceMutation) RemovedTransactionsIDs() (ids []uuid.UUID) {
+	for id := range m.removedtransactions {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// TransactionsIDs returns the "transactions" edge IDs in the mutation.
+func (m *InvoiceMutation) TransactionsIDs() (ids []uuid.UUID) {
+	for id := range m.transactions {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetTransactions resets all changes to the "transactions" edge.
+func (m *InvoiceMutation) ResetTransactions() {
+	m.transactions = nil
+	m.clearedtransactions = false
+	m.removedtransactions = nil
+}
+
+// Where appends a list predicates to the InvoiceMutation builder.
+func (m *InvoiceMutation) Where(ps ...predicate.Invoice) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the InvoiceMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *InvoiceMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.Invoice, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *InvoiceMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *InvoiceMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (Invoice).
+func (m *InvoiceMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *InvoiceMutation) Fields() []string {
+	fields := make([]string, 0, 22)
+	if m.created_at != nil {
+		fields = append(fields, invoice.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, invoice.FieldUpdatedAt)
+	}
+	if m.organization_id != nil {
+		fields = append(fields, invoice.FieldOrganizationID)
+	}
+	if m.subscription_id != nil {
+		fields = append(fields, invoice.FieldSubscriptionID)
+	}
+	if m.kind != nil {
+		fields = append(fields, invoice.FieldKind)
+	}
+	if m.status != nil {
+		fields = append(fields, invoice.FieldStatus)
+	}
+	if m.number != nil {
+		fields = append(fields, invoice.FieldNumber)
+	}
+	if m.period_key != nil {
+		fields = append(fields, invoice.FieldPeriodKey)
+	}
+	if m.currency != nil {
+		fields = append(fields, invoice.FieldCurrency)
+	}
+	if m.period_start != nil {
+		fields = append(fields, invoice.FieldPeriodStart)
+	}
+	if m.period_end != nil {
+		fields = append(fields, invoice.FieldPeriodEnd)
+	}
+	if m.subtotal_minor != nil {
+		fields = append(fields, invoice.FieldSubtotalMinor)
+	}
+	if m.tax_minor != nil {
+		fields = append(fields, invoice.FieldTaxMinor)
+	}
+	if m.total_minor != nil {
+		fields = append(fields, invoice.FieldTotalMinor)
+	}
+	if m.amount_paid_minor != nil {
+		fields = append(fields, invoice.FieldAmountPaidMinor)
+	}
+	if m.due_at != nil {
+		fields = append(fields, invoice.FieldDueAt)
+	}
+	if m.finalized_at != nil {
+		fields = append(fields, invoice.FieldFinalizedAt)
+	}
+	if m.paid_at != nil {
+		fields = append(fields, invoice.FieldPaidAt)
+	}
+	if m.voided_at != nil {
+		fields = append(fields, invoice.FieldVoidedAt)
+	}
+	if m.credited_invoice_id != nil {
+		fields = append(fields, invoice.FieldCreditedInvoiceID)
+	}
+	if m.pdf_key != nil {
+		fields = append(fields, invoice.FieldPdfKey)
+	}
+	if m.payment_failed_at != nil {
+		fields = append(fields, invoice.FieldPaymentFailedAt)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *InvoiceMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case invoice.FieldCreatedAt:
+		return m.CreatedAt()
+	case invoice.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case invoice.FieldOrganizationID:
+		return m.OrganizationID()
+	case invoice.FieldSubscriptionID:
+		return m.SubscriptionID()
+	case invoice.FieldKind:
+		return m.Kind()
+	case invoice.FieldStatus:
+		return m.Status()
+	case invoice.FieldNumber:
+		return m.Number()
+	case invoice.FieldPeriodKey:
+		return m.PeriodKey()
+	case invoice.FieldCurrency:
+		return m.Currency()
+	case invoice.FieldPeriodStart:
+		return m.PeriodStart()
+	case invoice.FieldPeriodEnd:
+		return m.PeriodEnd()
+	case invoice.FieldSubtotalMinor:
+		return m.SubtotalMinor()
+	case invoice.FieldTaxMinor:
+		return m.TaxMinor()
+	case invoice.FieldTotalMinor:
+		return m.TotalMinor()
+	case invoice.FieldAmountPaidMinor:
+		return m.AmountPaidMinor()
+	case invoice.FieldDueAt:
+		return m.DueAt()
+	case invoice.FieldFinalizedAt:
+		return m.FinalizedAt()
+	case invoice.FieldPaidAt:
+		return m.PaidAt()
+	case invoice.FieldVoidedAt:
+		return m.VoidedAt()
+	case invoice.FieldCreditedInvoiceID:
+		return m.CreditedInvoiceID()
+	case invoice.FieldPdfKey:
+		return m.PdfKey()
+	case invoice.FieldPaymentFailedAt:
+		return m.PaymentFailedAt()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *InvoiceMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case invoice.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case invoice.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case invoice.FieldOrganizationID:
+		return m.OldOrganizationID(ctx)
+	case invoice.FieldSubscriptionID:
+		return m.OldSubscriptionID(ctx)
+	case invoice.FieldKind:
+		return m.OldKind(ctx)
+	case invoice.FieldStatus:
+		return m.OldStatus(ctx)
+	case invoice.FieldNumber:
+		return m.OldNumber(ctx)
+	case invoice.FieldPeriodKey:
+		return m.OldPeriodKey(ctx)
+	case invoice.FieldCurrency:
+		return m.OldCurrency(ctx)
+	case invoice.FieldPeriodStart:
+		return m.OldPeriodStart(ctx)
+	case invoice.FieldPeriodEnd:
+		return m.OldPeriodEnd(ctx)
+	case invoice.FieldSubtotalMinor:
+		return m.OldSubtotalMinor(ctx)
+	case invoice.FieldTaxMinor:
+		return m.OldTaxMinor(ctx)
+	case invoice.FieldTotalMinor:
+		return m.OldTotalMinor(ctx)
+	case invoice.FieldAmountPaidMinor:
+		return m.OldAmountPaidMinor(ctx)
+	case invoice.FieldDueAt:
+		return m.OldDueAt(ctx)
+	case invoice.FieldFinalizedAt:
+		return m.OldFinalizedAt(ctx)
+	case invoice.FieldPaidAt:
+		return m.OldPaidAt(ctx)
+	case invoice.FieldVoidedAt:
+		return m.OldVoidedAt(ctx)
+	case invoice.FieldCreditedInvoiceID:
+		return m.OldCreditedInvoiceID(ctx)
+	case invoice.FieldPdfKey:
+		return m.OldPdfKey(ctx)
+	case invoice.FieldPaymentFailedAt:
+		return m.OldPaymentFailedAt(ctx)
+	}
+	return nil, fmt.Errorf("unknown Invoice field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *InvoiceMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case invoice.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case invoice.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case invoice.FieldOrganizationID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetOrganizationID(v)
+		return nil
+	case invoice.FieldSubscriptionID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSubscriptionID(v)
+		return nil
+	case invoice.FieldKind:
+		v, ok := value.(invoice.Kind)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetKind(v)
+		return nil
+	case invoice.FieldStatus:
+		v, ok := value.(invoice.Status)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStatus(v)
+		return nil
+	case invoice.FieldNumber:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetNumber(v)
+		return nil
+	case invoice.FieldPeriodKey:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPeriodKey(v)
+		return nil
+	case invoice.FieldCurrency:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCurrency(v)
+		return nil
+	case invoice.FieldPeriodStart:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPeriodStart(v)
+		return nil
+	case invoice.FieldPeriodEnd:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPeriodEnd(v)
+		return nil
+	case invoice.FieldSubtotalMinor:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSubtotalMinor(v)
+		return nil
+	case invoice.FieldTaxMinor:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTaxMinor(v)
+		return nil
+	case invoice.FieldTotalMinor:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTotalMinor(v)
+		return nil
+	case invoice.FieldAmountPaidMinor:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAmountPaidMinor(v)
+		return nil
+	case invoice.FieldDueAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDueAt(v)
+		return nil
+	case invoice.FieldFinalizedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetFinalizedAt(v)
+		return nil
+	case invoice.FieldPaidAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPaidAt(v)
+		return nil
+	case invoice.FieldVoidedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetVoidedAt(v)
+		return nil
+	case invoice.FieldCreditedInvoiceID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreditedInvoiceID(v)
+		return nil
+	case invoice.FieldPdfKey:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPdfKey(v)
+		return nil
+	case invoice.FieldPaymentFailedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPaymentFailedAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Invoice field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *InvoiceMutation) AddedFields() []string {
+	var fields []string
+	if m.addsubtotal_minor != nil {
+		fields = append(fields, invoice.FieldSubtotalMinor)
+	}
+	if m.addtax_minor != nil {
+		fields = append(fields, invoice.FieldTaxMinor)
+	}
+	if m.addtotal_minor != nil {
+		fields = append(fields, invoice.FieldTotalMinor)
+	}
+	if m.addamount_paid_minor != nil {
+		fields = append(fields, invoice.FieldAmountPaidMinor)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *InvoiceMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case invoice.FieldSubtotalMinor:
+		return m.AddedSubtotalMinor()
+	case invoice.FieldTaxMinor:
+		return m.AddedTaxMinor()
+	case invoice.FieldTotalMinor:
+		return m.AddedTotalMinor()
+	case invoice.FieldAmountPaidMinor:
+		return m.AddedAmountPaidMinor()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *InvoiceMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case invoice.FieldSubtotalMinor:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddSubtotalMinor(v)
+		return nil
+	case invoice.FieldTaxMinor:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddTaxMinor(v)
+		return nil
+	case invoice.FieldTotalMinor:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddTotalMinor(v)
+		return nil
+	case invoice.FieldAmountPaidMinor:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddAmountPaidMinor(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Invoice numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *InvoiceMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(invoice.FieldSubscriptionID) {
+		fields = append(fields, invoice.FieldSubscriptionID)
+	}
+	if m.FieldCleared(invoice.FieldNumber) {
+		fields = append(fields, invoice.FieldNumber)
+	}
+	if m.FieldCleared(invoice.FieldPeriodKey) {
+		fields = append(fields, invoice.FieldPeriodKey)
+	}
+	if m.FieldCleared(invoice.FieldDueAt) {
+		fields = append(fields, invoice.FieldDueAt)
+	}
+	if m.FieldCleared(invoice.FieldFinalizedAt) {
+		fields = append(fields, invoice.FieldFinalizedAt)
+	}
+	if m.FieldCleared(invoice.FieldPaidAt) {
+		fields = append(fields, invoice.FieldPaidAt)
+	}
+	if m.FieldCleared(invoice.FieldVoidedAt) {
+		fields = append(fields, invoice.FieldVoidedAt)
+	}
+	if m.FieldCleared(invoice.FieldCreditedInvoiceID) {
+		fields = append(fields, invoice.FieldCreditedInvoiceID)
+	}
+	if m.FieldCleared(invoice.FieldPaymentFailedAt) {
+		fields = append(fields, invoice.FieldPaymentFailedAt)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *InvoiceMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *InvoiceMutation) ClearField(name string) error {
+	switch name {
+	case invoice.FieldSubscriptionID:
+		m.ClearSubscriptionID()
+		return nil
+	case invoice.FieldNumber:
+		m.ClearNumber()
+		return nil
+	case invoice.FieldPeriodKey:
+		m.ClearPeriodKey()
+		return nil
+	case invoice.FieldDueAt:
+		m.ClearDueAt()
+		return nil
+	case invoice.FieldFinalizedAt:
+		m.ClearFinalizedAt()
+		return nil
+	case invoice.FieldPaidAt:
+		m.ClearPaidAt()
+		return nil
+	case invoice.FieldVoidedAt:
+		m.ClearVoidedAt()
+		return nil
+	case invoice.FieldCreditedInvoiceID:
+		m.ClearCreditedInvoiceID()
+		return nil
+	case invoice.FieldPaymentFailedAt:
+		m.ClearPaymentFailedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown Invoice nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *InvoiceMutation) ResetField(name string) error {
+	switch name {
+	case invoice.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case invoice.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case invoice.FieldOrganizationID:
+		m.ResetOrganizationID()
+		return nil
+	case invoice.FieldSubscriptionID:
+		m.ResetSubscriptionID()
+		return nil
+	case invoice.FieldKind:
+		m.ResetKind()
+		return nil
+	case invoice.FieldStatus:
+		m.ResetStatus()
+		return nil
+	case invoice.FieldNumber:
+		m.ResetNumber()
+		return nil
+	case invoice.FieldPeriodKey:
+		m.ResetPeriodKey()
+		return nil
+	case invoice.FieldCurrency:
+		m.ResetCurrency()
+		return nil
+	case invoice.FieldPeriodStart:
+		m.ResetPeriodStart()
+		return nil
+	case invoice.FieldPeriodEnd:
+		m.ResetPeriodEnd()
+		return nil
+	case invoice.FieldSubtotalMinor:
+		m.ResetSubtotalMinor()
+		return nil
+	case invoice.FieldTaxMinor:
+		m.ResetTaxMinor()
+		return nil
+	case invoice.FieldTotalMinor:
+		m.ResetTotalMinor()
+		return nil
+	case invoice.FieldAmountPaidMinor:
+		m.ResetAmountPaidMinor()
+		return nil
+	case invoice.FieldDueAt:
+		m.ResetDueAt()
+		return nil
+	case invoice.FieldFinalizedAt:
+		m.ResetFinalizedAt()
+		return nil
+	case invoice.FieldPaidAt:
+		m.ResetPaidAt()
+		return nil
+	case invoice.FieldVoidedAt:
+		m.ResetVoidedAt()
+		return nil
+	case invoice.FieldCreditedInvoiceID:
+		m.ResetCreditedInvoiceID()
+		return nil
+	case invoice.FieldPdfKey:
+		m.ResetPdfKey()
+		return nil
+	case invoice.FieldPaymentFailedAt:
+		m.ResetPaymentFailedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown Invoice field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *InvoiceMutation) AddedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.lines != nil {
+		edges = append(edges, invoice.EdgeLines)
+	}
+	if m.transactions != nil {
+		edges = append(edges, invoice.EdgeTransactions)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *InvoiceMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case invoice.EdgeLines:
+		ids := make([]ent.Value, 0, len(m.lines))
+		for id := range m.lines {
+			ids = append(ids, id)
+		}
+		return ids
+	case invoice.EdgeTransactions:
+		ids := make([]ent.Value, 0, len(m.transactions))
+		for id := range m.transactions {
+			ids = append(ids, id)
+		}
+		return ids
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *InvoiceMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.removedlines != nil {
+		edges = append(edges, invoice.EdgeLines)
+	}
+	if m.removedtransactions != nil {
+		edges = append(edges, invoice.EdgeTransactions)
+	}
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *InvoiceMutation) RemovedIDs(name string) []ent.Value {
+	switch name {
+	case invoice.EdgeLines:
+		ids := make([]ent.Value, 0, len(m.removedlines))
+		for id := range m.removedlines {
+			ids = append(ids, id)
+		}
+		return ids
+	case invoice.EdgeTransactions:
+		ids := make([]ent.Value, 0, len(m.removedtransactions))
+		for id := range m.removedtransactions {
+			ids = append(ids, id)
+		}
+		return ids
+	}
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *InvoiceMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.clearedlines {
+		edges = append(edges, invoice.EdgeLines)
+	}
+	if m.clearedtransactions {
+		edges = append(edges, invoice.EdgeTransactions)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *InvoiceMutation) EdgeCleared(name string) bool {
+	switch name {
+	case invoice.EdgeLines:
+		return m.clearedlines
+	case invoice.EdgeTransactions:
+		return m.clearedtransactions
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *InvoiceMutation) ClearEdge(name string) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown Invoice unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *InvoiceMutation) ResetEdge(name string) error {
+	switch name {
+	case invoice.EdgeLines:
+		m.ResetLines()
+		return nil
+	case invoice.EdgeTransactions:
+		m.ResetTransactions()
+		return nil
+	}
+	return fmt.Errorf("unknown Invoice edge %s", name)
+}
+
+// InvoiceLineMutation represents an operation that mutates the InvoiceLine nodes in the graph.
+type InvoiceLineMutation struct {
+	config
+	op                  Op
+	typ                 string
+	id                  *uuid.UUID
+	created_at          *time.Time
+	updated_at          *time.Time
+	organization_id     *uuid.UUID
+	position            *int
+	addposition         *int
+	metric              *string
+	description         *string
+	quantity            *int64
+	addquantity         *int64
+	unit_price_micro    *int64
+	addunit_price_micro *int64
+	amount_minor        *int64
+	addamount_minor     *int64
+	clearedFields       map[string]struct{}
+	invoice             *uuid.UUID
+	clearedinvoice      bool
+	done                bool
+	oldValue            func(context.Context) (*InvoiceLine, error)
+	predicates          []predicate.InvoiceLine
+}
+
+var _ ent.Mutation = (*InvoiceLineMutation)(nil)
+
+// invoicelineOption allows management of the mutation configuration using functional options.
+type invoicelineOption func(*InvoiceLineMutation)
+
+// newInvoiceLineMutation creates new mutation for the InvoiceLine entity.
+func newInvoiceLineMutation(c config, op Op, opts ...invoicelineOption) *InvoiceLineMutation {
+	m := &InvoiceLineMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeInvoiceLine,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withInvoiceLineID sets the ID field of the mutation.
+func withInvoiceLineID(id uuid.UUID) invoicelineOption {
+	return func(m *InvoiceLineMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *InvoiceLine
+		)
+		m.oldValue = func(ctx context.Context) (*InvoiceLine, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().InvoiceLine.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withInvoiceLine sets the old InvoiceLine of the mutation.
+func withInvoiceLine(node *InvoiceLine) invoicelineOption {
+	return func(m *InvoiceLineMutation) {
+		m.oldValue = func(context.Context) (*InvoiceLine, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m InvoiceLineMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m InvoiceLineMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of InvoiceLine entities.
+func (m *InvoiceLineMutation) SetID(id uuid.UUID) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *InvoiceLineMutation) ID() (id uuid.UUID, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *InvoiceLineMutation) IDs(ctx context.Context) ([]uuid.UUID, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []uuid.UUID{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().InvoiceLine.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *InvoiceLineMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *InvoiceLineMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the InvoiceLine entity.
+// If the InvoiceLine object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *InvoiceLineMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *InvoiceLineMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *InvoiceLineMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *InvoiceLineMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the InvoiceLine entity.
+// If the InvoiceLine object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *InvoiceLineMutation) OldUpdatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *InvoiceLineMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+}
+
+// SetOrganizationID sets the "organization_id" field.
+func (m *InvoiceLineMutation) SetOrganizationID(u uuid.UUID) {
+	m.organization_id = &u
+}
+
+// OrganizationID returns the value of the "organization_id" field in the mutation.
+func (m *InvoiceLineMutation) OrganizationID() (r uuid.UUID, exists bool) {
+	v := m.organization_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldOrganizationID returns the old "organization_id" field's value of the InvoiceLine entity.
+// If the InvoiceLine object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *InvoiceLineMutation) OldOrganizationID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldOrganizationID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldOrganizationID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldOrganizationID: %w", err)
+	}
+	return oldValue.OrganizationID, nil
+}
+
+// ResetOrganizationID resets all changes to the "organization_id" field.
+func (m *InvoiceLineMutation) ResetOrganizationID() {
+	m.organization_id = nil
+}
+
+// SetInvoiceID sets the "invoice_id" field.
+func (m *InvoiceLineMutation) SetInvoiceID(u uuid.UUID) {
+	m.invoice = &u
+}
+
+// InvoiceID returns the value of the "invoice_id" field in the mutation.
+func (m *InvoiceLineMutation) InvoiceID() (r uuid.UUID, exists bool) {
+	v := m.invoice
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldInvoiceID returns the old "invoice_id" field's value of the InvoiceLine entity.
+// If the InvoiceLine object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *InvoiceLineMutation) OldInvoiceID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldInvoiceID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldInvoiceID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldInvoiceID: %w", err)
+	}
+	return oldValue.InvoiceID, nil
+}
+
+// ResetInvoiceID resets all changes to the "invoice_id" field.
+func (m *InvoiceLineMutation) ResetInvoiceID() {
+	m.invoice = nil
+}
+
+// SetPosition sets the "position" field.
+func (m *InvoiceLineMutation) SetPosition(i int) {
+	m.position = &i
+	m.addposition = nil
+}
+
+// Position returns the value of the "position" field in the mutation.
+func (m *InvoiceLineMutation) Position() (r int, exists bool) {
+	v := m.position
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPosition returns the old "position" field's value of the InvoiceLine entity.
+// If the InvoiceLine object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *InvoiceLineMutation) OldPosition(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPosition is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPosition requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPosition: %w", err)
+	}
+	return oldValue.Position, nil
+}
+
+// AddPosition adds i to the "position" field.
+func (m *InvoiceLineMutation) AddPosition(i int) {
+	if m.addposition != nil {
+		*m.addposition += i
+	} else {
+		m.addposition = &i
+	}
+}
+
+// AddedPosition returns the value that was added to the "position" field in this mutation.
+func (m *InvoiceLineMutation) AddedPosition() (r int, exists bool) {
+	v := m.addposition
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetPosition resets all changes to the "position" field.
+func (m *InvoiceLineMutation) ResetPosition() {
+	m.position = nil
+	m.addposition = nil
+}
+
+// SetMetric sets the "metric" field.
+func (m *InvoiceLineMutation) SetMetric(s string) {
+	m.metric = &s
+}
+
+// Metric returns the value of the "metric" field in the mutation.
+func (m *InvoiceLineMutation) Metric() (r string, exists bool) {
+	v := m.metric
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldMetric returns the old "metric" field's value of the InvoiceLine entity.
+// If the InvoiceLine object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *InvoiceLineMutation) OldMetric(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldMetric is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldMetric requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldMetric: %w", err)
+	}
+	return oldValue.Metric, nil
+}
+
+// ResetMetric resets all changes to the "metric" field.
+func (m *InvoiceLineMutation) ResetMetric() {
+	m.metric = nil
+}
+
+// SetDescription sets the "description" field.
+func (m *InvoiceLineMutation) SetDescription(s string) {
+	m.description = &s
+}
+
+// Description returns the value of the "description" field in the mutation.
+func (m *InvoiceLineMutation) Description() (r string, exists bool) {
+	v := m.description
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDescription returns the old "description" field's value of the InvoiceLine entity.
+// If the InvoiceLine object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *InvoiceLineMutation) OldDescription(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDescription is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDescription requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDescription: %w", err)
+	}
+	return oldValue.Description, nil
+}
+
+// ResetDescription resets all changes to the "description" field.
+func (m *InvoiceLineMutation) ResetDescription() {
+	m.description = nil
+}
+
+// SetQuantity sets the "quantity" field.
+func (m *InvoiceLineMutation) SetQuantity(i int64) {
+	m.quantity = &i
+	m.addquantity = nil
+}
+
+// Quantity returns the value of the "quantity" field in the mutation.
+func (m *InvoiceLineMutation) Quantity() (r int64, exists bool) {
+	v := m.quantity
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldQuantity returns the old "quantity" field's value of the InvoiceLine entity.
+// If the InvoiceLine object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *InvoiceLineMutation) OldQuantity(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldQuantity is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldQuantity requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldQuantity: %w", err)
+	}
+	return oldValue.Quantity, nil
+}
+
+// AddQuantity adds i to the "quantity" field.
+func (m *InvoiceLineMutation) AddQuantity(i int64) {
+	if m.addquantity != nil {
+		*m.addquantity += i
+	} else {
+		m.addquantity = &i
+	}
+}
+
+// AddedQuantity returns the value that was added to the "quantity" field in this mutation.
+func (m *InvoiceLineMutation) AddedQuantity() (r int64, exists bool) {
+	v := m.addquantity
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetQuantity resets all changes to the "quantity" field.
+func (m *InvoiceLineMutation) ResetQuantity() {
+	m.quantity = nil
+	m.addquantity = nil
+}
+
+// SetUnitPriceMicro sets the "unit_price_micro" field.
+func (m *InvoiceLineMutation) SetUnitPriceMicro(i int64) {
+	m.unit_price_micro = &i
+	m.addunit_price_micro = nil
+}
+
+// UnitPriceMicro returns the value of the "unit_price_micro" field in the mutation.
+func (m *InvoiceLineMutation) UnitPriceMicro() (r int64, exists bool) {
+	v := m.unit_price_micro
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUnitPriceMicro returns the old "unit_price_micro" field's value of the InvoiceLine entity.
+// If the InvoiceLine object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *InvoiceLineMutation) OldUnitPriceMicro(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUnitPriceMicro is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUnitPriceMicro requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUnitPriceMicro: %w", err)
+	}
+	return oldValue.UnitPriceMicro, nil
+}
+
+// AddUnitPriceMicro adds i to the "unit_price_micro" field.
+func (m *InvoiceLineMutation) AddUnitPriceMicro(i int64) {
+	if m.addunit_price_micro != nil {
+		*m.addunit_price_micro += i
+	} else {
+		m.addunit_price_micro = &i
+	}
+}
+
+// AddedUnitPriceMicro returns the value that was added to the "unit_price_micro" field in this mutation.
+func (m *InvoiceLineMutation) AddedUnitPriceMicro() (r int64, exists bool) {
+	v := m.addunit_price_micro
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetUnitPriceMicro resets all changes to the "unit_price_micro" field.
+func (m *InvoiceLineMutation) ResetUnitPriceMicro() {
+	m.unit_price_micro = nil
+	m.addunit_price_micro = nil
+}
+
+// SetAmountMinor sets the "amount_minor" field.
+func (m *InvoiceLineMutation) SetAmountMinor(i int64) {
+	m.amount_minor = &i
+	m.addamount_minor = nil
+}
+
+// AmountMinor returns the value of the "amount_minor" field in the mutation.
+func (m *InvoiceLineMutation) AmountMinor() (r int64, exists bool) {
+	v := m.amount_minor
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAmountMinor returns the old "amount_minor" field's value of the InvoiceLine entity.
+// If the InvoiceLine object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *InvoiceLineMutation) OldAmountMinor(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAmountMinor is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAmountMinor requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAmountMinor: %w", err)
+	}
+	return oldValue.AmountMinor, nil
+}
+
+// AddAmountMinor adds i to the "amount_minor" field.
+func (m *InvoiceLineMutation) AddAmountMinor(i int64) {
+	if m.addamount_minor != nil {
+		*m.addamount_minor += i
+	} else {
+		m.addamount_minor = &i
+	}
+}
+
+// AddedAmountMinor returns the value that was added to the "amount_minor" field in this mutation.
+func (m *InvoiceLineMutation) AddedAmountMinor() (r int64, exists bool) {
+	v := m.addamount_minor
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetAmountMinor resets all changes to the "amount_minor" field.
+func (m *InvoiceLineMutation) ResetAmountMinor() {
+	m.amount_minor = nil
+	m.addamount_minor = nil
+}
+
+// ClearInvoice clears the "invoice" edge to the Invoice entity.
+func (m *InvoiceLineMutation) ClearInvoice() {
+	m.clearedinvoice = true
+	m.clearedFields[invoiceline.FieldInvoiceID] = struct{}{}
+}
+
+// InvoiceCleared reports if the "invoice" edge to the Invoice entity was cleared.
+func (m *InvoiceLineMutation) InvoiceCleared() bool {
+	return m.clearedinvoice
+}
+
+// InvoiceIDs returns the "invoice" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// InvoiceID instead. It exists only for internal usage by the builders.
+func (m *InvoiceLineMutation) InvoiceIDs() (ids []uuid.UUID) {
+	if id := m.invoice; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetInvoice resets all changes to the "invoice" edge.
+func (m *InvoiceLineMutation) ResetInvoice() {
+	m.invoice = nil
+	m.clearedinvoice = false
+}
+
+// Where appends a list predicates to the InvoiceLineMutation builder.
+func (m *InvoiceLineMutation) Where(ps ...predicate.InvoiceLine) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the InvoiceLineMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *InvoiceLineMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.InvoiceLine, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *InvoiceLineMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *InvoiceLineMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (InvoiceLine).
+func (m *InvoiceLineMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *InvoiceLineMutation) Fields() []string {
+	fields := make([]string, 0, 10)
+	if m.created_at != nil {
+		fields = append(fields, invoiceline.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, invoiceline.FieldUpdatedAt)
+	}
+	if m.organization_id != nil {
+		fields = append(fields, invoiceline.FieldOrganizationID)
+	}
+	if m.invoice != nil {
+		fields = append(fields, invoiceline.FieldInvoiceID)
+	}
+	if m.position != nil {
+		fields = append(fields, invoiceline.FieldPosition)
+	}
+	if m.metric != nil {
+		fields = append(fields, invoiceline.FieldMetric)
+	}
+	if m.description != nil {
+		fields = append(fields, invoiceline.FieldDescription)
+	}
+	if m.quantity != nil {
+		fields = append(fields, invoiceline.FieldQuantity)
+	}
+	if m.unit_price_micro != nil {
+		fields = append(fields, invoiceline.FieldUnitPriceMicro)
+	}
+	if m.amount_minor != nil {
+		fields = append(fields, invoiceline.FieldAmountMinor)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *InvoiceLineMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case invoiceline.FieldCreatedAt:
+		return m.CreatedAt()
+	case invoiceline.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case invoiceline.FieldOrganizationID:
+		return m.OrganizationID()
+	case invoiceline.FieldInvoiceID:
+		return m.InvoiceID()
+	case invoiceline.FieldPosition:
+		return m.Position()
+	case invoiceline.FieldMetric:
+		return m.Metric()
+	case invoiceline.FieldDescription:
+		return m.Description()
+	case invoiceline.FieldQuantity:
+		return m.Quantity()
+	case invoiceline.FieldUnitPriceMicro:
+		return m.UnitPriceMicro()
+	case invoiceline.FieldAmountMinor:
+		return m.AmountMinor()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *InvoiceLineMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case invoiceline.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case invoiceline.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case invoiceline.FieldOrganizationID:
+		return m.OldOrganizationID(ctx)
+	case invoiceline.FieldInvoiceID:
+		return m.OldInvoiceID(ctx)
+	case invoiceline.FieldPosition:
+		return m.OldPosition(ctx)
+	case invoiceline.FieldMetric:
+		return m.OldMetric(ctx)
+	case invoiceline.FieldDescription:
+		return m.OldDescription(ctx)
+	case invoiceline.FieldQuantity:
+		return m.OldQuantity(ctx)
+	case invoiceline.FieldUnitPriceMicro:
+		return m.OldUnitPriceMicro(ctx)
+	case invoiceline.FieldAmountMinor:
+		return m.OldAmountMinor(ctx)
+	}
+	return nil, fmt.Errorf("unknown InvoiceLine field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *InvoiceLineMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case invoiceline.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case invoiceline.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case invoiceline.FieldOrganizationID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetOrganizationID(v)
+		return nil
+	case invoiceline.FieldInvoiceID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetInvoiceID(v)
+		return nil
+	case invoiceline.FieldPosition:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPosition(v)
+		return nil
+	case invoiceline.FieldMetric:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetMetric(v)
+		return nil
+	case invoiceline.FieldDescription:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDescription(v)
+		return nil
+	case invoiceline.FieldQuantity:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetQuantity(v)
+		return nil
+	case invoiceline.FieldUnitPriceMicro:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUnitPriceMicro(v)
+		return nil
+	case invoiceline.FieldAmountMinor:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAmountMinor(v)
+		return nil
+	}
+	return fmt.Errorf("unknown InvoiceLine field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *InvoiceLineMutation) AddedFields() []string {
+	var fields []string
+	if m.addposition != nil {
+		fields = append(fields, invoiceline.FieldPosition)
+	}
+	if m.addquantity != nil {
+		fields = append(fields, invoiceline.FieldQuantity)
+	}
+	if m.addunit_price_micro != nil {
+		fields = append(fields, invoiceline.FieldUnitPriceMicro)
+	}
+	if m.addamount_minor != nil {
+		fields = append(fields, invoiceline.FieldAmountMinor)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *InvoiceLineMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case invoiceline.FieldPosition:
+		return m.AddedPosition()
+	case invoiceline.FieldQuantity:
+		return m.AddedQuantity()
+	case invoiceline.FieldUnitPriceMicro:
+		return m.AddedUnitPriceMicro()
+	case invoiceline.FieldAmountMinor:
+		return m.AddedAmountMinor()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *InvoiceLineMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case invoiceline.FieldPosition:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddPosition(v)
+		return nil
+	case invoiceline.FieldQuantity:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddQuantity(v)
+		return nil
+	case invoiceline.FieldUnitPriceMicro:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddUnitPriceMicro(v)
+		return nil
+	case invoiceline.FieldAmountMinor:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddAmountMinor(v)
+		return nil
+	}
+	return fmt.Errorf("unknown InvoiceLine numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *InvoiceLineMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *InvoiceLineMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *InvoiceLineMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown InvoiceLine nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *InvoiceLineMutation) ResetField(name string) error {
+	switch name {
+	case invoiceline.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case invoiceline.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case invoiceline.FieldOrganizationID:
+		m.ResetOrganizationID()
+		return nil
+	case invoiceline.FieldInvoiceID:
+		m.ResetInvoiceID()
+		return nil
+	case invoiceline.FieldPosition:
+		m.ResetPosition()
+		return nil
+	case invoiceline.FieldMetric:
+		m.ResetMetric()
+		return nil
+	case invoiceline.FieldDescription:
+		m.ResetDescription()
+		return nil
+	case invoiceline.FieldQuantity:
+		m.ResetQuantity()
+		return nil
+	case invoiceline.FieldUnitPriceMicro:
+		m.ResetUnitPriceMicro()
+		return nil
+	case invoiceline.FieldAmountMinor:
+		m.ResetAmountMinor()
+		return nil
+	}
+	return fmt.Errorf("unknown InvoiceLine field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *InvoiceLineMutation) AddedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.invoice != nil {
+		edges = append(edges, invoiceline.EdgeInvoice)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *InvoiceLineMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case invoiceline.EdgeInvoice:
+		if id := m.invoice; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *InvoiceLineMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 1)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *InvoiceLineMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *InvoiceLineMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.clearedinvoice {
+		edges = append(edges, invoiceline.EdgeInvoice)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *InvoiceLineMutation) EdgeCleared(name string) bool {
+	switch name {
+	case invoiceline.EdgeInvoice:
+		return m.clearedinvoice
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *InvoiceLineMutation) ClearEdge(name string) error {
+	switch name {
+	case invoiceline.EdgeInvoice:
+		m.ClearInvoice()
+		return nil
+	}
+	return fmt.Errorf("unknown InvoiceLine unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *InvoiceLineMutation) ResetEdge(name string) error {
+	switch name {
+	case invoiceline.EdgeInvoice:
+		m.ResetInvoice()
+		return nil
+	}
+	return fmt.Errorf("unknown InvoiceLine edge %s", name)
+}
+
+// InvoiceSequenceMutation represents an operation that mutates the InvoiceSequence nodes in the graph.
+type InvoiceSequenceMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *uuid.UUID
+	created_at    *time.Time
+	updated_at    *time.Time
+	name          *string
+	next          *int64
+	addnext       *int64
+	clearedFields map[string]struct{}
+	done          bool
+	oldValue      func(context.Context) (*InvoiceSequence, error)
+	predicates    []predicate.InvoiceSequence
+}
+
+var _ ent.Mutation = (*InvoiceSequenceMutation)(nil)
+
+// invoicesequenceOption allows management of the mutation configuration using functional options.
+type invoicesequenceOption func(*InvoiceSequenceMutation)
+
+// newInvoiceSequenceMutation creates new mutation for the InvoiceSequence entity.
+func newInvoiceSequenceMutation(c config, op Op, opts ...invoicesequenceOption) *InvoiceSequenceMutation {
+	m := &InvoiceSequenceMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeInvoiceSequence,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withInvoiceSequenceID sets the ID field of the mutation.
+func withInvoiceSequenceID(id uuid.UUID) invoicesequenceOption {
+	return func(m *InvoiceSequenceMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *InvoiceSequence
+		)
+		m.oldValue = func(ctx context.Context) (*InvoiceSequence, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().InvoiceSequence.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withInvoiceSequence sets the old InvoiceSequence of the mutation.
+func withInvoiceSequence(node *InvoiceSequence) invoicesequenceOption {
+	return func(m *InvoiceSequenceMutation) {
+		m.oldValue = func(context.Context) (*InvoiceSequence, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m InvoiceSequenceMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m InvoiceSequenceMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of InvoiceSequence entities.
+func (m *InvoiceSequenceMutation) SetID(id uuid.UUID) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *InvoiceSequenceMutation) ID() (id uuid.UUID, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *InvoiceSequenceMutation) IDs(ctx context.Context) ([]uuid.UUID, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []uuid.UUID{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().InvoiceSequence.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *InvoiceSequenceMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *InvoiceSequenceMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the InvoiceSequence entity.
+// If the InvoiceSequence object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *InvoiceSequenceMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *InvoiceSequenceMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *InvoiceSequenceMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *InvoiceSequenceMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the InvoiceSequence entity.
+// If the InvoiceSequence object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *InvoiceSequenceMutation) OldUpdatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *InvoiceSequenceMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+}
+
+// SetName sets the "name" field.
+func (m *InvoiceSequenceMutation) SetName(s string) {
+	m.name = &s
+}
+
+// Name returns the value of the "name" field in the mutation.
+func (m *InvoiceSequenceMutation) Name() (r string, exists bool) {
+	v := m.name
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldName returns the old "name" field's value of the InvoiceSequence entity.
+// If the InvoiceSequence object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *InvoiceSequenceMutation) OldName(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldName is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldName requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldName: %w", err)
+	}
+	return oldValue.Name, nil
+}
+
+// ResetName resets all changes to the "name" field.
+func (m *InvoiceSequenceMutation) ResetName() {
+	m.name = nil
+}
+
+// SetNext sets the "next" field.
+func (m *InvoiceSequenceMutation) SetNext(i int64) {
+	m.next = &i
+	m.addnext = nil
+}
+
+// Next returns the value of the "next" field in the mutation.
+func (m *InvoiceSequenceMutation) Next() (r int64, exists bool) {
+	v := m.next
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldNext returns the old "next" field's value of the InvoiceSequence entity.
+// If the InvoiceSequence object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *InvoiceSequenceMutation) OldNext(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldNext is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldNext requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldNext: %w", err)
+	}
+	return oldValue.Next, nil
+}
+
+// AddNext adds i to the "next" field.
+func (m *InvoiceSequenceMutation) AddNext(i int64) {
+	if m.addnext != nil {
+		*m.addnext += i
+	} else {
+		m.addnext = &i
+	}
+}
+
+// AddedNext returns the value that was added to the "next" field in this mutation.
+func (m *InvoiceSequenceMutation) AddedNext() (r int64, exists bool) {
+	v := m.addnext
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetNext resets all changes to the "next" field.
+func (m *InvoiceSequenceMutation) ResetNext() {
+	m.next = nil
+	m.addnext = nil
+}
+
+// Where appends a list predicates to the InvoiceSequenceMutation builder.
+func (m *InvoiceSequenceMutation) Where(ps ...predicate.InvoiceSequence) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the InvoiceSequenceMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *InvoiceSequenceMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.InvoiceSequence, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *InvoiceSequenceMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *InvoiceSequenceMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (InvoiceSequence).
+func (m *InvoiceSequenceMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *InvoiceSequenceMutation) Fields() []string {
+	fields := make([]string, 0, 4)
+	if m.created_at != nil {
+		fields = append(fields, invoicesequence.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, invoicesequence.FieldUpdatedAt)
+	}
+	if m.name != nil {
+		fields = append(fields, invoicesequence.FieldName)
+	}
+	if m.next != nil {
+		fields = append(fields, invoicesequence.FieldNext)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *InvoiceSequenceMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case invoicesequence.FieldCreatedAt:
+		return m.CreatedAt()
+	case invoicesequence.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case invoicesequence.FieldName:
+		return m.Name()
+	case invoicesequence.FieldNext:
+		return m.Next()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *InvoiceSequenceMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case invoicesequence.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case invoicesequence.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case invoicesequence.FieldName:
+		return m.OldName(ctx)
+	case invoicesequence.FieldNext:
+		return m.OldNext(ctx)
+	}
+	return nil, fmt.Errorf("unknown InvoiceSequence field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *InvoiceSequenceMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case invoicesequence.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case invoicesequence.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case invoicesequence.FieldName:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetName(v)
+		return nil
+	case invoicesequence.FieldNext:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetNext(v)
+		return nil
+	}
+	return fmt.Errorf("unknown InvoiceSequence field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *InvoiceSequenceMutation) AddedFields() []string {
+	var fields []string
+	if m.addnext != nil {
+		fields = append(fields, invoicesequence.FieldNext)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *InvoiceSequenceMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case invoicesequence.FieldNext:
+		return m.AddedNext()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *InvoiceSequenceMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case invoicesequence.FieldNext:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddNext(v)
+		return nil
+	}
+	return fmt.Errorf("unknown InvoiceSequence numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *InvoiceSequenceMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *InvoiceSequenceMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *InvoiceSequenceMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown InvoiceSequence nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *InvoiceSequenceMutation) ResetField(name string) error {
+	switch name {
+	case invoicesequence.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case invoicesequence.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case invoicesequence.FieldName:
+		m.ResetName()
+		return nil
+	case invoicesequence.FieldNext:
+		m.ResetNext()
+		return nil
+	}
+	return fmt.Errorf("unknown InvoiceSequence field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *InvoiceSequenceMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *InvoiceSequenceMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *InvoiceSequenceMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *InvoiceSequenceMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *InvoiceSequenceMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *InvoiceSequenceMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *InvoiceSequenceMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown InvoiceSequence unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *InvoiceSequenceMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown InvoiceSequence edge %s", name)
 }
 
 // JobProcessMutation represents an operation that mutates the JobProcess nodes in the graph.
@@ -45381,6 +49373,1136 @@ func (m *ThumbnailMutation) ResetEdge(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown Thumbnail edge %s", name)
+}
+
+// TransactionMutation represents an operation that mutates the Transaction nodes in the graph.
+type TransactionMutation struct {
+	config
+	op              Op
+	typ             string
+	id              *uuid.UUID
+	created_at      *time.Time
+	updated_at      *time.Time
+	organization_id *uuid.UUID
+	gateway         *transaction.Gateway
+	amount_minor    *int64
+	addamount_minor *int64
+	currency        *string
+	status          *transaction.Status
+	idempotency_key *string
+	gateway_ref     *string
+	error           *string
+	recorded_by     *uuid.UUID
+	settled_at      *time.Time
+	clearedFields   map[string]struct{}
+	invoice         *uuid.UUID
+	clearedinvoice  bool
+	done            bool
+	oldValue        func(context.Context) (*Transaction, error)
+	predicates      []predicate.Transaction
+}
+
+var _ ent.Mutation = (*TransactionMutation)(nil)
+
+// transactionOption allows management of the mutation configuration using functional options.
+type transactionOption func(*TransactionMutation)
+
+// newTransactionMutation creates new mutation for the Transaction entity.
+func newTransactionMutation(c config, op Op, opts ...transactionOption) *TransactionMutation {
+	m := &TransactionMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeTransaction,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withTransactionID sets the ID field of the mutation.
+func withTransactionID(id uuid.UUID) transactionOption {
+	return func(m *TransactionMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *Transaction
+		)
+		m.oldValue = func(ctx context.Context) (*Transaction, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().Transaction.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withTransaction sets the old Transaction of the mutation.
+func withTransaction(node *Transaction) transactionOption {
+	return func(m *TransactionMutation) {
+		m.oldValue = func(context.Context) (*Transaction, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m TransactionMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m TransactionMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of Transaction entities.
+func (m *TransactionMutation) SetID(id uuid.UUID) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *TransactionMutation) ID() (id uuid.UUID, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *TransactionMutation) IDs(ctx context.Context) ([]uuid.UUID, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []uuid.UUID{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().Transaction.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *TransactionMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *TransactionMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the Transaction entity.
+// If the Transaction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TransactionMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *TransactionMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *TransactionMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *TransactionMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the Transaction entity.
+// If the Transaction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TransactionMutation) OldUpdatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *TransactionMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+}
+
+// SetOrganizationID sets the "organization_id" field.
+func (m *TransactionMutation) SetOrganizationID(u uuid.UUID) {
+	m.organization_id = &u
+}
+
+// OrganizationID returns the value of the "organization_id" field in the mutation.
+func (m *TransactionMutation) OrganizationID() (r uuid.UUID, exists bool) {
+	v := m.organization_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldOrganizationID returns the old "organization_id" field's value of the Transaction entity.
+// If the Transaction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TransactionMutation) OldOrganizationID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldOrganizationID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldOrganizationID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldOrganizationID: %w", err)
+	}
+	return oldValue.OrganizationID, nil
+}
+
+// ResetOrganizationID resets all changes to the "organization_id" field.
+func (m *TransactionMutation) ResetOrganizationID() {
+	m.organization_id = nil
+}
+
+// SetInvoiceID sets the "invoice_id" field.
+func (m *TransactionMutation) SetInvoiceID(u uuid.UUID) {
+	m.invoice = &u
+}
+
+// InvoiceID returns the value of the "invoice_id" field in the mutation.
+func (m *TransactionMutation) InvoiceID() (r uuid.UUID, exists bool) {
+	v := m.invoice
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldInvoiceID returns the old "invoice_id" field's value of the Transaction entity.
+// If the Transaction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TransactionMutation) OldInvoiceID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldInvoiceID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldInvoiceID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldInvoiceID: %w", err)
+	}
+	return oldValue.InvoiceID, nil
+}
+
+// ResetInvoiceID resets all changes to the "invoice_id" field.
+func (m *TransactionMutation) ResetInvoiceID() {
+	m.invoice = nil
+}
+
+// SetGateway sets the "gateway" field.
+func (m *TransactionMutation) SetGateway(t transaction.Gateway) {
+	m.gateway = &t
+}
+
+// Gateway returns the value of the "gateway" field in the mutation.
+func (m *TransactionMutation) Gateway() (r transaction.Gateway, exists bool) {
+	v := m.gateway
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldGateway returns the old "gateway" field's value of the Transaction entity.
+// If the Transaction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TransactionMutation) OldGateway(ctx context.Context) (v transaction.Gateway, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldGateway is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldGateway requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldGateway: %w", err)
+	}
+	return oldValue.Gateway, nil
+}
+
+// ResetGateway resets all changes to the "gateway" field.
+func (m *TransactionMutation) ResetGateway() {
+	m.gateway = nil
+}
+
+// SetAmountMinor sets the "amount_minor" field.
+func (m *TransactionMutation) SetAmountMinor(i int64) {
+	m.amount_minor = &i
+	m.addamount_minor = nil
+}
+
+// AmountMinor returns the value of the "amount_minor" field in the mutation.
+func (m *TransactionMutation) AmountMinor() (r int64, exists bool) {
+	v := m.amount_minor
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAmountMinor returns the old "amount_minor" field's value of the Transaction entity.
+// If the Transaction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TransactionMutation) OldAmountMinor(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAmountMinor is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAmountMinor requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAmountMinor: %w", err)
+	}
+	return oldValue.AmountMinor, nil
+}
+
+// AddAmountMinor adds i to the "amount_minor" field.
+func (m *TransactionMutation) AddAmountMinor(i int64) {
+	if m.addamount_minor != nil {
+		*m.addamount_minor += i
+	} else {
+		m.addamount_minor = &i
+	}
+}
+
+// AddedAmountMinor returns the value that was added to the "amount_minor" field in this mutation.
+func (m *TransactionMutation) AddedAmountMinor() (r int64, exists bool) {
+	v := m.addamount_minor
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetAmountMinor resets all changes to the "amount_minor" field.
+func (m *TransactionMutation) ResetAmountMinor() {
+	m.amount_minor = nil
+	m.addamount_minor = nil
+}
+
+// SetCurrency sets the "currency" field.
+func (m *TransactionMutation) SetCurrency(s string) {
+	m.currency = &s
+}
+
+// Currency returns the value of the "currency" field in the mutation.
+func (m *TransactionMutation) Currency() (r string, exists bool) {
+	v := m.currency
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCurrency returns the old "currency" field's value of the Transaction entity.
+// If the Transaction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TransactionMutation) OldCurrency(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCurrency is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCurrency requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCurrency: %w", err)
+	}
+	return oldValue.Currency, nil
+}
+
+// ResetCurrency resets all changes to the "currency" field.
+func (m *TransactionMutation) ResetCurrency() {
+	m.currency = nil
+}
+
+// SetStatus sets the "status" field.
+func (m *TransactionMutation) SetStatus(t transaction.Status) {
+	m.status = &t
+}
+
+// Status returns the value of the "status" field in the mutation.
+func (m *TransactionMutation) Status() (r transaction.Status, exists bool) {
+	v := m.status
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStatus returns the old "status" field's value of the Transaction entity.
+// If the Transaction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TransactionMutation) OldStatus(ctx context.Context) (v transaction.Status, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStatus is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStatus requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStatus: %w", err)
+	}
+	return oldValue.Status, nil
+}
+
+// ResetStatus resets all changes to the "status" field.
+func (m *TransactionMutation) ResetStatus() {
+	m.status = nil
+}
+
+// SetIdempotencyKey sets the "idempotency_key" field.
+func (m *TransactionMutation) SetIdempotencyKey(s string) {
+	m.idempotency_key = &s
+}
+
+// IdempotencyKey returns the value of the "idempotency_key" field in the mutation.
+func (m *TransactionMutation) IdempotencyKey() (r string, exists bool) {
+	v := m.idempotency_key
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldIdempotencyKey returns the old "idempotency_key" field's value of the Transaction entity.
+// If the Transaction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TransactionMutation) OldIdempotencyKey(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldIdempotencyKey is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldIdempotencyKey requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldIdempotencyKey: %w", err)
+	}
+	return oldValue.IdempotencyKey, nil
+}
+
+// ResetIdempotencyKey resets all changes to the "idempotency_key" field.
+func (m *TransactionMutation) ResetIdempotencyKey() {
+	m.idempotency_key = nil
+}
+
+// SetGatewayRef sets the "gateway_ref" field.
+func (m *TransactionMutation) SetGatewayRef(s string) {
+	m.gateway_ref = &s
+}
+
+// GatewayRef returns the value of the "gateway_ref" field in the mutation.
+func (m *TransactionMutation) GatewayRef() (r string, exists bool) {
+	v := m.gateway_ref
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldGatewayRef returns the old "gateway_ref" field's value of the Transaction entity.
+// If the Transaction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TransactionMutation) OldGatewayRef(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldGatewayRef is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldGatewayRef requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldGatewayRef: %w", err)
+	}
+	return oldValue.GatewayRef, nil
+}
+
+// ClearGatewayRef clears the value of the "gateway_ref" field.
+func (m *TransactionMutation) ClearGatewayRef() {
+	m.gateway_ref = nil
+	m.clearedFields[transaction.FieldGatewayRef] = struct{}{}
+}
+
+// GatewayRefCleared returns if the "gateway_ref" field was cleared in this mutation.
+func (m *TransactionMutation) GatewayRefCleared() bool {
+	_, ok := m.clearedFields[transaction.FieldGatewayRef]
+	return ok
+}
+
+// ResetGatewayRef resets all changes to the "gateway_ref" field.
+func (m *TransactionMutation) ResetGatewayRef() {
+	m.gateway_ref = nil
+	delete(m.clearedFields, transaction.FieldGatewayRef)
+}
+
+// SetError sets the "error" field.
+func (m *TransactionMutation) SetError(s string) {
+	m.error = &s
+}
+
+// Error returns the value of the "error" field in the mutation.
+func (m *TransactionMutation) Error() (r string, exists bool) {
+	v := m.error
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldError returns the old "error" field's value of the Transaction entity.
+// If the Transaction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TransactionMutation) OldError(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldError is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldError requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldError: %w", err)
+	}
+	return oldValue.Error, nil
+}
+
+// ResetError resets all changes to the "error" field.
+func (m *TransactionMutation) ResetError() {
+	m.error = nil
+}
+
+// SetRecordedBy sets the "recorded_by" field.
+func (m *TransactionMutation) SetRecordedBy(u uuid.UUID) {
+	m.recorded_by = &u
+}
+
+// RecordedBy returns the value of the "recorded_by" field in the mutation.
+func (m *TransactionMutation) RecordedBy() (r uuid.UUID, exists bool) {
+	v := m.recorded_by
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRecordedBy returns the old "recorded_by" field's value of the Transaction entity.
+// If the Transaction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TransactionMutation) OldRecordedBy(ctx context.Context) (v *uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRecordedBy is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRecordedBy requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRecordedBy: %w", err)
+	}
+	return oldValue.RecordedBy, nil
+}
+
+// ClearRecordedBy clears the value of the "recorded_by" field.
+func (m *TransactionMutation) ClearRecordedBy() {
+	m.recorded_by = nil
+	m.clearedFields[transaction.FieldRecordedBy] = struct{}{}
+}
+
+// RecordedByCleared returns if the "recorded_by" field was cleared in this mutation.
+func (m *TransactionMutation) RecordedByCleared() bool {
+	_, ok := m.clearedFields[transaction.FieldRecordedBy]
+	return ok
+}
+
+// ResetRecordedBy resets all changes to the "recorded_by" field.
+func (m *TransactionMutation) ResetRecordedBy() {
+	m.recorded_by = nil
+	delete(m.clearedFields, transaction.FieldRecordedBy)
+}
+
+// SetSettledAt sets the "settled_at" field.
+func (m *TransactionMutation) SetSettledAt(t time.Time) {
+	m.settled_at = &t
+}
+
+// SettledAt returns the value of the "settled_at" field in the mutation.
+func (m *TransactionMutation) SettledAt() (r time.Time, exists bool) {
+	v := m.settled_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSettledAt returns the old "settled_at" field's value of the Transaction entity.
+// If the Transaction object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *TransactionMutation) OldSettledAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSettledAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSettledAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSettledAt: %w", err)
+	}
+	return oldValue.SettledAt, nil
+}
+
+// ClearSettledAt clears the value of the "settled_at" field.
+func (m *TransactionMutation) ClearSettledAt() {
+	m.settled_at = nil
+	m.clearedFields[transaction.FieldSettledAt] = struct{}{}
+}
+
+// SettledAtCleared returns if the "settled_at" field was cleared in this mutation.
+func (m *TransactionMutation) SettledAtCleared() bool {
+	_, ok := m.clearedFields[transaction.FieldSettledAt]
+	return ok
+}
+
+// ResetSettledAt resets all changes to the "settled_at" field.
+func (m *TransactionMutation) ResetSettledAt() {
+	m.settled_at = nil
+	delete(m.clearedFields, transaction.FieldSettledAt)
+}
+
+// ClearInvoice clears the "invoice" edge to the Invoice entity.
+func (m *TransactionMutation) ClearInvoice() {
+	m.clearedinvoice = true
+	m.clearedFields[transaction.FieldInvoiceID] = struct{}{}
+}
+
+// InvoiceCleared reports if the "invoice" edge to the Invoice entity was cleared.
+func (m *TransactionMutation) InvoiceCleared() bool {
+	return m.clearedinvoice
+}
+
+// InvoiceIDs returns the "invoice" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// InvoiceID instead. It exists only for internal usage by the builders.
+func (m *TransactionMutation) InvoiceIDs() (ids []uuid.UUID) {
+	if id := m.invoice; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetInvoice resets all changes to the "invoice" edge.
+func (m *TransactionMutation) ResetInvoice() {
+	m.invoice = nil
+	m.clearedinvoice = false
+}
+
+// Where appends a list predicates to the TransactionMutation builder.
+func (m *TransactionMutation) Where(ps ...predicate.Transaction) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the TransactionMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *TransactionMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.Transaction, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *TransactionMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *TransactionMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (Transaction).
+func (m *TransactionMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *TransactionMutation) Fields() []string {
+	fields := make([]string, 0, 13)
+	if m.created_at != nil {
+		fields = append(fields, transaction.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, transaction.FieldUpdatedAt)
+	}
+	if m.organization_id != nil {
+		fields = append(fields, transaction.FieldOrganizationID)
+	}
+	if m.invoice != nil {
+		fields = append(fields, transaction.FieldInvoiceID)
+	}
+	if m.gateway != nil {
+		fields = append(fields, transaction.FieldGateway)
+	}
+	if m.amount_minor != nil {
+		fields = append(fields, transaction.FieldAmountMinor)
+	}
+	if m.currency != nil {
+		fields = append(fields, transaction.FieldCurrency)
+	}
+	if m.status != nil {
+		fields = append(fields, transaction.FieldStatus)
+	}
+	if m.idempotency_key != nil {
+		fields = append(fields, transaction.FieldIdempotencyKey)
+	}
+	if m.gateway_ref != nil {
+		fields = append(fields, transaction.FieldGatewayRef)
+	}
+	if m.error != nil {
+		fields = append(fields, transaction.FieldError)
+	}
+	if m.recorded_by != nil {
+		fields = append(fields, transaction.FieldRecordedBy)
+	}
+	if m.settled_at != nil {
+		fields = append(fields, transaction.FieldSettledAt)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *TransactionMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case transaction.FieldCreatedAt:
+		return m.CreatedAt()
+	case transaction.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case transaction.FieldOrganizationID:
+		return m.OrganizationID()
+	case transaction.FieldInvoiceID:
+		return m.InvoiceID()
+	case transaction.FieldGateway:
+		return m.Gateway()
+	case transaction.FieldAmountMinor:
+		return m.AmountMinor()
+	case transaction.FieldCurrency:
+		return m.Currency()
+	case transaction.FieldStatus:
+		return m.Status()
+	case transaction.FieldIdempotencyKey:
+		return m.IdempotencyKey()
+	case transaction.FieldGatewayRef:
+		return m.GatewayRef()
+	case transaction.FieldError:
+		return m.Error()
+	case transaction.FieldRecordedBy:
+		return m.RecordedBy()
+	case transaction.FieldSettledAt:
+		return m.SettledAt()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *TransactionMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case transaction.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case transaction.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case transaction.FieldOrganizationID:
+		return m.OldOrganizationID(ctx)
+	case transaction.FieldInvoiceID:
+		return m.OldInvoiceID(ctx)
+	case transaction.FieldGateway:
+		return m.OldGateway(ctx)
+	case transaction.FieldAmountMinor:
+		return m.OldAmountMinor(ctx)
+	case transaction.FieldCurrency:
+		return m.OldCurrency(ctx)
+	case transaction.FieldStatus:
+		return m.OldStatus(ctx)
+	case transaction.FieldIdempotencyKey:
+		return m.OldIdempotencyKey(ctx)
+	case transaction.FieldGatewayRef:
+		return m.OldGatewayRef(ctx)
+	case transaction.FieldError:
+		return m.OldError(ctx)
+	case transaction.FieldRecordedBy:
+		return m.OldRecordedBy(ctx)
+	case transaction.FieldSettledAt:
+		return m.OldSettledAt(ctx)
+	}
+	return nil, fmt.Errorf("unknown Transaction field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *TransactionMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case transaction.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case transaction.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case transaction.FieldOrganizationID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetOrganizationID(v)
+		return nil
+	case transaction.FieldInvoiceID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetInvoiceID(v)
+		return nil
+	case transaction.FieldGateway:
+		v, ok := value.(transaction.Gateway)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetGateway(v)
+		return nil
+	case transaction.FieldAmountMinor:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAmountMinor(v)
+		return nil
+	case transaction.FieldCurrency:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCurrency(v)
+		return nil
+	case transaction.FieldStatus:
+		v, ok := value.(transaction.Status)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStatus(v)
+		return nil
+	case transaction.FieldIdempotencyKey:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetIdempotencyKey(v)
+		return nil
+	case transaction.FieldGatewayRef:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetGatewayRef(v)
+		return nil
+	case transaction.FieldError:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetError(v)
+		return nil
+	case transaction.FieldRecordedBy:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRecordedBy(v)
+		return nil
+	case transaction.FieldSettledAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSettledAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Transaction field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *TransactionMutation) AddedFields() []string {
+	var fields []string
+	if m.addamount_minor != nil {
+		fields = append(fields, transaction.FieldAmountMinor)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *TransactionMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case transaction.FieldAmountMinor:
+		return m.AddedAmountMinor()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *TransactionMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case transaction.FieldAmountMinor:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddAmountMinor(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Transaction numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *TransactionMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(transaction.FieldGatewayRef) {
+		fields = append(fields, transaction.FieldGatewayRef)
+	}
+	if m.FieldCleared(transaction.FieldRecordedBy) {
+		fields = append(fields, transaction.FieldRecordedBy)
+	}
+	if m.FieldCleared(transaction.FieldSettledAt) {
+		fields = append(fields, transaction.FieldSettledAt)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *TransactionMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *TransactionMutation) ClearField(name string) error {
+	switch name {
+	case transaction.FieldGatewayRef:
+		m.ClearGatewayRef()
+		return nil
+	case transaction.FieldRecordedBy:
+		m.ClearRecordedBy()
+		return nil
+	case transaction.FieldSettledAt:
+		m.ClearSettledAt()
+		return nil
+	}
+	return fmt.Errorf("unknown Transaction nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *TransactionMutation) ResetField(name string) error {
+	switch name {
+	case transaction.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case transaction.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case transaction.FieldOrganizationID:
+		m.ResetOrganizationID()
+		return nil
+	case transaction.FieldInvoiceID:
+		m.ResetInvoiceID()
+		return nil
+	case transaction.FieldGateway:
+		m.ResetGateway()
+		return nil
+	case transaction.FieldAmountMinor:
+		m.ResetAmountMinor()
+		return nil
+	case transaction.FieldCurrency:
+		m.ResetCurrency()
+		return nil
+	case transaction.FieldStatus:
+		m.ResetStatus()
+		return nil
+	case transaction.FieldIdempotencyKey:
+		m.ResetIdempotencyKey()
+		return nil
+	case transaction.FieldGatewayRef:
+		m.ResetGatewayRef()
+		return nil
+	case transaction.FieldError:
+		m.ResetError()
+		return nil
+	case transaction.FieldRecordedBy:
+		m.ResetRecordedBy()
+		return nil
+	case transaction.FieldSettledAt:
+		m.ResetSettledAt()
+		return nil
+	}
+	return fmt.Errorf("unknown Transaction field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *TransactionMutation) AddedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.invoice != nil {
+		edges = append(edges, transaction.EdgeInvoice)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *TransactionMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case transaction.EdgeInvoice:
+		if id := m.invoice; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *TransactionMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 1)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *TransactionMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *TransactionMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.clearedinvoice {
+		edges = append(edges, transaction.EdgeInvoice)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *TransactionMutation) EdgeCleared(name string) bool {
+	switch name {
+	case transaction.EdgeInvoice:
+		return m.clearedinvoice
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *TransactionMutation) ClearEdge(name string) error {
+	switch name {
+	case transaction.EdgeInvoice:
+		m.ClearInvoice()
+		return nil
+	}
+	return fmt.Errorf("unknown Transaction unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *TransactionMutation) ResetEdge(name string) error {
+	switch name {
+	case transaction.EdgeInvoice:
+		m.ResetInvoice()
+		return nil
+	}
+	return fmt.Errorf("unknown Transaction edge %s", name)
 }
 
 // TranscodingJobMutation represents an operation that mutates the TranscodingJob nodes in the graph.

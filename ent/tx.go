@@ -54,6 +54,8 @@ type Tx struct {
 	Event *EventClient
 	// Folder is the client for interacting with the Folder builders.
 	Folder *FolderClient
+	// GatewayEvent is the client for interacting with the GatewayEvent builders.
+	GatewayEvent *GatewayEventClient
 	// IdempotencyKey is the client for interacting with the IdempotencyKey builders.
 	IdempotencyKey *IdempotencyKeyClient
 	// ImportItem is the client for interacting with the ImportItem builders.
@@ -64,6 +66,12 @@ type Tx struct {
 	Importer *ImporterClient
 	// Invitation is the client for interacting with the Invitation builders.
 	Invitation *InvitationClient
+	// Invoice is the client for interacting with the Invoice builders.
+	Invoice *InvoiceClient
+	// InvoiceLine is the client for interacting with the InvoiceLine builders.
+	InvoiceLine *InvoiceLineClient
+	// InvoiceSequence is the client for interacting with the InvoiceSequence builders.
+	InvoiceSequence *InvoiceSequenceClient
 	// JobProcess is the client for interacting with the JobProcess builders.
 	JobProcess *JobProcessClient
 	// LiveSession is the client for interacting with the LiveSession builders.
@@ -106,6 +114,8 @@ type Tx struct {
 	Tag *TagClient
 	// Thumbnail is the client for interacting with the Thumbnail builders.
 	Thumbnail *ThumbnailClient
+	// Transaction is the client for interacting with the Transaction builders.
+	Transaction *TransactionClient
 	// TranscodingJob is the client for interacting with the TranscodingJob builders.
 	TranscodingJob *TranscodingJobClient
 	// UploadLock is the client for interacting with the UploadLock builders.
@@ -279,11 +289,15 @@ func (tx *Tx) init() {
 	tx.EncodingProfile = NewEncodingProfileClient(tx.config)
 	tx.Event = NewEventClient(tx.config)
 	tx.Folder = NewFolderClient(tx.config)
+	tx.GatewayEvent = NewGatewayEventClient(tx.config)
 	tx.IdempotencyKey = NewIdempotencyKeyClient(tx.config)
 	tx.ImportItem = NewImportItemClient(tx.config)
 	tx.ImportMigration = NewImportMigrationClient(tx.config)
 	tx.Importer = NewImporterClient(tx.config)
 	tx.Invitation = NewInvitationClient(tx.config)
+	tx.Invoice = NewInvoiceClient(tx.config)
+	tx.InvoiceLine = NewInvoiceLineClient(tx.config)
+	tx.InvoiceSequence = NewInvoiceSequenceClient(tx.config)
 	tx.JobProcess = NewJobProcessClient(tx.config)
 	tx.LiveSession = NewLiveSessionClient(tx.config)
 	tx.LiveSimulcastTarget = NewLiveSimulcastTargetClient(tx.config)
@@ -305,6 +319,7 @@ func (tx *Tx) init() {
 	tx.Subscription = NewSubscriptionClient(tx.config)
 	tx.Tag = NewTagClient(tx.config)
 	tx.Thumbnail = NewThumbnailClient(tx.config)
+	tx.Transaction = NewTransactionClient(tx.config)
 	tx.TranscodingJob = NewTranscodingJobClient(tx.config)
 	tx.UploadLock = NewUploadLockClient(tx.config)
 	tx.UploadToken = NewUploadTokenClient(tx.config)

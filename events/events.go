@@ -50,6 +50,13 @@ const (
 	// SubscriptionTerminated: a subscription ended (cancel now, end of a
 	// canceled period, replaced by an upgrade or downgrade, unpaid too long).
 	SubscriptionTerminated = "subscription.terminated"
+	// InvoiceFinalized: an invoice was numbered and became payable (data: the invoice).
+	InvoiceFinalized = "invoice.finalized"
+	// InvoicePaid: an invoice was paid in full.
+	InvoicePaid = "invoice.paid"
+	// InvoicePaymentFailed: an invoice was unpaid at its due date, or a charge of
+	// it failed (data.error says why).
+	InvoicePaymentFailed = "invoice.payment_failed"
 	// UsageWarning: an organization's usage of a metric reached 80 % of its
 	// plan's hard limit this period (data: organization_id, metric, quantity, hard_limit, percent).
 	UsageWarning = "usage.warning"
@@ -116,6 +123,9 @@ var Catalogue = []Type{
 	{Name: SubscriptionUnpaid, Description: "The grace period of a past-due subscription ran out."},
 	{Name: SubscriptionCanceled, Description: "A pending subscription was canceled before it started."},
 	{Name: SubscriptionTerminated, Description: "A subscription ended."},
+	{Name: InvoiceFinalized, Description: "An invoice was numbered and became payable; sent to every project of the organization."},
+	{Name: InvoicePaid, Description: "An invoice was paid in full."},
+	{Name: InvoicePaymentFailed, Description: "An invoice was unpaid at its due date, or a charge of it failed; data.error says why."},
 	{Name: UsageWarning, Description: "Usage of a metric reached 80 % of the plan's hard limit this period."},
 	{Name: UsageLimitReached, Description: "Usage of a metric reached the plan's hard limit: new uploads and playback sessions are refused."},
 	{Name: LiveStreamCreated, Description: "A live stream was created."},

@@ -33,7 +33,7 @@ func (r *Resolver) billingService() *billing.Service {
 	if r.billing.Service != nil {
 		return r.billing.Service
 	}
-	return &billing.Service{Client: r.client, Log: r.log}
+	return &billing.Service{Client: r.client, Runtime: billing.Runtime{Log: r.log}}
 }
 
 // billingError maps a billing refusal to the error vocabulary.

@@ -29,6 +29,7 @@ func Table() []Route {
 		analyticsRealtimeRoutes(),
 		usageRoutes(),
 		billingRoutes(),
+		invoiceRoutes(),
 		liveRoutes(),
 	} {
 		t = append(t, domain...)

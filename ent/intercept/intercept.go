@@ -28,11 +28,15 @@ import (
 	"github.com/vidra-dev/vidra/ent/encodingprofile"
 	"github.com/vidra-dev/vidra/ent/event"
 	"github.com/vidra-dev/vidra/ent/folder"
+	"github.com/vidra-dev/vidra/ent/gatewayevent"
 	"github.com/vidra-dev/vidra/ent/idempotencykey"
 	"github.com/vidra-dev/vidra/ent/importer"
 	"github.com/vidra-dev/vidra/ent/importitem"
 	"github.com/vidra-dev/vidra/ent/importmigration"
 	"github.com/vidra-dev/vidra/ent/invitation"
+	"github.com/vidra-dev/vidra/ent/invoice"
+	"github.com/vidra-dev/vidra/ent/invoiceline"
+	"github.com/vidra-dev/vidra/ent/invoicesequence"
 	"github.com/vidra-dev/vidra/ent/jobprocess"
 	"github.com/vidra-dev/vidra/ent/livesession"
 	"github.com/vidra-dev/vidra/ent/livesimulcasttarget"
@@ -55,6 +59,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/subscription"
 	"github.com/vidra-dev/vidra/ent/tag"
 	"github.com/vidra-dev/vidra/ent/thumbnail"
+	"github.com/vidra-dev/vidra/ent/transaction"
 	"github.com/vidra-dev/vidra/ent/transcodingjob"
 	"github.com/vidra-dev/vidra/ent/uploadlock"
 	"github.com/vidra-dev/vidra/ent/uploadtoken"
@@ -664,6 +669,33 @@ func (f TraverseFolder) Traverse(ctx context.Context, q ent.Query) error {
 	return fmt.Errorf("unexpected query type %T. expect *ent.FolderQuery", q)
 }
 
+// The GatewayEventFunc type is an adapter to allow the use of ordinary function as a Querier.
+type GatewayEventFunc func(context.Context, *ent.GatewayEventQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f GatewayEventFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.GatewayEventQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.GatewayEventQuery", q)
+}
+
+// The TraverseGatewayEvent type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseGatewayEvent func(context.Context, *ent.GatewayEventQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseGatewayEvent) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseGatewayEvent) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.GatewayEventQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.GatewayEventQuery", q)
+}
+
 // The IdempotencyKeyFunc type is an adapter to allow the use of ordinary function as a Querier.
 type IdempotencyKeyFunc func(context.Context, *ent.IdempotencyKeyQuery) (ent.Value, error)
 
@@ -797,6 +829,87 @@ func (f TraverseInvitation) Traverse(ctx context.Context, q ent.Query) error {
 		return f(ctx, q)
 	}
 	return fmt.Errorf("unexpected query type %T. expect *ent.InvitationQuery", q)
+}
+
+// The InvoiceFunc type is an adapter to allow the use of ordinary function as a Querier.
+type InvoiceFunc func(context.Context, *ent.InvoiceQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f InvoiceFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.InvoiceQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.InvoiceQuery", q)
+}
+
+// The TraverseInvoice type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseInvoice func(context.Context, *ent.InvoiceQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseInvoice) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseInvoice) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.InvoiceQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.InvoiceQuery", q)
+}
+
+// The InvoiceLineFunc type is an adapter to allow the use of ordinary function as a Querier.
+type InvoiceLineFunc func(context.Context, *ent.InvoiceLineQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f InvoiceLineFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.InvoiceLineQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.InvoiceLineQuery", q)
+}
+
+// The TraverseInvoiceLine type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseInvoiceLine func(context.Context, *ent.InvoiceLineQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseInvoiceLine) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseInvoiceLine) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.InvoiceLineQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.InvoiceLineQuery", q)
+}
+
+// The InvoiceSequenceFunc type is an adapter to allow the use of ordinary function as a Querier.
+type InvoiceSequenceFunc func(context.Context, *ent.InvoiceSequenceQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f InvoiceSequenceFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.InvoiceSequenceQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.InvoiceSequenceQuery", q)
+}
+
+// The TraverseInvoiceSequence type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseInvoiceSequence func(context.Context, *ent.InvoiceSequenceQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseInvoiceSequence) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseInvoiceSequence) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.InvoiceSequenceQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.InvoiceSequenceQuery", q)
 }
 
 // The JobProcessFunc type is an adapter to allow the use of ordinary function as a Querier.
@@ -1366,6 +1479,33 @@ func (f TraverseThumbnail) Traverse(ctx context.Context, q ent.Query) error {
 	return fmt.Errorf("unexpected query type %T. expect *ent.ThumbnailQuery", q)
 }
 
+// The TransactionFunc type is an adapter to allow the use of ordinary function as a Querier.
+type TransactionFunc func(context.Context, *ent.TransactionQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f TransactionFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.TransactionQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.TransactionQuery", q)
+}
+
+// The TraverseTransaction type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseTransaction func(context.Context, *ent.TransactionQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseTransaction) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseTransaction) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.TransactionQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.TransactionQuery", q)
+}
+
 // The TranscodingJobFunc type is an adapter to allow the use of ordinary function as a Querier.
 type TranscodingJobFunc func(context.Context, *ent.TranscodingJobQuery) (ent.Value, error)
 
@@ -1706,6 +1846,8 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.EventQuery, predicate.Event, event.OrderOption]{typ: ent.TypeEvent, tq: q}, nil
 	case *ent.FolderQuery:
 		return &query[*ent.FolderQuery, predicate.Folder, folder.OrderOption]{typ: ent.TypeFolder, tq: q}, nil
+	case *ent.GatewayEventQuery:
+		return &query[*ent.GatewayEventQuery, predicate.GatewayEvent, gatewayevent.OrderOption]{typ: ent.TypeGatewayEvent, tq: q}, nil
 	case *ent.IdempotencyKeyQuery:
 		return &query[*ent.IdempotencyKeyQuery, predicate.IdempotencyKey, idempotencykey.OrderOption]{typ: ent.TypeIdempotencyKey, tq: q}, nil
 	case *ent.ImportItemQuery:
@@ -1716,6 +1858,12 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.ImporterQuery, predicate.Importer, importer.OrderOption]{typ: ent.TypeImporter, tq: q}, nil
 	case *ent.InvitationQuery:
 		return &query[*ent.InvitationQuery, predicate.Invitation, invitation.OrderOption]{typ: ent.TypeInvitation, tq: q}, nil
+	case *ent.InvoiceQuery:
+		return &query[*ent.InvoiceQuery, predicate.Invoice, invoice.OrderOption]{typ: ent.TypeInvoice, tq: q}, nil
+	case *ent.InvoiceLineQuery:
+		return &query[*ent.InvoiceLineQuery, predicate.InvoiceLine, invoiceline.OrderOption]{typ: ent.TypeInvoiceLine, tq: q}, nil
+	case *ent.InvoiceSequenceQuery:
+		return &query[*ent.InvoiceSequenceQuery, predicate.InvoiceSequence, invoicesequence.OrderOption]{typ: ent.TypeInvoiceSequence, tq: q}, nil
 	case *ent.JobProcessQuery:
 		return &query[*ent.JobProcessQuery, predicate.JobProcess, jobprocess.OrderOption]{typ: ent.TypeJobProcess, tq: q}, nil
 	case *ent.LiveSessionQuery:
@@ -1758,6 +1906,8 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.TagQuery, predicate.Tag, tag.OrderOption]{typ: ent.TypeTag, tq: q}, nil
 	case *ent.ThumbnailQuery:
 		return &query[*ent.ThumbnailQuery, predicate.Thumbnail, thumbnail.OrderOption]{typ: ent.TypeThumbnail, tq: q}, nil
+	case *ent.TransactionQuery:
+		return &query[*ent.TransactionQuery, predicate.Transaction, transaction.OrderOption]{typ: ent.TypeTransaction, tq: q}, nil
 	case *ent.TranscodingJobQuery:
 		return &query[*ent.TranscodingJobQuery, predicate.TranscodingJob, transcodingjob.OrderOption]{typ: ent.TypeTranscodingJob, tq: q}, nil
 	case *ent.UploadLockQuery:

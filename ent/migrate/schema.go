@@ -677,6 +677,32 @@ var (
 			},
 		},
 	}
+	// GatewayEventsColumns holds the columns for the "gateway_events" table.
+	GatewayEventsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "gateway", Type: field.TypeString},
+		{Name: "event_id", Type: field.TypeString},
+		{Name: "type", Type: field.TypeString, Default: ""},
+	}
+	// GatewayEventsTable holds the schema information for the "gateway_events" table.
+	GatewayEventsTable = &schema.Table{
+		Name:       "gateway_events",
+		Columns:    GatewayEventsColumns,
+		PrimaryKey: []*schema.Column{GatewayEventsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "gatewayevent_gateway_event_id",
+				Unique:  true,
+				Columns: []*schema.Column{GatewayEventsColumns[2], GatewayEventsColumns[3]},
+			},
+			{
+				Name:    "gatewayevent_created_at",
+				Unique:  false,
+				Columns: []*schema.Column{GatewayEventsColumns[1]},
+			},
+		},
+	}
 	// IdempotencyKeysColumns holds the columns for the "idempotency_keys" table.
 	IdempotencyKeysColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeUUID},
@@ -859,6 +885,104 @@ var (
 				Columns: []*schema.Column{InvitationsColumns[3]},
 			},
 		},
+	}
+	// InvoicesColumns holds the columns for the "invoices" table.
+	InvoicesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "organization_id", Type: field.TypeUUID},
+		{Name: "subscription_id", Type: field.TypeUUID, Nullable: true},
+		{Name: "kind", Type: field.TypeEnum, Enums: []string{"subscription", "over_usage", "credit_note"}},
+		{Name: "status", Type: field.TypeEnum, Enums: []string{"draft", "finalized", "paid", "void", "uncollectible"}, Default: "draft"},
+		{Name: "number", Type: field.TypeString, Unique: true, Nullable: true},
+		{Name: "period_key", Type: field.TypeString, Unique: true, Nullable: true},
+		{Name: "currency", Type: field.TypeString, Size: 3},
+		{Name: "period_start", Type: field.TypeTime},
+		{Name: "period_end", Type: field.TypeTime},
+		{Name: "subtotal_minor", Type: field.TypeInt64, Default: 0},
+		{Name: "tax_minor", Type: field.TypeInt64, Default: 0},
+		{Name: "total_minor", Type: field.TypeInt64, Default: 0},
+		{Name: "amount_paid_minor", Type: field.TypeInt64, Default: 0},
+		{Name: "due_at", Type: field.TypeTime, Nullable: true},
+		{Name: "finalized_at", Type: field.TypeTime, Nullable: true},
+		{Name: "paid_at", Type: field.TypeTime, Nullable: true},
+		{Name: "voided_at", Type: field.TypeTime, Nullable: true},
+		{Name: "credited_invoice_id", Type: field.TypeUUID, Nullable: true},
+		{Name: "pdf_key", Type: field.TypeString, Default: ""},
+		{Name: "payment_failed_at", Type: field.TypeTime, Nullable: true},
+	}
+	// InvoicesTable holds the schema information for the "invoices" table.
+	InvoicesTable = &schema.Table{
+		Name:       "invoices",
+		Columns:    InvoicesColumns,
+		PrimaryKey: []*schema.Column{InvoicesColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "invoice_organization_id_created_at",
+				Unique:  false,
+				Columns: []*schema.Column{InvoicesColumns[3], InvoicesColumns[1]},
+			},
+			{
+				Name:    "invoice_status_created_at",
+				Unique:  false,
+				Columns: []*schema.Column{InvoicesColumns[6], InvoicesColumns[1]},
+			},
+			{
+				Name:    "invoice_subscription_id_period_start",
+				Unique:  false,
+				Columns: []*schema.Column{InvoicesColumns[4], InvoicesColumns[10]},
+			},
+		},
+	}
+	// InvoiceLinesColumns holds the columns for the "invoice_lines" table.
+	InvoiceLinesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "organization_id", Type: field.TypeUUID},
+		{Name: "position", Type: field.TypeInt, Default: 0},
+		{Name: "metric", Type: field.TypeString, Default: ""},
+		{Name: "description", Type: field.TypeString},
+		{Name: "quantity", Type: field.TypeInt64, Default: 0},
+		{Name: "unit_price_micro", Type: field.TypeInt64, Default: 0},
+		{Name: "amount_minor", Type: field.TypeInt64},
+		{Name: "invoice_id", Type: field.TypeUUID},
+	}
+	// InvoiceLinesTable holds the schema information for the "invoice_lines" table.
+	InvoiceLinesTable = &schema.Table{
+		Name:       "invoice_lines",
+		Columns:    InvoiceLinesColumns,
+		PrimaryKey: []*schema.Column{InvoiceLinesColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "invoice_lines_invoices_lines",
+				Columns:    []*schema.Column{InvoiceLinesColumns[10]},
+				RefColumns: []*schema.Column{InvoicesColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "invoiceline_invoice_id_position",
+				Unique:  false,
+				Columns: []*schema.Column{InvoiceLinesColumns[10], InvoiceLinesColumns[4]},
+			},
+		},
+	}
+	// InvoiceSequencesColumns holds the columns for the "invoice_sequences" table.
+	InvoiceSequencesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "name", Type: field.TypeString, Unique: true},
+		{Name: "next", Type: field.TypeInt64, Default: 1},
+	}
+	// InvoiceSequencesTable holds the schema information for the "invoice_sequences" table.
+	InvoiceSequencesTable = &schema.Table{
+		Name:       "invoice_sequences",
+		Columns:    InvoiceSequencesColumns,
+		PrimaryKey: []*schema.Column{InvoiceSequencesColumns[0]},
 	}
 	// JobProcessesColumns holds the columns for the "job_processes" table.
 	JobProcessesColumns = []*schema.Column{
@@ -1651,6 +1775,54 @@ var (
 			},
 		},
 	}
+	// TransactionsColumns holds the columns for the "transactions" table.
+	TransactionsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "organization_id", Type: field.TypeUUID},
+		{Name: "gateway", Type: field.TypeEnum, Enums: []string{"manual", "stripe"}},
+		{Name: "amount_minor", Type: field.TypeInt64},
+		{Name: "currency", Type: field.TypeString, Size: 3},
+		{Name: "status", Type: field.TypeEnum, Enums: []string{"pending", "succeeded", "failed"}, Default: "pending"},
+		{Name: "idempotency_key", Type: field.TypeString, Unique: true, Size: 255},
+		{Name: "gateway_ref", Type: field.TypeString, Unique: true, Nullable: true},
+		{Name: "error", Type: field.TypeString, Default: ""},
+		{Name: "recorded_by", Type: field.TypeUUID, Nullable: true},
+		{Name: "settled_at", Type: field.TypeTime, Nullable: true},
+		{Name: "invoice_id", Type: field.TypeUUID},
+	}
+	// TransactionsTable holds the schema information for the "transactions" table.
+	TransactionsTable = &schema.Table{
+		Name:       "transactions",
+		Columns:    TransactionsColumns,
+		PrimaryKey: []*schema.Column{TransactionsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "transactions_invoices_transactions",
+				Columns:    []*schema.Column{TransactionsColumns[13]},
+				RefColumns: []*schema.Column{InvoicesColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "transaction_organization_id_created_at",
+				Unique:  false,
+				Columns: []*schema.Column{TransactionsColumns[3], TransactionsColumns[1]},
+			},
+			{
+				Name:    "transaction_status_created_at",
+				Unique:  false,
+				Columns: []*schema.Column{TransactionsColumns[7], TransactionsColumns[1]},
+			},
+			{
+				Name:    "transaction_invoice_id",
+				Unique:  false,
+				Columns: []*schema.Column{TransactionsColumns[13]},
+			},
+		},
+	}
 	// TranscodingJobsColumns holds the columns for the "transcoding_jobs" table.
 	TranscodingJobsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeUUID},
@@ -2111,11 +2283,15 @@ var (
 		EncodingProfilesTable,
 		EventsTable,
 		FoldersTable,
+		GatewayEventsTable,
 		IdempotencyKeysTable,
 		ImportItemsTable,
 		ImportMigrationsTable,
 		ImportersTable,
 		InvitationsTable,
+		InvoicesTable,
+		InvoiceLinesTable,
+		InvoiceSequencesTable,
 		JobProcessesTable,
 		LiveSessionsTable,
 		LiveSimulcastTargetsTable,
@@ -2137,6 +2313,7 @@ var (
 		SubscriptionsTable,
 		TagsTable,
 		ThumbnailsTable,
+		TransactionsTable,
 		TranscodingJobsTable,
 		UploadLocksTable,
 		UploadTokensTable,
@@ -2176,6 +2353,7 @@ func init() {
 	FoldersTable.ForeignKeys[1].RefTable = ProjectsTable
 	ImportItemsTable.ForeignKeys[0].RefTable = VideosTable
 	InvitationsTable.ForeignKeys[0].RefTable = OrganizationsTable
+	InvoiceLinesTable.ForeignKeys[0].RefTable = InvoicesTable
 	LiveSessionsTable.ForeignKeys[0].RefTable = VideosTable
 	LiveSessionsTable.ForeignKeys[1].RefTable = LiveStreamsTable
 	LiveSimulcastTargetsTable.ForeignKeys[0].RefTable = LiveStreamsTable
@@ -2192,6 +2370,7 @@ func init() {
 	SubscriptionsTable.ForeignKeys[0].RefTable = PlansTable
 	TagsTable.ForeignKeys[0].RefTable = ProjectsTable
 	ThumbnailsTable.ForeignKeys[0].RefTable = VideosTable
+	TransactionsTable.ForeignKeys[0].RefTable = InvoicesTable
 	VideosTable.ForeignKeys[0].RefTable = FoldersTable
 	VideosTable.ForeignKeys[1].RefTable = ProjectsTable
 	WebhookAttemptsTable.ForeignKeys[0].RefTable = WebhookDeliveriesTable

@@ -66,6 +66,9 @@ type Event func(*sql.Selector)
 // Folder is the predicate function for folder builders.
 type Folder func(*sql.Selector)
 
+// GatewayEvent is the predicate function for gatewayevent builders.
+type GatewayEvent func(*sql.Selector)
+
 // IdempotencyKey is the predicate function for idempotencykey builders.
 type IdempotencyKey func(*sql.Selector)
 
@@ -80,6 +83,15 @@ type Importer func(*sql.Selector)
 
 // Invitation is the predicate function for invitation builders.
 type Invitation func(*sql.Selector)
+
+// Invoice is the predicate function for invoice builders.
+type Invoice func(*sql.Selector)
+
+// InvoiceLine is the predicate function for invoiceline builders.
+type InvoiceLine func(*sql.Selector)
+
+// InvoiceSequence is the predicate function for invoicesequence builders.
+type InvoiceSequence func(*sql.Selector)
 
 // JobProcess is the predicate function for jobprocess builders.
 type JobProcess func(*sql.Selector)
@@ -143,6 +155,9 @@ type Tag func(*sql.Selector)
 
 // Thumbnail is the predicate function for thumbnail builders.
 type Thumbnail func(*sql.Selector)
+
+// Transaction is the predicate function for transaction builders.
+type Transaction func(*sql.Selector)
 
 // TranscodingJob is the predicate function for transcodingjob builders.
 type TranscodingJob func(*sql.Selector)

@@ -591,6 +591,30 @@ func (f FolderMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation
 	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.FolderMutation", m)
 }
 
+// The GatewayEventQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type GatewayEventQueryRuleFunc func(context.Context, *ent.GatewayEventQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f GatewayEventQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.GatewayEventQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.GatewayEventQuery", q)
+}
+
+// The GatewayEventMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type GatewayEventMutationRuleFunc func(context.Context, *ent.GatewayEventMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f GatewayEventMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.GatewayEventMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.GatewayEventMutation", m)
+}
+
 // The IdempotencyKeyQueryRuleFunc type is an adapter to allow the use of ordinary
 // functions as a query rule.
 type IdempotencyKeyQueryRuleFunc func(context.Context, *ent.IdempotencyKeyQuery) error
@@ -709,6 +733,78 @@ func (f InvitationMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Muta
 		return f(ctx, m)
 	}
 	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.InvitationMutation", m)
+}
+
+// The InvoiceQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type InvoiceQueryRuleFunc func(context.Context, *ent.InvoiceQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f InvoiceQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.InvoiceQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.InvoiceQuery", q)
+}
+
+// The InvoiceMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type InvoiceMutationRuleFunc func(context.Context, *ent.InvoiceMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f InvoiceMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.InvoiceMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.InvoiceMutation", m)
+}
+
+// The InvoiceLineQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type InvoiceLineQueryRuleFunc func(context.Context, *ent.InvoiceLineQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f InvoiceLineQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.InvoiceLineQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.InvoiceLineQuery", q)
+}
+
+// The InvoiceLineMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type InvoiceLineMutationRuleFunc func(context.Context, *ent.InvoiceLineMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f InvoiceLineMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.InvoiceLineMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.InvoiceLineMutation", m)
+}
+
+// The InvoiceSequenceQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type InvoiceSequenceQueryRuleFunc func(context.Context, *ent.InvoiceSequenceQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f InvoiceSequenceQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.InvoiceSequenceQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.InvoiceSequenceQuery", q)
+}
+
+// The InvoiceSequenceMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type InvoiceSequenceMutationRuleFunc func(context.Context, *ent.InvoiceSequenceMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f InvoiceSequenceMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.InvoiceSequenceMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.InvoiceSequenceMutation", m)
 }
 
 // The JobProcessQueryRuleFunc type is an adapter to allow the use of ordinary
@@ -1215,6 +1311,30 @@ func (f ThumbnailMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutat
 	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.ThumbnailMutation", m)
 }
 
+// The TransactionQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type TransactionQueryRuleFunc func(context.Context, *ent.TransactionQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f TransactionQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.TransactionQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.TransactionQuery", q)
+}
+
+// The TransactionMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type TransactionMutationRuleFunc func(context.Context, *ent.TransactionMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f TransactionMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.TransactionMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.TransactionMutation", m)
+}
+
 // The TranscodingJobQueryRuleFunc type is an adapter to allow the use of ordinary
 // functions as a query rule.
 type TranscodingJobQueryRuleFunc func(context.Context, *ent.TranscodingJobQuery) error
@@ -1554,6 +1674,8 @@ func queryFilter(q ent.Query) (Filter, error) {
 		return q.Filter(), nil
 	case *ent.FolderQuery:
 		return q.Filter(), nil
+	case *ent.GatewayEventQuery:
+		return q.Filter(), nil
 	case *ent.IdempotencyKeyQuery:
 		return q.Filter(), nil
 	case *ent.ImportItemQuery:
@@ -1563,6 +1685,12 @@ func queryFilter(q ent.Query) (Filter, error) {
 	case *ent.ImporterQuery:
 		return q.Filter(), nil
 	case *ent.InvitationQuery:
+		return q.Filter(), nil
+	case *ent.InvoiceQuery:
+		return q.Filter(), nil
+	case *ent.InvoiceLineQuery:
+		return q.Filter(), nil
+	case *ent.InvoiceSequenceQuery:
 		return q.Filter(), nil
 	case *ent.JobProcessQuery:
 		return q.Filter(), nil
@@ -1605,6 +1733,8 @@ func queryFilter(q ent.Query) (Filter, error) {
 	case *ent.TagQuery:
 		return q.Filter(), nil
 	case *ent.ThumbnailQuery:
+		return q.Filter(), nil
+	case *ent.TransactionQuery:
 		return q.Filter(), nil
 	case *ent.TranscodingJobQuery:
 		return q.Filter(), nil
@@ -1675,6 +1805,8 @@ func mutationFilter(m ent.Mutation) (Filter, error) {
 		return m.Filter(), nil
 	case *ent.FolderMutation:
 		return m.Filter(), nil
+	case *ent.GatewayEventMutation:
+		return m.Filter(), nil
 	case *ent.IdempotencyKeyMutation:
 		return m.Filter(), nil
 	case *ent.ImportItemMutation:
@@ -1684,6 +1816,12 @@ func mutationFilter(m ent.Mutation) (Filter, error) {
 	case *ent.ImporterMutation:
 		return m.Filter(), nil
 	case *ent.InvitationMutation:
+		return m.Filter(), nil
+	case *ent.InvoiceMutation:
+		return m.Filter(), nil
+	case *ent.InvoiceLineMutation:
+		return m.Filter(), nil
+	case *ent.InvoiceSequenceMutation:
 		return m.Filter(), nil
 	case *ent.JobProcessMutation:
 		return m.Filter(), nil
@@ -1726,6 +1864,8 @@ func mutationFilter(m ent.Mutation) (Filter, error) {
 	case *ent.TagMutation:
 		return m.Filter(), nil
 	case *ent.ThumbnailMutation:
+		return m.Filter(), nil
+	case *ent.TransactionMutation:
 		return m.Filter(), nil
 	case *ent.TranscodingJobMutation:
 		return m.Filter(), nil

@@ -26,11 +26,15 @@ import (
 	"github.com/vidra-dev/vidra/ent/encodingprofile"
 	"github.com/vidra-dev/vidra/ent/event"
 	"github.com/vidra-dev/vidra/ent/folder"
+	"github.com/vidra-dev/vidra/ent/gatewayevent"
 	"github.com/vidra-dev/vidra/ent/idempotencykey"
 	"github.com/vidra-dev/vidra/ent/importer"
 	"github.com/vidra-dev/vidra/ent/importitem"
 	"github.com/vidra-dev/vidra/ent/importmigration"
 	"github.com/vidra-dev/vidra/ent/invitation"
+	"github.com/vidra-dev/vidra/ent/invoice"
+	"github.com/vidra-dev/vidra/ent/invoiceline"
+	"github.com/vidra-dev/vidra/ent/invoicesequence"
 	"github.com/vidra-dev/vidra/ent/jobprocess"
 	"github.com/vidra-dev/vidra/ent/livesession"
 	"github.com/vidra-dev/vidra/ent/livesimulcasttarget"
@@ -53,6 +57,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/subscription"
 	"github.com/vidra-dev/vidra/ent/tag"
 	"github.com/vidra-dev/vidra/ent/thumbnail"
+	"github.com/vidra-dev/vidra/ent/transaction"
 	"github.com/vidra-dev/vidra/ent/transcodingjob"
 	"github.com/vidra-dev/vidra/ent/uploadlock"
 	"github.com/vidra-dev/vidra/ent/uploadtoken"
@@ -1047,6 +1052,33 @@ func init() {
 	folderDescID := folderMixinFields0[0].Descriptor()
 	// folder.DefaultID holds the default value on creation for the id field.
 	folder.DefaultID = folderDescID.Default.(func() uuid.UUID)
+	gatewayeventMixin := schema.GatewayEvent{}.Mixin()
+	gatewayeventMixinHooks0 := gatewayeventMixin[0].Hooks()
+	gatewayevent.Hooks[0] = gatewayeventMixinHooks0[0]
+	gatewayeventMixinInters0 := gatewayeventMixin[0].Interceptors()
+	gatewayevent.Interceptors[0] = gatewayeventMixinInters0[0]
+	gatewayeventFields := schema.GatewayEvent{}.Fields()
+	_ = gatewayeventFields
+	// gatewayeventDescCreatedAt is the schema descriptor for created_at field.
+	gatewayeventDescCreatedAt := gatewayeventFields[1].Descriptor()
+	// gatewayevent.DefaultCreatedAt holds the default value on creation for the created_at field.
+	gatewayevent.DefaultCreatedAt = gatewayeventDescCreatedAt.Default.(func() time.Time)
+	// gatewayeventDescGateway is the schema descriptor for gateway field.
+	gatewayeventDescGateway := gatewayeventFields[2].Descriptor()
+	// gatewayevent.GatewayValidator is a validator for the "gateway" field. It is called by the builders before save.
+	gatewayevent.GatewayValidator = gatewayeventDescGateway.Validators[0].(func(string) error)
+	// gatewayeventDescEventID is the schema descriptor for event_id field.
+	gatewayeventDescEventID := gatewayeventFields[3].Descriptor()
+	// gatewayevent.EventIDValidator is a validator for the "event_id" field. It is called by the builders before save.
+	gatewayevent.EventIDValidator = gatewayeventDescEventID.Validators[0].(func(string) error)
+	// gatewayeventDescType is the schema descriptor for type field.
+	gatewayeventDescType := gatewayeventFields[4].Descriptor()
+	// gatewayevent.DefaultType holds the default value on creation for the type field.
+	gatewayevent.DefaultType = gatewayeventDescType.Default.(string)
+	// gatewayeventDescID is the schema descriptor for id field.
+	gatewayeventDescID := gatewayeventFields[0].Descriptor()
+	// gatewayevent.DefaultID holds the default value on creation for the id field.
+	gatewayevent.DefaultID = gatewayeventDescID.Default.(func() uuid.UUID)
 	idempotencykeyMixin := schema.IdempotencyKey{}.Mixin()
 	idempotencykeyMixinHooks1 := idempotencykeyMixin[1].Hooks()
 	idempotencykey.Hooks[0] = idempotencykeyMixinHooks1[0]
@@ -1373,6 +1405,140 @@ func init() {
 	invitationDescID := invitationMixinFields0[0].Descriptor()
 	// invitation.DefaultID holds the default value on creation for the id field.
 	invitation.DefaultID = invitationDescID.Default.(func() uuid.UUID)
+	invoiceMixin := schema.Invoice{}.Mixin()
+	invoiceMixinHooks1 := invoiceMixin[1].Hooks()
+	invoice.Hooks[0] = invoiceMixinHooks1[0]
+	invoice.Hooks[1] = invoiceMixinHooks1[1]
+	invoiceMixinInters1 := invoiceMixin[1].Interceptors()
+	invoice.Interceptors[0] = invoiceMixinInters1[0]
+	invoiceMixinFields0 := invoiceMixin[0].Fields()
+	_ = invoiceMixinFields0
+	invoiceFields := schema.Invoice{}.Fields()
+	_ = invoiceFields
+	// invoiceDescCreatedAt is the schema descriptor for created_at field.
+	invoiceDescCreatedAt := invoiceMixinFields0[1].Descriptor()
+	// invoice.DefaultCreatedAt holds the default value on creation for the created_at field.
+	invoice.DefaultCreatedAt = invoiceDescCreatedAt.Default.(func() time.Time)
+	// invoiceDescUpdatedAt is the schema descriptor for updated_at field.
+	invoiceDescUpdatedAt := invoiceMixinFields0[2].Descriptor()
+	// invoice.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	invoice.DefaultUpdatedAt = invoiceDescUpdatedAt.Default.(func() time.Time)
+	// invoice.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	invoice.UpdateDefaultUpdatedAt = invoiceDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// invoiceDescCurrency is the schema descriptor for currency field.
+	invoiceDescCurrency := invoiceFields[6].Descriptor()
+	// invoice.CurrencyValidator is a validator for the "currency" field. It is called by the builders before save.
+	invoice.CurrencyValidator = func() func(string) error {
+		validators := invoiceDescCurrency.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(currency string) error {
+			for _, fn := range fns {
+				if err := fn(currency); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// invoiceDescSubtotalMinor is the schema descriptor for subtotal_minor field.
+	invoiceDescSubtotalMinor := invoiceFields[9].Descriptor()
+	// invoice.DefaultSubtotalMinor holds the default value on creation for the subtotal_minor field.
+	invoice.DefaultSubtotalMinor = invoiceDescSubtotalMinor.Default.(int64)
+	// invoiceDescTaxMinor is the schema descriptor for tax_minor field.
+	invoiceDescTaxMinor := invoiceFields[10].Descriptor()
+	// invoice.DefaultTaxMinor holds the default value on creation for the tax_minor field.
+	invoice.DefaultTaxMinor = invoiceDescTaxMinor.Default.(int64)
+	// invoiceDescTotalMinor is the schema descriptor for total_minor field.
+	invoiceDescTotalMinor := invoiceFields[11].Descriptor()
+	// invoice.DefaultTotalMinor holds the default value on creation for the total_minor field.
+	invoice.DefaultTotalMinor = invoiceDescTotalMinor.Default.(int64)
+	// invoiceDescAmountPaidMinor is the schema descriptor for amount_paid_minor field.
+	invoiceDescAmountPaidMinor := invoiceFields[12].Descriptor()
+	// invoice.DefaultAmountPaidMinor holds the default value on creation for the amount_paid_minor field.
+	invoice.DefaultAmountPaidMinor = invoiceDescAmountPaidMinor.Default.(int64)
+	// invoiceDescPdfKey is the schema descriptor for pdf_key field.
+	invoiceDescPdfKey := invoiceFields[18].Descriptor()
+	// invoice.DefaultPdfKey holds the default value on creation for the pdf_key field.
+	invoice.DefaultPdfKey = invoiceDescPdfKey.Default.(string)
+	// invoiceDescID is the schema descriptor for id field.
+	invoiceDescID := invoiceMixinFields0[0].Descriptor()
+	// invoice.DefaultID holds the default value on creation for the id field.
+	invoice.DefaultID = invoiceDescID.Default.(func() uuid.UUID)
+	invoicelineMixin := schema.InvoiceLine{}.Mixin()
+	invoicelineMixinHooks1 := invoicelineMixin[1].Hooks()
+	invoiceline.Hooks[0] = invoicelineMixinHooks1[0]
+	invoicelineMixinInters1 := invoicelineMixin[1].Interceptors()
+	invoiceline.Interceptors[0] = invoicelineMixinInters1[0]
+	invoicelineMixinFields0 := invoicelineMixin[0].Fields()
+	_ = invoicelineMixinFields0
+	invoicelineFields := schema.InvoiceLine{}.Fields()
+	_ = invoicelineFields
+	// invoicelineDescCreatedAt is the schema descriptor for created_at field.
+	invoicelineDescCreatedAt := invoicelineMixinFields0[1].Descriptor()
+	// invoiceline.DefaultCreatedAt holds the default value on creation for the created_at field.
+	invoiceline.DefaultCreatedAt = invoicelineDescCreatedAt.Default.(func() time.Time)
+	// invoicelineDescUpdatedAt is the schema descriptor for updated_at field.
+	invoicelineDescUpdatedAt := invoicelineMixinFields0[2].Descriptor()
+	// invoiceline.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	invoiceline.DefaultUpdatedAt = invoicelineDescUpdatedAt.Default.(func() time.Time)
+	// invoiceline.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	invoiceline.UpdateDefaultUpdatedAt = invoicelineDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// invoicelineDescPosition is the schema descriptor for position field.
+	invoicelineDescPosition := invoicelineFields[2].Descriptor()
+	// invoiceline.DefaultPosition holds the default value on creation for the position field.
+	invoiceline.DefaultPosition = invoicelineDescPosition.Default.(int)
+	// invoicelineDescMetric is the schema descriptor for metric field.
+	invoicelineDescMetric := invoicelineFields[3].Descriptor()
+	// invoiceline.DefaultMetric holds the default value on creation for the metric field.
+	invoiceline.DefaultMetric = invoicelineDescMetric.Default.(string)
+	// invoicelineDescQuantity is the schema descriptor for quantity field.
+	invoicelineDescQuantity := invoicelineFields[5].Descriptor()
+	// invoiceline.DefaultQuantity holds the default value on creation for the quantity field.
+	invoiceline.DefaultQuantity = invoicelineDescQuantity.Default.(int64)
+	// invoicelineDescUnitPriceMicro is the schema descriptor for unit_price_micro field.
+	invoicelineDescUnitPriceMicro := invoicelineFields[6].Descriptor()
+	// invoiceline.DefaultUnitPriceMicro holds the default value on creation for the unit_price_micro field.
+	invoiceline.DefaultUnitPriceMicro = invoicelineDescUnitPriceMicro.Default.(int64)
+	// invoicelineDescID is the schema descriptor for id field.
+	invoicelineDescID := invoicelineMixinFields0[0].Descriptor()
+	// invoiceline.DefaultID holds the default value on creation for the id field.
+	invoiceline.DefaultID = invoicelineDescID.Default.(func() uuid.UUID)
+	invoicesequenceMixin := schema.InvoiceSequence{}.Mixin()
+	invoicesequenceMixinHooks1 := invoicesequenceMixin[1].Hooks()
+	invoicesequence.Hooks[0] = invoicesequenceMixinHooks1[0]
+	invoicesequenceMixinInters1 := invoicesequenceMixin[1].Interceptors()
+	invoicesequence.Interceptors[0] = invoicesequenceMixinInters1[0]
+	invoicesequenceMixinFields0 := invoicesequenceMixin[0].Fields()
+	_ = invoicesequenceMixinFields0
+	invoicesequenceFields := schema.InvoiceSequence{}.Fields()
+	_ = invoicesequenceFields
+	// invoicesequenceDescCreatedAt is the schema descriptor for created_at field.
+	invoicesequenceDescCreatedAt := invoicesequenceMixinFields0[1].Descriptor()
+	// invoicesequence.DefaultCreatedAt holds the default value on creation for the created_at field.
+	invoicesequence.DefaultCreatedAt = invoicesequenceDescCreatedAt.Default.(func() time.Time)
+	// invoicesequenceDescUpdatedAt is the schema descriptor for updated_at field.
+	invoicesequenceDescUpdatedAt := invoicesequenceMixinFields0[2].Descriptor()
+	// invoicesequence.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	invoicesequence.DefaultUpdatedAt = invoicesequenceDescUpdatedAt.Default.(func() time.Time)
+	// invoicesequence.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	invoicesequence.UpdateDefaultUpdatedAt = invoicesequenceDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// invoicesequenceDescName is the schema descriptor for name field.
+	invoicesequenceDescName := invoicesequenceFields[0].Descriptor()
+	// invoicesequence.NameValidator is a validator for the "name" field. It is called by the builders before save.
+	invoicesequence.NameValidator = invoicesequenceDescName.Validators[0].(func(string) error)
+	// invoicesequenceDescNext is the schema descriptor for next field.
+	invoicesequenceDescNext := invoicesequenceFields[1].Descriptor()
+	// invoicesequence.DefaultNext holds the default value on creation for the next field.
+	invoicesequence.DefaultNext = invoicesequenceDescNext.Default.(int64)
+	// invoicesequence.NextValidator is a validator for the "next" field. It is called by the builders before save.
+	invoicesequence.NextValidator = invoicesequenceDescNext.Validators[0].(func(int64) error)
+	// invoicesequenceDescID is the schema descriptor for id field.
+	invoicesequenceDescID := invoicesequenceMixinFields0[0].Descriptor()
+	// invoicesequence.DefaultID holds the default value on creation for the id field.
+	invoicesequence.DefaultID = invoicesequenceDescID.Default.(func() uuid.UUID)
 	jobprocessMixin := schema.JobProcess{}.Mixin()
 	jobprocessMixinHooks0 := jobprocessMixin[0].Hooks()
 	jobprocess.Hooks[0] = jobprocessMixinHooks0[0]
@@ -2614,6 +2780,74 @@ func init() {
 	thumbnailDescID := thumbnailMixinFields0[0].Descriptor()
 	// thumbnail.DefaultID holds the default value on creation for the id field.
 	thumbnail.DefaultID = thumbnailDescID.Default.(func() uuid.UUID)
+	transactionMixin := schema.Transaction{}.Mixin()
+	transactionMixinHooks1 := transactionMixin[1].Hooks()
+	transaction.Hooks[0] = transactionMixinHooks1[0]
+	transaction.Hooks[1] = transactionMixinHooks1[1]
+	transactionMixinInters1 := transactionMixin[1].Interceptors()
+	transaction.Interceptors[0] = transactionMixinInters1[0]
+	transactionMixinFields0 := transactionMixin[0].Fields()
+	_ = transactionMixinFields0
+	transactionFields := schema.Transaction{}.Fields()
+	_ = transactionFields
+	// transactionDescCreatedAt is the schema descriptor for created_at field.
+	transactionDescCreatedAt := transactionMixinFields0[1].Descriptor()
+	// transaction.DefaultCreatedAt holds the default value on creation for the created_at field.
+	transaction.DefaultCreatedAt = transactionDescCreatedAt.Default.(func() time.Time)
+	// transactionDescUpdatedAt is the schema descriptor for updated_at field.
+	transactionDescUpdatedAt := transactionMixinFields0[2].Descriptor()
+	// transaction.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	transaction.DefaultUpdatedAt = transactionDescUpdatedAt.Default.(func() time.Time)
+	// transaction.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	transaction.UpdateDefaultUpdatedAt = transactionDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// transactionDescAmountMinor is the schema descriptor for amount_minor field.
+	transactionDescAmountMinor := transactionFields[3].Descriptor()
+	// transaction.AmountMinorValidator is a validator for the "amount_minor" field. It is called by the builders before save.
+	transaction.AmountMinorValidator = transactionDescAmountMinor.Validators[0].(func(int64) error)
+	// transactionDescCurrency is the schema descriptor for currency field.
+	transactionDescCurrency := transactionFields[4].Descriptor()
+	// transaction.CurrencyValidator is a validator for the "currency" field. It is called by the builders before save.
+	transaction.CurrencyValidator = func() func(string) error {
+		validators := transactionDescCurrency.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(currency string) error {
+			for _, fn := range fns {
+				if err := fn(currency); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// transactionDescIdempotencyKey is the schema descriptor for idempotency_key field.
+	transactionDescIdempotencyKey := transactionFields[6].Descriptor()
+	// transaction.IdempotencyKeyValidator is a validator for the "idempotency_key" field. It is called by the builders before save.
+	transaction.IdempotencyKeyValidator = func() func(string) error {
+		validators := transactionDescIdempotencyKey.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(idempotency_key string) error {
+			for _, fn := range fns {
+				if err := fn(idempotency_key); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// transactionDescError is the schema descriptor for error field.
+	transactionDescError := transactionFields[8].Descriptor()
+	// transaction.DefaultError holds the default value on creation for the error field.
+	transaction.DefaultError = transactionDescError.Default.(string)
+	// transactionDescID is the schema descriptor for id field.
+	transactionDescID := transactionMixinFields0[0].Descriptor()
+	// transaction.DefaultID holds the default value on creation for the id field.
+	transaction.DefaultID = transactionDescID.Default.(func() uuid.UUID)
 	transcodingjobMixin := schema.TranscodingJob{}.Mixin()
 	transcodingjobMixinHooks1 := transcodingjobMixin[1].Hooks()
 	transcodingjob.Hooks[0] = transcodingjobMixinHooks1[0]

@@ -28,12 +28,14 @@ import (
 	"github.com/vidra-dev/vidra/ent/importer"
 	"github.com/vidra-dev/vidra/ent/importmigration"
 	"github.com/vidra-dev/vidra/ent/invitation"
+	"github.com/vidra-dev/vidra/ent/invoice"
 	"github.com/vidra-dev/vidra/ent/livesession"
 	"github.com/vidra-dev/vidra/ent/livestream"
 	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/ent/player"
 	"github.com/vidra-dev/vidra/ent/rendition"
 	"github.com/vidra-dev/vidra/ent/thumbnail"
+	"github.com/vidra-dev/vidra/ent/transaction"
 	"github.com/vidra-dev/vidra/ent/transcodingjob"
 	"github.com/vidra-dev/vidra/ent/video"
 	"github.com/vidra-dev/vidra/ent/webhookdelivery"
@@ -57,6 +59,7 @@ type ResolverRoot interface {
 	Caption() CaptionResolver
 	ImportItem() ImportItemResolver
 	Invitation() InvitationResolver
+	Invoice() InvoiceResolver
 	LiveSimulcastTarget() LiveSimulcastTargetResolver
 	LiveStream() LiveStreamResolver
 	Membership() MembershipResolver
@@ -353,6 +356,11 @@ type ComplexityRoot struct {
 		StartTime   func(childComplexity int) int
 	}
 
+	BillingPageInfo struct {
+		EndCursor   func(childComplexity int) int
+		HasNextPage func(childComplexity int) int
+	}
+
 	Caption struct {
 		BlobKey      func(childComplexity int) int
 		CreatedAt    func(childComplexity int) int
@@ -397,6 +405,11 @@ type ComplexityRoot struct {
 	ChapterEdge struct {
 		Cursor func(childComplexity int) int
 		Node   func(childComplexity int) int
+	}
+
+	CheckoutSession struct {
+		ID  func(childComplexity int) int
+		URL func(childComplexity int) int
 	}
 
 	ConcurrentViewers struct {
@@ -594,6 +607,49 @@ type ComplexityRoot struct {
 		Status           func(childComplexity int) int
 	}
 
+	Invoice struct {
+		AmountPaidMinor   func(childComplexity int) int
+		CreatedAt         func(childComplexity int) int
+		CreditedInvoiceID func(childComplexity int) int
+		Currency          func(childComplexity int) int
+		DueAt             func(childComplexity int) int
+		FinalizedAt       func(childComplexity int) int
+		ID                func(childComplexity int) int
+		Kind              func(childComplexity int) int
+		Lines             func(childComplexity int) int
+		Number            func(childComplexity int) int
+		OrganizationID    func(childComplexity int) int
+		PaidAt            func(childComplexity int) int
+		PeriodEnd         func(childComplexity int) int
+		PeriodStart       func(childComplexity int) int
+		Status            func(childComplexity int) int
+		SubscriptionID    func(childComplexity int) int
+		SubtotalMinor     func(childComplexity int) int
+		TaxMinor          func(childComplexity int) int
+		TotalMinor        func(childComplexity int) int
+		VoidedAt          func(childComplexity int) int
+	}
+
+	InvoiceConnection struct {
+		Edges    func(childComplexity int) int
+		PageInfo func(childComplexity int) int
+	}
+
+	InvoiceEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	InvoiceLine struct {
+		AmountMinor    func(childComplexity int) int
+		Description    func(childComplexity int) int
+		ID             func(childComplexity int) int
+		Metric         func(childComplexity int) int
+		Position       func(childComplexity int) int
+		Quantity       func(childComplexity int) int
+		UnitPriceMicro func(childComplexity int) int
+	}
+
 	LadderRung struct {
 		AudioBitrateKbps func(childComplexity int) int
 		Codec            func(childComplexity int) int
@@ -755,6 +811,8 @@ type ComplexityRoot struct {
 		AdminCreatePlanMetric       func(childComplexity int, planID uuid.UUID, input model.PlanMetricInput) int
 		AdminDeletePlan             func(childComplexity int, id uuid.UUID) int
 		AdminDeletePlanMetric       func(childComplexity int, planID uuid.UUID, id uuid.UUID) int
+		AdminIssueCreditNote        func(childComplexity int, invoiceID uuid.UUID, input model.CreditNoteInput) int
+		AdminRecordPayment          func(childComplexity int, invoiceID uuid.UUID, input model.ManualPaymentInput) int
 		AdminUpdatePlan             func(childComplexity int, id uuid.UUID, input model.PlanInput) int
 		AdminUpdatePlanMetric       func(childComplexity int, planID uuid.UUID, id uuid.UUID, input model.PlanMetricInput) int
 		AssignVideosToFolder        func(childComplexity int, projectID uuid.UUID, videoIDs []uuid.UUID, folderID *uuid.UUID) int
@@ -762,6 +820,7 @@ type ComplexityRoot struct {
 		CheckAccount                func(childComplexity int, email string) int
 		CreateAPIKey                func(childComplexity int, input model.CreateAPIKeyInput) int
 		CreateAdvertisement         func(childComplexity int, projectID uuid.UUID, input ent.CreateAdvertisementInput) int
+		CreateCheckoutSession       func(childComplexity int, planCode *string) int
 		CreateEncodingProfile       func(childComplexity int, projectID uuid.UUID, input model.EncodingProfileInput) int
 		CreateFolder                func(childComplexity int, input ent.CreateFolderInput) int
 		CreateLiveSimulcastTarget   func(childComplexity int, projectID uuid.UUID, liveStreamID uuid.UUID, input ent.CreateLiveSimulcastTargetInput) int
@@ -799,6 +858,7 @@ type ComplexityRoot struct {
 		MoveFolders                 func(childComplexity int, ids []uuid.UUID, toFolderID *uuid.UUID, projectID *uuid.UUID) int
 		OauthCallback               func(childComplexity int, provider string, code string, state *string) int
 		OauthRedirect               func(childComplexity int, provider string) int
+		PayOverUsage                func(childComplexity int) int
 		PullVideo                   func(childComplexity int, projectID uuid.UUID, input model.PullVideoInput) int
 		PutAccessControl            func(childComplexity int, projectID uuid.UUID, input model.AccessControlInput) int
 		RefreshToken                func(childComplexity int, refreshToken string) int
@@ -1100,6 +1160,8 @@ type ComplexityRoot struct {
 		ImportMigrations        func(childComplexity int, projectID uuid.UUID, provider *importer.Provider, after *entgql.Cursor[uuid.UUID], first *int) int
 		InvitationByToken       func(childComplexity int, token string) int
 		Invitations             func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, status *invitation.Status) int
+		Invoice                 func(childComplexity int, id uuid.UUID) int
+		Invoices                func(childComplexity int, first *int, after *string, status *string) int
 		LiveSimulcastTargets    func(childComplexity int, projectID uuid.UUID, liveStreamID uuid.UUID) int
 		LiveStream              func(childComplexity int, projectID uuid.UUID, id uuid.UUID) int
 		LiveStreamSessions      func(childComplexity int, projectID uuid.UUID, liveStreamID uuid.UUID, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.LiveSessionOrder) int
@@ -1132,6 +1194,7 @@ type ComplexityRoot struct {
 		Subscription            func(childComplexity int) int
 		Tags                    func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.TagOrder, where *ent.TagWhereInput) int
 		TestPermission          func(childComplexity int, entityType string, entityID *uuid.UUID, name string, action string, folderID *uuid.UUID) int
+		Transactions            func(childComplexity int, first *int, after *string) int
 		TranscodingJob          func(childComplexity int, id uuid.UUID) int
 		TranscodingJobs         func(childComplexity int, projectID *uuid.UUID, status *transcodingjob.Status, after *entgql.Cursor[uuid.UUID], first *int) int
 		Video                   func(childComplexity int, id uuid.UUID, projectID *uuid.UUID) int
@@ -1282,6 +1345,30 @@ type ComplexityRoot struct {
 		Video       func(childComplexity int) int
 		VideoID     func(childComplexity int) int
 		Width       func(childComplexity int) int
+	}
+
+	Transaction struct {
+		AmountMinor    func(childComplexity int) int
+		CreatedAt      func(childComplexity int) int
+		Currency       func(childComplexity int) int
+		Error          func(childComplexity int) int
+		Gateway        func(childComplexity int) int
+		GatewayRef     func(childComplexity int) int
+		ID             func(childComplexity int) int
+		IdempotencyKey func(childComplexity int) int
+		InvoiceID      func(childComplexity int) int
+		SettledAt      func(childComplexity int) int
+		Status         func(childComplexity int) int
+	}
+
+	TransactionConnection struct {
+		Edges    func(childComplexity int) int
+		PageInfo func(childComplexity int) int
+	}
+
+	TransactionEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
 	}
 
 	TranscodingJob struct {
@@ -1506,6 +1593,9 @@ type InvitationResolver interface {
 	Permissions(ctx context.Context, obj *ent.Invitation) (any, error)
 	Expired(ctx context.Context, obj *ent.Invitation) (bool, error)
 }
+type InvoiceResolver interface {
+	Lines(ctx context.Context, obj *ent.Invoice) ([]*ent.InvoiceLine, error)
+}
 type LiveSimulcastTargetResolver interface {
 	StreamKeyLast4(ctx context.Context, obj *ent.LiveSimulcastTarget) (string, error)
 }
@@ -1568,6 +1658,10 @@ type MutationResolver interface {
 	AcceptInvitation(ctx context.Context, token string) (*ent.Membership, error)
 	RejectInvitation(ctx context.Context, token string) (*model.InvitationPreview, error)
 	RevokeInvitation(ctx context.Context, id uuid.UUID) (*ent.Invitation, error)
+	PayOverUsage(ctx context.Context) (*ent.Invoice, error)
+	CreateCheckoutSession(ctx context.Context, planCode *string) (*model.CheckoutSession, error)
+	AdminRecordPayment(ctx context.Context, invoiceID uuid.UUID, input model.ManualPaymentInput) (*ent.Transaction, error)
+	AdminIssueCreditNote(ctx context.Context, invoiceID uuid.UUID, input model.CreditNoteInput) (*ent.Invoice, error)
 	CreateLiveStream(ctx context.Context, projectID uuid.UUID, input ent.CreateLiveStreamInput) (*model.LiveStreamWithKey, error)
 	UpdateLiveStream(ctx context.Context, projectID uuid.UUID, id uuid.UUID, input ent.UpdateLiveStreamInput) (*ent.LiveStream, error)
 	UpdateLiveStreamStatus(ctx context.Context, projectID uuid.UUID, id uuid.UUID, action model.LiveStreamAction) (*ent.LiveStream, error)
@@ -1665,6 +1759,9 @@ type QueryResolver interface {
 	PulledVideos(ctx context.Context, projectID uuid.UUID, after *entgql.Cursor[uuid.UUID], first *int) (*ent.VideoConnection, error)
 	Invitations(ctx context.Context, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, status *invitation.Status) (*ent.InvitationConnection, error)
 	InvitationByToken(ctx context.Context, token string) (*model.InvitationPreview, error)
+	Invoices(ctx context.Context, first *int, after *string, status *string) (*model.InvoiceConnection, error)
+	Invoice(ctx context.Context, id uuid.UUID) (*ent.Invoice, error)
+	Transactions(ctx context.Context, first *int, after *string) (*model.TransactionConnection, error)
 	LiveStreams(ctx context.Context, projectID uuid.UUID, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.LiveStreamOrder, where *ent.LiveStreamWhereInput) (*ent.LiveStreamConnection, error)
 	LiveStream(ctx context.Context, projectID uuid.UUID, id uuid.UUID) (*ent.LiveStream, error)
 	LiveStreamSessions(ctx context.Context, projectID uuid.UUID, liveStreamID uuid.UUID, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.LiveSessionOrder) (*ent.LiveSessionConnection, error)
@@ -2770,6 +2867,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.BandwidthUsage.StartTime(childComplexity), true
 
+	case "BillingPageInfo.endCursor":
+		if e.ComplexityRoot.BillingPageInfo.EndCursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BillingPageInfo.EndCursor(childComplexity), true
+	case "BillingPageInfo.hasNextPage":
+		if e.ComplexityRoot.BillingPageInfo.HasNextPage == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BillingPageInfo.HasNextPage(childComplexity), true
+
 	case "Caption.blobKey":
 		if e.ComplexityRoot.Caption.BlobKey == nil {
 			break
@@ -2943,6 +3053,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.ChapterEdge.Node(childComplexity), true
+
+	case "CheckoutSession.id":
+		if e.ComplexityRoot.CheckoutSession.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CheckoutSession.ID(childComplexity), true
+	case "CheckoutSession.url":
+		if e.ComplexityRoot.CheckoutSession.URL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CheckoutSession.URL(childComplexity), true
 
 	case "ConcurrentViewers.asOf":
 		if e.ComplexityRoot.ConcurrentViewers.AsOf == nil {
@@ -3733,6 +3856,196 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.InvitationPreview.Status(childComplexity), true
 
+	case "Invoice.amountPaidMinor":
+		if e.ComplexityRoot.Invoice.AmountPaidMinor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Invoice.AmountPaidMinor(childComplexity), true
+	case "Invoice.createdAt":
+		if e.ComplexityRoot.Invoice.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Invoice.CreatedAt(childComplexity), true
+	case "Invoice.creditedInvoiceID":
+		if e.ComplexityRoot.Invoice.CreditedInvoiceID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Invoice.CreditedInvoiceID(childComplexity), true
+	case "Invoice.currency":
+		if e.ComplexityRoot.Invoice.Currency == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Invoice.Currency(childComplexity), true
+	case "Invoice.dueAt":
+		if e.ComplexityRoot.Invoice.DueAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Invoice.DueAt(childComplexity), true
+	case "Invoice.finalizedAt":
+		if e.ComplexityRoot.Invoice.FinalizedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Invoice.FinalizedAt(childComplexity), true
+	case "Invoice.id":
+		if e.ComplexityRoot.Invoice.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Invoice.ID(childComplexity), true
+	case "Invoice.kind":
+		if e.ComplexityRoot.Invoice.Kind == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Invoice.Kind(childComplexity), true
+	case "Invoice.lines":
+		if e.ComplexityRoot.Invoice.Lines == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Invoice.Lines(childComplexity), true
+	case "Invoice.number":
+		if e.ComplexityRoot.Invoice.Number == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Invoice.Number(childComplexity), true
+	case "Invoice.organizationID":
+		if e.ComplexityRoot.Invoice.OrganizationID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Invoice.OrganizationID(childComplexity), true
+	case "Invoice.paidAt":
+		if e.ComplexityRoot.Invoice.PaidAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Invoice.PaidAt(childComplexity), true
+	case "Invoice.periodEnd":
+		if e.ComplexityRoot.Invoice.PeriodEnd == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Invoice.PeriodEnd(childComplexity), true
+	case "Invoice.periodStart":
+		if e.ComplexityRoot.Invoice.PeriodStart == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Invoice.PeriodStart(childComplexity), true
+	case "Invoice.status":
+		if e.ComplexityRoot.Invoice.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Invoice.Status(childComplexity), true
+	case "Invoice.subscriptionID":
+		if e.ComplexityRoot.Invoice.SubscriptionID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Invoice.SubscriptionID(childComplexity), true
+	case "Invoice.subtotalMinor":
+		if e.ComplexityRoot.Invoice.SubtotalMinor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Invoice.SubtotalMinor(childComplexity), true
+	case "Invoice.taxMinor":
+		if e.ComplexityRoot.Invoice.TaxMinor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Invoice.TaxMinor(childComplexity), true
+	case "Invoice.totalMinor":
+		if e.ComplexityRoot.Invoice.TotalMinor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Invoice.TotalMinor(childComplexity), true
+	case "Invoice.voidedAt":
+		if e.ComplexityRoot.Invoice.VoidedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Invoice.VoidedAt(childComplexity), true
+
+	case "InvoiceConnection.edges":
+		if e.ComplexityRoot.InvoiceConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.InvoiceConnection.Edges(childComplexity), true
+	case "InvoiceConnection.pageInfo":
+		if e.ComplexityRoot.InvoiceConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.InvoiceConnection.PageInfo(childComplexity), true
+
+	case "InvoiceEdge.cursor":
+		if e.ComplexityRoot.InvoiceEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.InvoiceEdge.Cursor(childComplexity), true
+	case "InvoiceEdge.node":
+		if e.ComplexityRoot.InvoiceEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.InvoiceEdge.Node(childComplexity), true
+
+	case "InvoiceLine.amountMinor":
+		if e.ComplexityRoot.InvoiceLine.AmountMinor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.InvoiceLine.AmountMinor(childComplexity), true
+	case "InvoiceLine.description":
+		if e.ComplexityRoot.InvoiceLine.Description == nil {
+			break
+		}
+
+		return e.ComplexityRoot.InvoiceLine.Description(childComplexity), true
+	case "InvoiceLine.id":
+		if e.ComplexityRoot.InvoiceLine.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.InvoiceLine.ID(childComplexity), true
+	case "InvoiceLine.metric":
+		if e.ComplexityRoot.InvoiceLine.Metric == nil {
+			break
+		}
+
+		return e.ComplexityRoot.InvoiceLine.Metric(childComplexity), true
+	case "InvoiceLine.position":
+		if e.ComplexityRoot.InvoiceLine.Position == nil {
+			break
+		}
+
+		return e.ComplexityRoot.InvoiceLine.Position(childComplexity), true
+	case "InvoiceLine.quantity":
+		if e.ComplexityRoot.InvoiceLine.Quantity == nil {
+			break
+		}
+
+		return e.ComplexityRoot.InvoiceLine.Quantity(childComplexity), true
+	case "InvoiceLine.unitPriceMicro":
+		if e.ComplexityRoot.InvoiceLine.UnitPriceMicro == nil {
+			break
+		}
+
+		return e.ComplexityRoot.InvoiceLine.UnitPriceMicro(childComplexity), true
+
 	case "LadderRung.audioBitrateKbps":
 		if e.ComplexityRoot.LadderRung.AudioBitrateKbps == nil {
 			break
@@ -4451,6 +4764,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.AdminDeletePlanMetric(childComplexity, args["planID"].(uuid.UUID), args["id"].(uuid.UUID)), true
+	case "Mutation.adminIssueCreditNote":
+		if e.ComplexityRoot.Mutation.AdminIssueCreditNote == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_adminIssueCreditNote_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.AdminIssueCreditNote(childComplexity, args["invoiceID"].(uuid.UUID), args["input"].(model.CreditNoteInput)), true
+	case "Mutation.adminRecordPayment":
+		if e.ComplexityRoot.Mutation.AdminRecordPayment == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_adminRecordPayment_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.AdminRecordPayment(childComplexity, args["invoiceID"].(uuid.UUID), args["input"].(model.ManualPaymentInput)), true
 	case "Mutation.adminUpdatePlan":
 		if e.ComplexityRoot.Mutation.AdminUpdatePlan == nil {
 			break
@@ -4528,6 +4863,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateAdvertisement(childComplexity, args["projectID"].(uuid.UUID), args["input"].(ent.CreateAdvertisementInput)), true
+	case "Mutation.createCheckoutSession":
+		if e.ComplexityRoot.Mutation.CreateCheckoutSession == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createCheckoutSession_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateCheckoutSession(childComplexity, args["planCode"].(*string)), true
 	case "Mutation.createEncodingProfile":
 		if e.ComplexityRoot.Mutation.CreateEncodingProfile == nil {
 			break
@@ -4925,6 +5271,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.OauthRedirect(childComplexity, args["provider"].(string)), true
+	case "Mutation.payOverUsage":
+		if e.ComplexityRoot.Mutation.PayOverUsage == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Mutation.PayOverUsage(childComplexity), true
 	case "Mutation.pullVideo":
 		if e.ComplexityRoot.Mutation.PullVideo == nil {
 			break
@@ -6680,6 +7032,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Invitations(childComplexity, args["after"].(*entgql.Cursor[uuid.UUID]), args["first"].(*int), args["before"].(*entgql.Cursor[uuid.UUID]), args["last"].(*int), args["status"].(*invitation.Status)), true
+	case "Query.invoice":
+		if e.ComplexityRoot.Query.Invoice == nil {
+			break
+		}
+
+		args, err := ec.field_Query_invoice_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Invoice(childComplexity, args["id"].(uuid.UUID)), true
+	case "Query.invoices":
+		if e.ComplexityRoot.Query.Invoices == nil {
+			break
+		}
+
+		args, err := ec.field_Query_invoices_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Invoices(childComplexity, args["first"].(*int), args["after"].(*string), args["status"].(*string)), true
 	case "Query.liveSimulcastTargets":
 		if e.ComplexityRoot.Query.LiveSimulcastTargets == nil {
 			break
@@ -6992,6 +7366,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.TestPermission(childComplexity, args["entityType"].(string), args["entityID"].(*uuid.UUID), args["name"].(string), args["action"].(string), args["folderID"].(*uuid.UUID)), true
+	case "Query.transactions":
+		if e.ComplexityRoot.Query.Transactions == nil {
+			break
+		}
+
+		args, err := ec.field_Query_transactions_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Transactions(childComplexity, args["first"].(*int), args["after"].(*string)), true
 	case "Query.transcodingJob":
 		if e.ComplexityRoot.Query.TranscodingJob == nil {
 			break
@@ -7744,6 +8129,99 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Thumbnail.Width(childComplexity), true
+
+	case "Transaction.amountMinor":
+		if e.ComplexityRoot.Transaction.AmountMinor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Transaction.AmountMinor(childComplexity), true
+	case "Transaction.createdAt":
+		if e.ComplexityRoot.Transaction.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Transaction.CreatedAt(childComplexity), true
+	case "Transaction.currency":
+		if e.ComplexityRoot.Transaction.Currency == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Transaction.Currency(childComplexity), true
+	case "Transaction.error":
+		if e.ComplexityRoot.Transaction.Error == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Transaction.Error(childComplexity), true
+	case "Transaction.gateway":
+		if e.ComplexityRoot.Transaction.Gateway == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Transaction.Gateway(childComplexity), true
+	case "Transaction.gatewayRef":
+		if e.ComplexityRoot.Transaction.GatewayRef == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Transaction.GatewayRef(childComplexity), true
+	case "Transaction.id":
+		if e.ComplexityRoot.Transaction.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Transaction.ID(childComplexity), true
+	case "Transaction.idempotencyKey":
+		if e.ComplexityRoot.Transaction.IdempotencyKey == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Transaction.IdempotencyKey(childComplexity), true
+	case "Transaction.invoiceID":
+		if e.ComplexityRoot.Transaction.InvoiceID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Transaction.InvoiceID(childComplexity), true
+	case "Transaction.settledAt":
+		if e.ComplexityRoot.Transaction.SettledAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Transaction.SettledAt(childComplexity), true
+	case "Transaction.status":
+		if e.ComplexityRoot.Transaction.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Transaction.Status(childComplexity), true
+
+	case "TransactionConnection.edges":
+		if e.ComplexityRoot.TransactionConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransactionConnection.Edges(childComplexity), true
+	case "TransactionConnection.pageInfo":
+		if e.ComplexityRoot.TransactionConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransactionConnection.PageInfo(childComplexity), true
+
+	case "TransactionEdge.cursor":
+		if e.ComplexityRoot.TransactionEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransactionEdge.Cursor(childComplexity), true
+	case "TransactionEdge.node":
+		if e.ComplexityRoot.TransactionEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.TransactionEdge.Node(childComplexity), true
 
 	case "TranscodingJob.apiVersion":
 		if e.ComplexityRoot.TranscodingJob.APIVersion == nil {
@@ -15004,6 +15482,201 @@ extend type Mutation {
   revokeInvitation(id: ID!): Invitation!
 }
 `, BuiltIn: false},
+	{Name: "../../schema/invoice.graphql", Input: `# Invoices, credit notes and transactions (issue 23, package billing). Money is
+# in integer minor units of the invoice's currency; unit prices in millionths
+# of a minor unit.
+
+"""
+An organization's invoice: a subscription period's (kind subscription), usage
+above the included amounts paid during a period (over_usage), or a credit note
+reversing a finalized invoice (credit_note). status: draft (priced, no number
+yet), finalized (numbered, payable), paid, void, uncollectible. Finalized
+invoices are never edited.
+"""
+type Invoice {
+  id: ID!
+  createdAt: Time!
+  organizationID: ID!
+  subscriptionID: ID
+  kind: String!
+  status: String!
+  """
+  The gapless number, given at finalization; null on a draft.
+  """
+  number: String
+  """
+  ISO 4217 currency code.
+  """
+  currency: String!
+  periodStart: Time!
+  periodEnd: Time!
+  subtotalMinor: Int!
+  taxMinor: Int!
+  """
+  The sum of the lines (each rounded once), plus tax.
+  """
+  totalMinor: Int!
+  amountPaidMinor: Int!
+  dueAt: Time
+  finalizedAt: Time
+  paidAt: Time
+  voidedAt: Time
+  """
+  The invoice a credit note reverses.
+  """
+  creditedInvoiceID: ID
+  lines: [InvoiceLine!]!
+}
+
+"""
+One priced line of an invoice: a metric's usage above the included amount,
+the plan's fee, or a credit (negative).
+"""
+type InvoiceLine {
+  id: ID!
+  position: Int!
+  """
+  The priced metric; empty for a fee or a credit.
+  """
+  metric: String!
+  description: String!
+  quantity: Int!
+  """
+  Millionths of a minor unit per unit (the average for tiered prices).
+  """
+  unitPriceMicro: Int!
+  """
+  Minor units, rounded once (half up).
+  """
+  amountMinor: Int!
+}
+
+"""
+A movement of money for an invoice through a gateway (manual: a payment an
+admin recorded; stripe: a charge). status: pending, succeeded, failed.
+"""
+type Transaction {
+  id: ID!
+  createdAt: Time!
+  invoiceID: ID!
+  gateway: String!
+  amountMinor: Int!
+  currency: String!
+  status: String!
+  """
+  Chosen before the gateway is called; a manual payment's is manual:{reference}.
+  """
+  idempotencyKey: String!
+  gatewayRef: String
+  error: String!
+  settledAt: Time
+}
+
+type InvoiceEdge {
+  node: Invoice!
+  cursor: String!
+}
+
+"""
+A page of invoices, newest first.
+"""
+type InvoiceConnection {
+  edges: [InvoiceEdge!]!
+  pageInfo: BillingPageInfo!
+}
+
+type TransactionEdge {
+  node: Transaction!
+  cursor: String!
+}
+
+"""
+A page of transactions, newest first.
+"""
+type TransactionConnection {
+  edges: [TransactionEdge!]!
+  pageInfo: BillingPageInfo!
+}
+
+type BillingPageInfo {
+  hasNextPage: Boolean!
+  endCursor: String
+}
+
+"""
+A checkout session at the payment gateway.
+"""
+type CheckoutSession {
+  id: String!
+  url: String!
+}
+
+"""
+A payment an admin records for a finalized invoice (manual gateway).
+"""
+input ManualPaymentInput {
+  """
+  Minor units received; a partial payment is allowed, more than owed is not.
+  """
+  amountMinor: Int!
+  """
+  The transfer's reference: recording it again returns the first record.
+  """
+  reference: String!
+}
+
+"""
+A credit against a finalized or paid invoice (admin host).
+"""
+input CreditNoteInput {
+  """
+  Minor units credited: at most what is not yet credited.
+  """
+  amountMinor: Int!
+  """
+  Printed on the credit note's line.
+  """
+  reason: String!
+}
+
+extend type Query {
+  """
+  The current organization's invoices, newest first (billing read). status filters.
+  """
+  invoices(first: Int, after: String, status: String): InvoiceConnection!
+  """
+  One invoice of the current organization (billing read).
+  """
+  invoice(id: ID!): Invoice!
+  """
+  The current organization's transactions, newest first (billing read).
+  """
+  transactions(first: Int, after: String): TransactionConnection!
+}
+
+extend type Mutation {
+  """
+  Invoices the current period's usage above the included amounts now (billing
+  write): a finalized over_usage invoice, credited on the period's invoice.
+  """
+  payOverUsage: Invoice!
+  """
+  A hosted checkout session at the payment gateway (billing write). Refused
+  while no card gateway is configured.
+  """
+  createCheckoutSession(planCode: String): CheckoutSession!
+  """
+  Records a payment received for a finalized invoice (admin host; manual gateway).
+  """
+  adminRecordPayment(invoiceID: ID!, input: ManualPaymentInput!): Transaction! @public
+  """
+  Issues a credit note against a finalized or paid invoice (admin host): a
+  numbered credit_note invoice; the invoice itself is never edited, and voided
+  when an unpaid one is credited in full.
+  """
+  adminIssueCreditNote(invoiceID: ID!, input: CreditNoteInput!): Invoice! @public
+}
+`, BuiltIn: false},
 	{Name: "../../schema/live.graphql", Input: `"""
 The state of one simulcast target during a live session.
 """
@@ -16638,6 +17311,16 @@ func (ec *executionContext) childFields_BandwidthUsage(ctx context.Context, fiel
 	return nil, fmt.Errorf("no field named %q was found under type BandwidthUsage", field.Name)
 }
 
+func (ec *executionContext) childFields_BillingPageInfo(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "hasNextPage":
+		return ec.fieldContext_BillingPageInfo_hasNextPage(ctx, field)
+	case "endCursor":
+		return ec.fieldContext_BillingPageInfo_endCursor(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type BillingPageInfo", field.Name)
+}
+
 func (ec *executionContext) childFields_Caption(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -16704,6 +17387,16 @@ func (ec *executionContext) childFields_ChapterEdge(ctx context.Context, field g
 		return ec.fieldContext_ChapterEdge_cursor(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type ChapterEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_CheckoutSession(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_CheckoutSession_id(ctx, field)
+	case "url":
+		return ec.fieldContext_CheckoutSession_url(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CheckoutSession", field.Name)
 }
 
 func (ec *executionContext) childFields_ConcurrentViewers(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -17082,6 +17775,92 @@ func (ec *executionContext) childFields_InvitationPreview(ctx context.Context, f
 		return ec.fieldContext_InvitationPreview_organizationName(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type InvitationPreview", field.Name)
+}
+
+func (ec *executionContext) childFields_Invoice(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Invoice_id(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_Invoice_createdAt(ctx, field)
+	case "organizationID":
+		return ec.fieldContext_Invoice_organizationID(ctx, field)
+	case "subscriptionID":
+		return ec.fieldContext_Invoice_subscriptionID(ctx, field)
+	case "kind":
+		return ec.fieldContext_Invoice_kind(ctx, field)
+	case "status":
+		return ec.fieldContext_Invoice_status(ctx, field)
+	case "number":
+		return ec.fieldContext_Invoice_number(ctx, field)
+	case "currency":
+		return ec.fieldContext_Invoice_currency(ctx, field)
+	case "periodStart":
+		return ec.fieldContext_Invoice_periodStart(ctx, field)
+	case "periodEnd":
+		return ec.fieldContext_Invoice_periodEnd(ctx, field)
+	case "subtotalMinor":
+		return ec.fieldContext_Invoice_subtotalMinor(ctx, field)
+	case "taxMinor":
+		return ec.fieldContext_Invoice_taxMinor(ctx, field)
+	case "totalMinor":
+		return ec.fieldContext_Invoice_totalMinor(ctx, field)
+	case "amountPaidMinor":
+		return ec.fieldContext_Invoice_amountPaidMinor(ctx, field)
+	case "dueAt":
+		return ec.fieldContext_Invoice_dueAt(ctx, field)
+	case "finalizedAt":
+		return ec.fieldContext_Invoice_finalizedAt(ctx, field)
+	case "paidAt":
+		return ec.fieldContext_Invoice_paidAt(ctx, field)
+	case "voidedAt":
+		return ec.fieldContext_Invoice_voidedAt(ctx, field)
+	case "creditedInvoiceID":
+		return ec.fieldContext_Invoice_creditedInvoiceID(ctx, field)
+	case "lines":
+		return ec.fieldContext_Invoice_lines(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Invoice", field.Name)
+}
+
+func (ec *executionContext) childFields_InvoiceConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_InvoiceConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_InvoiceConnection_pageInfo(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type InvoiceConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_InvoiceEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "node":
+		return ec.fieldContext_InvoiceEdge_node(ctx, field)
+	case "cursor":
+		return ec.fieldContext_InvoiceEdge_cursor(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type InvoiceEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_InvoiceLine(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_InvoiceLine_id(ctx, field)
+	case "position":
+		return ec.fieldContext_InvoiceLine_position(ctx, field)
+	case "metric":
+		return ec.fieldContext_InvoiceLine_metric(ctx, field)
+	case "description":
+		return ec.fieldContext_InvoiceLine_description(ctx, field)
+	case "quantity":
+		return ec.fieldContext_InvoiceLine_quantity(ctx, field)
+	case "unitPriceMicro":
+		return ec.fieldContext_InvoiceLine_unitPriceMicro(ctx, field)
+	case "amountMinor":
+		return ec.fieldContext_InvoiceLine_amountMinor(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type InvoiceLine", field.Name)
 }
 
 func (ec *executionContext) childFields_LadderRung(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -18060,6 +18839,54 @@ func (ec *executionContext) childFields_Thumbnail(ctx context.Context, field gra
 	return nil, fmt.Errorf("no field named %q was found under type Thumbnail", field.Name)
 }
 
+func (ec *executionContext) childFields_Transaction(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Transaction_id(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_Transaction_createdAt(ctx, field)
+	case "invoiceID":
+		return ec.fieldContext_Transaction_invoiceID(ctx, field)
+	case "gateway":
+		return ec.fieldContext_Transaction_gateway(ctx, field)
+	case "amountMinor":
+		return ec.fieldContext_Transaction_amountMinor(ctx, field)
+	case "currency":
+		return ec.fieldContext_Transaction_currency(ctx, field)
+	case "status":
+		return ec.fieldContext_Transaction_status(ctx, field)
+	case "idempotencyKey":
+		return ec.fieldContext_Transaction_idempotencyKey(ctx, field)
+	case "gatewayRef":
+		return ec.fieldContext_Transaction_gatewayRef(ctx, field)
+	case "error":
+		return ec.fieldContext_Transaction_error(ctx, field)
+	case "settledAt":
+		return ec.fieldContext_Transaction_settledAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Transaction", field.Name)
+}
+
+func (ec *executionContext) childFields_TransactionConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_TransactionConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_TransactionConnection_pageInfo(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type TransactionConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_TransactionEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "node":
+		return ec.fieldContext_TransactionEdge_node(ctx, field)
+	case "cursor":
+		return ec.fieldContext_TransactionEdge_cursor(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type TransactionEdge", field.Name)
+}
+
 func (ec *executionContext) childFields_TranscodingJob(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -18808,6 +19635,50 @@ func (ec *executionContext) field_Mutation_adminDeletePlan_args(ctx context.Cont
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_adminIssueCreditNote_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "invoiceID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["invoiceID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.CreditNoteInput, error) {
+			return ec.unmarshalNCreditNoteInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐCreditNoteInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_adminRecordPayment_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "invoiceID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["invoiceID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.ManualPaymentInput, error) {
+			return ec.unmarshalNManualPaymentInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐManualPaymentInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_adminUpdatePlanMetric_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -18951,6 +19822,20 @@ func (ec *executionContext) field_Mutation_createApiKey_args(ctx context.Context
 		return nil, err
 	}
 	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_createCheckoutSession_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "planCode",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["planCode"] = arg0
 	return args, nil
 }
 
@@ -21886,6 +22771,50 @@ func (ec *executionContext) field_Query_invitations_args(ctx context.Context, ra
 	return args, nil
 }
 
+func (ec *executionContext) field_Query_invoice_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_invoices_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "status",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["status"] = arg2
+	return args, nil
+}
+
 func (ec *executionContext) field_Query_liveSimulcastTargets_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -22635,6 +23564,28 @@ func (ec *executionContext) field_Query_testPermission_args(ctx context.Context,
 		return nil, err
 	}
 	args["folderID"] = arg4
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_transactions_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg1
 	return args, nil
 }
 
@@ -24859,6 +25810,20 @@ func (ec *executionContext) fieldContext_BandwidthUsage_points(_ context.Context
 	return fc, nil
 }
 
+func (ec *executionContext) _BillingPageInfo_hasNextPage(ctx context.Context, field graphql.CollectedField, obj *model.BillingPageInfo) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_BillingPageInfo_hasNextPage, &obj.HasNextPage, ec.marshalNBoolean2bool, true, gqlexec.BoolRef)
+}
+func (ec *executionContext) fieldContext_BillingPageInfo_hasNextPage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("BillingPageInfo", field, false, false, scalarChild8)
+}
+
+func (ec *executionContext) _BillingPageInfo_endCursor(ctx context.Context, field graphql.CollectedField, obj *model.BillingPageInfo) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_BillingPageInfo_endCursor, obj.EndCursor, ec.marshalOString2ᚖstring, false)
+}
+func (ec *executionContext) fieldContext_BillingPageInfo_endCursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("BillingPageInfo", field, false, false, scalarChild2)
+}
+
 func (ec *executionContext) _Caption_id(ctx context.Context, field graphql.CollectedField, obj *ent.Caption) (ret graphql.Marshaler) {
 	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Caption_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
@@ -25173,6 +26138,20 @@ func (ec *executionContext) _ChapterEdge_cursor(ctx context.Context, field graph
 }
 func (ec *executionContext) fieldContext_ChapterEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("ChapterEdge", field, false, false, scalarChild5)
+}
+
+func (ec *executionContext) _CheckoutSession_id(ctx context.Context, field graphql.CollectedField, obj *model.CheckoutSession) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_CheckoutSession_id, &obj.ID, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_CheckoutSession_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("CheckoutSession", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _CheckoutSession_url(ctx context.Context, field graphql.CollectedField, obj *model.CheckoutSession) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_CheckoutSession_url, &obj.URL, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_CheckoutSession_url(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("CheckoutSession", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _ConcurrentViewers_count(ctx context.Context, field graphql.CollectedField, obj *model.ConcurrentViewers) (ret graphql.Marshaler) {
@@ -26496,6 +27475,275 @@ func (ec *executionContext) _InvitationPreview_organizationName(ctx context.Cont
 }
 func (ec *executionContext) fieldContext_InvitationPreview_organizationName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("InvitationPreview", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _Invoice_id(ctx context.Context, field graphql.CollectedField, obj *ent.Invoice) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Invoice_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+}
+func (ec *executionContext) fieldContext_Invoice_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("Invoice", field, false, false, scalarChild0)
+}
+
+func (ec *executionContext) _Invoice_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Invoice) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Invoice_createdAt, &obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+}
+func (ec *executionContext) fieldContext_Invoice_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("Invoice", field, false, false, scalarChild1)
+}
+
+func (ec *executionContext) _Invoice_organizationID(ctx context.Context, field graphql.CollectedField, obj *ent.Invoice) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Invoice_organizationID, &obj.OrganizationID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+}
+func (ec *executionContext) fieldContext_Invoice_organizationID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("Invoice", field, false, false, scalarChild0)
+}
+
+func (ec *executionContext) _Invoice_subscriptionID(ctx context.Context, field graphql.CollectedField, obj *ent.Invoice) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Invoice_subscriptionID, obj.SubscriptionID, ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID, false)
+}
+func (ec *executionContext) fieldContext_Invoice_subscriptionID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("Invoice", field, false, false, scalarChild0)
+}
+
+func (ec *executionContext) _Invoice_kind(ctx context.Context, field graphql.CollectedField, obj *ent.Invoice) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Invoice_kind, &obj.Kind, ec.marshalNString2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋinvoiceᚐKind, true, gqlexec.SelfRef[invoice.Kind])
+}
+func (ec *executionContext) fieldContext_Invoice_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("Invoice", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _Invoice_status(ctx context.Context, field graphql.CollectedField, obj *ent.Invoice) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Invoice_status, &obj.Status, ec.marshalNString2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋinvoiceᚐStatus, true, gqlexec.SelfRef[invoice.Status])
+}
+func (ec *executionContext) fieldContext_Invoice_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("Invoice", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _Invoice_number(ctx context.Context, field graphql.CollectedField, obj *ent.Invoice) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Invoice_number, obj.Number, ec.marshalOString2ᚖstring, false)
+}
+func (ec *executionContext) fieldContext_Invoice_number(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("Invoice", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _Invoice_currency(ctx context.Context, field graphql.CollectedField, obj *ent.Invoice) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Invoice_currency, &obj.Currency, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_Invoice_currency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("Invoice", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _Invoice_periodStart(ctx context.Context, field graphql.CollectedField, obj *ent.Invoice) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Invoice_periodStart, &obj.PeriodStart, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+}
+func (ec *executionContext) fieldContext_Invoice_periodStart(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("Invoice", field, false, false, scalarChild1)
+}
+
+func (ec *executionContext) _Invoice_periodEnd(ctx context.Context, field graphql.CollectedField, obj *ent.Invoice) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Invoice_periodEnd, &obj.PeriodEnd, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+}
+func (ec *executionContext) fieldContext_Invoice_periodEnd(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("Invoice", field, false, false, scalarChild1)
+}
+
+func (ec *executionContext) _Invoice_subtotalMinor(ctx context.Context, field graphql.CollectedField, obj *ent.Invoice) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Invoice_subtotalMinor, &obj.SubtotalMinor, ec.marshalNInt2int64, true, gqlexec.Int64Ref)
+}
+func (ec *executionContext) fieldContext_Invoice_subtotalMinor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("Invoice", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _Invoice_taxMinor(ctx context.Context, field graphql.CollectedField, obj *ent.Invoice) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Invoice_taxMinor, &obj.TaxMinor, ec.marshalNInt2int64, true, gqlexec.Int64Ref)
+}
+func (ec *executionContext) fieldContext_Invoice_taxMinor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("Invoice", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _Invoice_totalMinor(ctx context.Context, field graphql.CollectedField, obj *ent.Invoice) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Invoice_totalMinor, &obj.TotalMinor, ec.marshalNInt2int64, true, gqlexec.Int64Ref)
+}
+func (ec *executionContext) fieldContext_Invoice_totalMinor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("Invoice", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _Invoice_amountPaidMinor(ctx context.Context, field graphql.CollectedField, obj *ent.Invoice) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Invoice_amountPaidMinor, &obj.AmountPaidMinor, ec.marshalNInt2int64, true, gqlexec.Int64Ref)
+}
+func (ec *executionContext) fieldContext_Invoice_amountPaidMinor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("Invoice", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _Invoice_dueAt(ctx context.Context, field graphql.CollectedField, obj *ent.Invoice) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Invoice_dueAt, obj.DueAt, ec.marshalOTime2ᚖtimeᚐTime, false)
+}
+func (ec *executionContext) fieldContext_Invoice_dueAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("Invoice", field, false, false, scalarChild1)
+}
+
+func (ec *executionContext) _Invoice_finalizedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Invoice) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Invoice_finalizedAt, obj.FinalizedAt, ec.marshalOTime2ᚖtimeᚐTime, false)
+}
+func (ec *executionContext) fieldContext_Invoice_finalizedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("Invoice", field, false, false, scalarChild1)
+}
+
+func (ec *executionContext) _Invoice_paidAt(ctx context.Context, field graphql.CollectedField, obj *ent.Invoice) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Invoice_paidAt, obj.PaidAt, ec.marshalOTime2ᚖtimeᚐTime, false)
+}
+func (ec *executionContext) fieldContext_Invoice_paidAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("Invoice", field, false, false, scalarChild1)
+}
+
+func (ec *executionContext) _Invoice_voidedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Invoice) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Invoice_voidedAt, obj.VoidedAt, ec.marshalOTime2ᚖtimeᚐTime, false)
+}
+func (ec *executionContext) fieldContext_Invoice_voidedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("Invoice", field, false, false, scalarChild1)
+}
+
+func (ec *executionContext) _Invoice_creditedInvoiceID(ctx context.Context, field graphql.CollectedField, obj *ent.Invoice) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Invoice_creditedInvoiceID, obj.CreditedInvoiceID, ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID, false)
+}
+func (ec *executionContext) fieldContext_Invoice_creditedInvoiceID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("Invoice", field, false, false, scalarChild0)
+}
+
+func (ec *executionContext) _Invoice_lines(ctx context.Context, field graphql.CollectedField, obj *ent.Invoice) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Invoice_lines(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Invoice().Lines(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.InvoiceLine) graphql.Marshaler {
+			return ec.marshalNInvoiceLine2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐInvoiceLineᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Invoice_lines(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Invoice",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_InvoiceLine(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _InvoiceConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.InvoiceConnection) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_InvoiceConnection_edges, obj.Edges, ec.marshalNInvoiceEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐInvoiceEdgeᚄ, true)
+}
+func (ec *executionContext) fieldContext_InvoiceConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "InvoiceConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_InvoiceEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _InvoiceConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.InvoiceConnection) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_InvoiceConnection_pageInfo, obj.PageInfo, ec.marshalNBillingPageInfo2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐBillingPageInfo, true)
+}
+func (ec *executionContext) fieldContext_InvoiceConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "InvoiceConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_BillingPageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _InvoiceEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.InvoiceEdge) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_InvoiceEdge_node, obj.Node, ec.marshalNInvoice2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐInvoice, true)
+}
+func (ec *executionContext) fieldContext_InvoiceEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "InvoiceEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Invoice(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _InvoiceEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.InvoiceEdge) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_InvoiceEdge_cursor, &obj.Cursor, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_InvoiceEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("InvoiceEdge", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _InvoiceLine_id(ctx context.Context, field graphql.CollectedField, obj *ent.InvoiceLine) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_InvoiceLine_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+}
+func (ec *executionContext) fieldContext_InvoiceLine_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("InvoiceLine", field, false, false, scalarChild0)
+}
+
+func (ec *executionContext) _InvoiceLine_position(ctx context.Context, field graphql.CollectedField, obj *ent.InvoiceLine) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_InvoiceLine_position, &obj.Position, ec.marshalNInt2int, true, gqlexec.IntRef)
+}
+func (ec *executionContext) fieldContext_InvoiceLine_position(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("InvoiceLine", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _InvoiceLine_metric(ctx context.Context, field graphql.CollectedField, obj *ent.InvoiceLine) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_InvoiceLine_metric, &obj.Metric, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_InvoiceLine_metric(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("InvoiceLine", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _InvoiceLine_description(ctx context.Context, field graphql.CollectedField, obj *ent.InvoiceLine) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_InvoiceLine_description, &obj.Description, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_InvoiceLine_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("InvoiceLine", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _InvoiceLine_quantity(ctx context.Context, field graphql.CollectedField, obj *ent.InvoiceLine) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_InvoiceLine_quantity, &obj.Quantity, ec.marshalNInt2int64, true, gqlexec.Int64Ref)
+}
+func (ec *executionContext) fieldContext_InvoiceLine_quantity(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("InvoiceLine", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _InvoiceLine_unitPriceMicro(ctx context.Context, field graphql.CollectedField, obj *ent.InvoiceLine) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_InvoiceLine_unitPriceMicro, &obj.UnitPriceMicro, ec.marshalNInt2int64, true, gqlexec.Int64Ref)
+}
+func (ec *executionContext) fieldContext_InvoiceLine_unitPriceMicro(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("InvoiceLine", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _InvoiceLine_amountMinor(ctx context.Context, field graphql.CollectedField, obj *ent.InvoiceLine) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_InvoiceLine_amountMinor, &obj.AmountMinor, ec.marshalNInt2int64, true, gqlexec.Int64Ref)
+}
+func (ec *executionContext) fieldContext_InvoiceLine_amountMinor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("InvoiceLine", field, false, false, scalarChild4)
 }
 
 func (ec *executionContext) _LadderRung_height(ctx context.Context, field graphql.CollectedField, obj *ladder.Rendition) (ret graphql.Marshaler) {
@@ -29811,6 +31059,170 @@ func (ec *executionContext) fieldContext_Mutation_revokeInvitation(ctx context.C
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_revokeInvitation_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_payOverUsage(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_payOverUsage(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Mutation().PayOverUsage(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Invoice) graphql.Marshaler {
+			return ec.marshalNInvoice2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐInvoice(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_payOverUsage(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Invoice(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_createCheckoutSession(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createCheckoutSession(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateCheckoutSession(ctx, fc.Args["planCode"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.CheckoutSession) graphql.Marshaler {
+			return ec.marshalNCheckoutSession2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐCheckoutSession(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createCheckoutSession(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CheckoutSession(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createCheckoutSession_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_adminRecordPayment(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_adminRecordPayment(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().AdminRecordPayment(ctx, fc.Args["invoiceID"].(uuid.UUID), fc.Args["input"].(model.ManualPaymentInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Transaction) graphql.Marshaler {
+			return ec.marshalNTransaction2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐTransaction(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_adminRecordPayment(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Transaction(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_adminRecordPayment_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_adminIssueCreditNote(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_adminIssueCreditNote(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().AdminIssueCreditNote(ctx, fc.Args["invoiceID"].(uuid.UUID), fc.Args["input"].(model.CreditNoteInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Invoice) graphql.Marshaler {
+			return ec.marshalNInvoice2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐInvoice(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_adminIssueCreditNote(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Invoice(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_adminIssueCreditNote_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -35283,6 +36695,138 @@ func (ec *executionContext) fieldContext_Query_invitationByToken(ctx context.Con
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_invoices(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_invoices(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().Invoices(ctx, fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["status"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.InvoiceConnection) graphql.Marshaler {
+			return ec.marshalNInvoiceConnection2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐInvoiceConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_invoices(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_InvoiceConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_invoices_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_invoice(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_invoice(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().Invoice(ctx, fc.Args["id"].(uuid.UUID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Invoice) graphql.Marshaler {
+			return ec.marshalNInvoice2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐInvoice(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_invoice(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Invoice(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_invoice_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_transactions(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_transactions(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().Transactions(ctx, fc.Args["first"].(*int), fc.Args["after"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.TransactionConnection) graphql.Marshaler {
+			return ec.marshalNTransactionConnection2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐTransactionConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_transactions(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_TransactionConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_transactions_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query_liveStreams(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -37772,6 +39316,138 @@ func (ec *executionContext) _Thumbnail_url(ctx context.Context, field graphql.Co
 }
 func (ec *executionContext) fieldContext_Thumbnail_url(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Thumbnail", field, true, true, scalarChild2)
+}
+
+func (ec *executionContext) _Transaction_id(ctx context.Context, field graphql.CollectedField, obj *ent.Transaction) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Transaction_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+}
+func (ec *executionContext) fieldContext_Transaction_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("Transaction", field, false, false, scalarChild0)
+}
+
+func (ec *executionContext) _Transaction_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Transaction) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Transaction_createdAt, &obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+}
+func (ec *executionContext) fieldContext_Transaction_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("Transaction", field, false, false, scalarChild1)
+}
+
+func (ec *executionContext) _Transaction_invoiceID(ctx context.Context, field graphql.CollectedField, obj *ent.Transaction) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Transaction_invoiceID, &obj.InvoiceID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+}
+func (ec *executionContext) fieldContext_Transaction_invoiceID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("Transaction", field, false, false, scalarChild0)
+}
+
+func (ec *executionContext) _Transaction_gateway(ctx context.Context, field graphql.CollectedField, obj *ent.Transaction) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Transaction_gateway, &obj.Gateway, ec.marshalNString2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋtransactionᚐGateway, true, gqlexec.SelfRef[transaction.Gateway])
+}
+func (ec *executionContext) fieldContext_Transaction_gateway(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("Transaction", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _Transaction_amountMinor(ctx context.Context, field graphql.CollectedField, obj *ent.Transaction) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Transaction_amountMinor, &obj.AmountMinor, ec.marshalNInt2int64, true, gqlexec.Int64Ref)
+}
+func (ec *executionContext) fieldContext_Transaction_amountMinor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("Transaction", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _Transaction_currency(ctx context.Context, field graphql.CollectedField, obj *ent.Transaction) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Transaction_currency, &obj.Currency, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_Transaction_currency(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("Transaction", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _Transaction_status(ctx context.Context, field graphql.CollectedField, obj *ent.Transaction) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Transaction_status, &obj.Status, ec.marshalNString2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋtransactionᚐStatus, true, gqlexec.SelfRef[transaction.Status])
+}
+func (ec *executionContext) fieldContext_Transaction_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("Transaction", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _Transaction_idempotencyKey(ctx context.Context, field graphql.CollectedField, obj *ent.Transaction) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Transaction_idempotencyKey, &obj.IdempotencyKey, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_Transaction_idempotencyKey(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("Transaction", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _Transaction_gatewayRef(ctx context.Context, field graphql.CollectedField, obj *ent.Transaction) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Transaction_gatewayRef, obj.GatewayRef, ec.marshalOString2ᚖstring, false)
+}
+func (ec *executionContext) fieldContext_Transaction_gatewayRef(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("Transaction", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _Transaction_error(ctx context.Context, field graphql.CollectedField, obj *ent.Transaction) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Transaction_error, &obj.Error, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_Transaction_error(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("Transaction", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _Transaction_settledAt(ctx context.Context, field graphql.CollectedField, obj *ent.Transaction) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Transaction_settledAt, obj.SettledAt, ec.marshalOTime2ᚖtimeᚐTime, false)
+}
+func (ec *executionContext) fieldContext_Transaction_settledAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("Transaction", field, false, false, scalarChild1)
+}
+
+func (ec *executionContext) _TransactionConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.TransactionConnection) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_TransactionConnection_edges, obj.Edges, ec.marshalNTransactionEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐTransactionEdgeᚄ, true)
+}
+func (ec *executionContext) fieldContext_TransactionConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TransactionConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_TransactionEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TransactionConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.TransactionConnection) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_TransactionConnection_pageInfo, obj.PageInfo, ec.marshalNBillingPageInfo2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐBillingPageInfo, true)
+}
+func (ec *executionContext) fieldContext_TransactionConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TransactionConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_BillingPageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TransactionEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.TransactionEdge) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_TransactionEdge_node, obj.Node, ec.marshalNTransaction2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐTransaction, true)
+}
+func (ec *executionContext) fieldContext_TransactionEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "TransactionEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Transaction(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _TransactionEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.TransactionEdge) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_TransactionEdge_cursor, &obj.Cursor, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_TransactionEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("TransactionEdge", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _TranscodingJob_id(ctx context.Context, field graphql.CollectedField, obj *ent.TranscodingJob) (ret graphql.Marshaler) {
@@ -44958,6 +46634,38 @@ func (ec *executionContext) unmarshalInputCreateVideoInput(ctx context.Context, 
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputCreditNoteInput(ctx context.Context, obj any) (model.CreditNoteInput, error) {
+	var it model.CreditNoteInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := obj.(map[string]any) // no defaults to add: read as given
+
+	fieldsInOrder := [...]string{"amountMinor", "reason"}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
+		switch k {
+		case "amountMinor":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("amountMinor"))
+			data, err := ec.unmarshalNInt2int(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AmountMinor = data
+		case "reason":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reason"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Reason = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputEncodingProfileInput(ctx context.Context, obj any) (model.EncodingProfileInput, error) {
 	var it model.EncodingProfileInput
 	if obj == nil {
@@ -47734,6 +49442,38 @@ func (ec *executionContext) unmarshalInputLiveStreamWhereInput(ctx context.Conte
 				return it, err
 			}
 			it.TranscodeNEQ = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputManualPaymentInput(ctx context.Context, obj any) (model.ManualPaymentInput, error) {
+	var it model.ManualPaymentInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := obj.(map[string]any) // no defaults to add: read as given
+
+	fieldsInOrder := [...]string{"amountMinor", "reference"}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
+		switch k {
+		case "amountMinor":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("amountMinor"))
+			data, err := ec.unmarshalNInt2int(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AmountMinor = data
+		case "reference":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("reference"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Reference = data
 		}
 	}
 	return it, nil
@@ -56409,6 +58149,51 @@ func (ec *executionContext) _BandwidthUsage(ctx context.Context, sel ast.Selecti
 	return outObject
 }
 
+var billingPageInfoImplementors = []string{"BillingPageInfo"}
+
+func (ec *executionContext) _BillingPageInfo(ctx context.Context, sel ast.SelectionSet, obj *model.BillingPageInfo) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, billingPageInfoImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("BillingPageInfo")
+		case "hasNextPage":
+			out.Values[i] = ec._BillingPageInfo_hasNextPage(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "endCursor":
+			out.Values[i] = ec._BillingPageInfo_endCursor(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
 var captionImplementors = []string{"Caption", "Node"}
 
 func (ec *executionContext) _Caption(ctx context.Context, sel ast.SelectionSet, obj *ent.Caption) graphql.Marshaler {
@@ -56847,6 +58632,51 @@ func (ec *executionContext) _ChapterEdge(ctx context.Context, sel ast.SelectionS
 			}
 		case "cursor":
 			out.Values[i] = ec._ChapterEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
+var checkoutSessionImplementors = []string{"CheckoutSession"}
+
+func (ec *executionContext) _CheckoutSession(ctx context.Context, sel ast.SelectionSet, obj *model.CheckoutSession) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, checkoutSessionImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CheckoutSession")
+		case "id":
+			out.Values[i] = ec._CheckoutSession_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "url":
+			out.Values[i] = ec._CheckoutSession_url(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -58764,6 +60594,339 @@ func (ec *executionContext) _InvitationPreview(ctx context.Context, sel ast.Sele
 	return outObject
 }
 
+var invoiceImplementors = []string{"Invoice"}
+
+func (ec *executionContext) _Invoice(ctx context.Context, sel ast.SelectionSet, obj *ent.Invoice) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, invoiceImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Invoice")
+		case "id":
+			out.Values[i] = ec._Invoice_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "createdAt":
+			out.Values[i] = ec._Invoice_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "organizationID":
+			out.Values[i] = ec._Invoice_organizationID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "subscriptionID":
+			out.Values[i] = ec._Invoice_subscriptionID(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "kind":
+			out.Values[i] = ec._Invoice_kind(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "status":
+			out.Values[i] = ec._Invoice_status(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "number":
+			out.Values[i] = ec._Invoice_number(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "currency":
+			out.Values[i] = ec._Invoice_currency(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "periodStart":
+			out.Values[i] = ec._Invoice_periodStart(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "periodEnd":
+			out.Values[i] = ec._Invoice_periodEnd(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "subtotalMinor":
+			out.Values[i] = ec._Invoice_subtotalMinor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "taxMinor":
+			out.Values[i] = ec._Invoice_taxMinor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "totalMinor":
+			out.Values[i] = ec._Invoice_totalMinor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "amountPaidMinor":
+			out.Values[i] = ec._Invoice_amountPaidMinor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "dueAt":
+			out.Values[i] = ec._Invoice_dueAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "finalizedAt":
+			out.Values[i] = ec._Invoice_finalizedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "paidAt":
+			out.Values[i] = ec._Invoice_paidAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "voidedAt":
+			out.Values[i] = ec._Invoice_voidedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "creditedInvoiceID":
+			out.Values[i] = ec._Invoice_creditedInvoiceID(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "lines":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Invoice_lines(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredSet := deferredFieldSet
+				deferredSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// the field is not queued below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
+var invoiceConnectionImplementors = []string{"InvoiceConnection"}
+
+func (ec *executionContext) _InvoiceConnection(ctx context.Context, sel ast.SelectionSet, obj *model.InvoiceConnection) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, invoiceConnectionImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("InvoiceConnection")
+		case "edges":
+			out.Values[i] = ec._InvoiceConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._InvoiceConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
+var invoiceEdgeImplementors = []string{"InvoiceEdge"}
+
+func (ec *executionContext) _InvoiceEdge(ctx context.Context, sel ast.SelectionSet, obj *model.InvoiceEdge) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, invoiceEdgeImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("InvoiceEdge")
+		case "node":
+			out.Values[i] = ec._InvoiceEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "cursor":
+			out.Values[i] = ec._InvoiceEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
+var invoiceLineImplementors = []string{"InvoiceLine"}
+
+func (ec *executionContext) _InvoiceLine(ctx context.Context, sel ast.SelectionSet, obj *ent.InvoiceLine) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, invoiceLineImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("InvoiceLine")
+		case "id":
+			out.Values[i] = ec._InvoiceLine_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "position":
+			out.Values[i] = ec._InvoiceLine_position(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "metric":
+			out.Values[i] = ec._InvoiceLine_metric(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "description":
+			out.Values[i] = ec._InvoiceLine_description(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "quantity":
+			out.Values[i] = ec._InvoiceLine_quantity(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "unitPriceMicro":
+			out.Values[i] = ec._InvoiceLine_unitPriceMicro(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "amountMinor":
+			out.Values[i] = ec._InvoiceLine_amountMinor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
 var ladderRungImplementors = []string{"LadderRung"}
 
 func (ec *executionContext) _LadderRung(ctx context.Context, sel ast.SelectionSet, obj *ladder.Rendition) graphql.Marshaler {
@@ -60650,6 +62813,34 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "revokeInvitation":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_revokeInvitation(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "payOverUsage":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_payOverUsage(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createCheckoutSession":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createCheckoutSession(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "adminRecordPayment":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_adminRecordPayment(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "adminIssueCreditNote":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_adminIssueCreditNote(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -64173,6 +66364,72 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "invoices":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_invoices(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "invoice":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_invoice(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "transactions":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_transactions(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
 		case "liveStreams":
 			field := field
 
@@ -66056,6 +68313,186 @@ func (ec *executionContext) _Thumbnail(ctx context.Context, sel ast.SelectionSet
 
 			outSet := out.Set()
 			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
+var transactionImplementors = []string{"Transaction"}
+
+func (ec *executionContext) _Transaction(ctx context.Context, sel ast.SelectionSet, obj *ent.Transaction) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, transactionImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Transaction")
+		case "id":
+			out.Values[i] = ec._Transaction_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createdAt":
+			out.Values[i] = ec._Transaction_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "invoiceID":
+			out.Values[i] = ec._Transaction_invoiceID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "gateway":
+			out.Values[i] = ec._Transaction_gateway(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "amountMinor":
+			out.Values[i] = ec._Transaction_amountMinor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "currency":
+			out.Values[i] = ec._Transaction_currency(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "status":
+			out.Values[i] = ec._Transaction_status(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "idempotencyKey":
+			out.Values[i] = ec._Transaction_idempotencyKey(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "gatewayRef":
+			out.Values[i] = ec._Transaction_gatewayRef(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "error":
+			out.Values[i] = ec._Transaction_error(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "settledAt":
+			out.Values[i] = ec._Transaction_settledAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
+var transactionConnectionImplementors = []string{"TransactionConnection"}
+
+func (ec *executionContext) _TransactionConnection(ctx context.Context, sel ast.SelectionSet, obj *model.TransactionConnection) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, transactionConnectionImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("TransactionConnection")
+		case "edges":
+			out.Values[i] = ec._TransactionConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._TransactionConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
+var transactionEdgeImplementors = []string{"TransactionEdge"}
+
+func (ec *executionContext) _TransactionEdge(ctx context.Context, sel ast.SelectionSet, obj *model.TransactionEdge) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, transactionEdgeImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("TransactionEdge")
+		case "node":
+			out.Values[i] = ec._TransactionEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "cursor":
+			out.Values[i] = ec._TransactionEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -69367,6 +71804,16 @@ func (ec *executionContext) marshalNBandwidthUsage2ᚖgithubᚗcomᚋvidraᚑdev
 	return ec._BandwidthUsage(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNBillingPageInfo2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐBillingPageInfo(ctx context.Context, sel ast.SelectionSet, v *model.BillingPageInfo) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._BillingPageInfo(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalNBoolean2bool(ctx context.Context, v any) (bool, error) {
 	res, err := graphql.UnmarshalBoolean(v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -69504,6 +71951,16 @@ func (ec *executionContext) unmarshalNChapterWhereInput2ᚖgithubᚗcomᚋvidra�
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) marshalNCheckoutSession2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐCheckoutSession(ctx context.Context, sel ast.SelectionSet, v *model.CheckoutSession) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._CheckoutSession(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNConcurrentViewers2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐConcurrentViewers(ctx context.Context, sel ast.SelectionSet, v *model.ConcurrentViewers) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -69582,6 +72039,11 @@ func (ec *executionContext) marshalNCreatedAPIKey2ᚖgithubᚗcomᚋvidraᚑdev�
 		return graphql.Null
 	}
 	return ec._CreatedAPIKey(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNCreditNoteInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐCreditNoteInput(ctx context.Context, v any) (model.CreditNoteInput, error) {
+	res, err := ec.unmarshalInputCreditNoteInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) unmarshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx context.Context, v any) (entgql.Cursor[uuid.UUID], error) {
@@ -70188,6 +72650,76 @@ func (ec *executionContext) unmarshalNInvitationWhereInput2ᚖgithubᚗcomᚋvid
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) marshalNInvoice2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐInvoice(ctx context.Context, sel ast.SelectionSet, v *ent.Invoice) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._Invoice(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNInvoiceConnection2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐInvoiceConnection(ctx context.Context, sel ast.SelectionSet, v *model.InvoiceConnection) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._InvoiceConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNInvoiceEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐInvoiceEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.InvoiceEdge) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
+		gqlexec.SetElementResult(ctx, &v[i])
+		return ec.marshalNInvoiceEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐInvoiceEdge(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNInvoiceEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐInvoiceEdge(ctx context.Context, sel ast.SelectionSet, v *model.InvoiceEdge) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._InvoiceEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNInvoiceLine2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐInvoiceLineᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.InvoiceLine) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
+		gqlexec.SetElementResult(ctx, &v[i])
+		return ec.marshalNInvoiceLine2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐInvoiceLine(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNInvoiceLine2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐInvoiceLine(ctx context.Context, sel ast.SelectionSet, v *ent.InvoiceLine) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._InvoiceLine(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNLadderRung2githubᚗcomᚋvidraᚑdevᚋvidraᚋladderᚐRendition(ctx context.Context, sel ast.SelectionSet, v ladder.Rendition) graphql.Marshaler {
 	return ec._LadderRung(ctx, sel, &v)
 }
@@ -70436,6 +72968,11 @@ func (ec *executionContext) marshalNLiveStreamWithKey2ᚖgithubᚗcomᚋvidraᚑ
 		return graphql.Null
 	}
 	return ec._LiveStreamWithKey(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNManualPaymentInput2githubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐManualPaymentInput(ctx context.Context, v any) (model.ManualPaymentInput, error) {
+	res, err := ec.unmarshalInputManualPaymentInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) unmarshalNMap2map(ctx context.Context, v any) (map[string]any, error) {
@@ -71185,6 +73722,46 @@ func (ec *executionContext) marshalNStorageUsage2ᚖgithubᚗcomᚋvidraᚑdev�
 	return ec._StorageUsage(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalNString2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋinvoiceᚐKind(ctx context.Context, v any) (invoice.Kind, error) {
+	var res invoice.Kind
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNString2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋinvoiceᚐKind(ctx context.Context, sel ast.SelectionSet, v invoice.Kind) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) unmarshalNString2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋinvoiceᚐStatus(ctx context.Context, v any) (invoice.Status, error) {
+	var res invoice.Status
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNString2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋinvoiceᚐStatus(ctx context.Context, sel ast.SelectionSet, v invoice.Status) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) unmarshalNString2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋtransactionᚐGateway(ctx context.Context, v any) (transaction.Gateway, error) {
+	var res transaction.Gateway
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNString2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋtransactionᚐGateway(ctx context.Context, sel ast.SelectionSet, v transaction.Gateway) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) unmarshalNString2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋtransactionᚐStatus(ctx context.Context, v any) (transaction.Status, error) {
+	var res transaction.Status
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNString2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋtransactionᚐStatus(ctx context.Context, sel ast.SelectionSet, v transaction.Status) graphql.Marshaler {
+	return v
+}
+
 func (ec *executionContext) unmarshalNString2string(ctx context.Context, v any) (string, error) {
 	res, err := graphql.UnmarshalString(v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -71356,6 +73933,51 @@ func (ec *executionContext) marshalNTime2timeᚐTime(ctx context.Context, sel as
 		}
 	}
 	return res
+}
+
+func (ec *executionContext) marshalNTransaction2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐTransaction(ctx context.Context, sel ast.SelectionSet, v *ent.Transaction) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._Transaction(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNTransactionConnection2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐTransactionConnection(ctx context.Context, sel ast.SelectionSet, v *model.TransactionConnection) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._TransactionConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNTransactionEdge2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐTransactionEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.TransactionEdge) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
+		gqlexec.SetElementResult(ctx, &v[i])
+		return ec.marshalNTransactionEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐTransactionEdge(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNTransactionEdge2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐTransactionEdge(ctx context.Context, sel ast.SelectionSet, v *model.TransactionEdge) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._TransactionEdge(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNTranscodingJob2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐTranscodingJob(ctx context.Context, sel ast.SelectionSet, v *ent.TranscodingJob) graphql.Marshaler {
@@ -74630,6 +77252,7 @@ var inputUnmarshalers = gqlexec.OnceUnmarshalers(func() gqlexec.Unmarshalers {
 		ec.unmarshalInputCreateTranscodingJobInput,
 		ec.unmarshalInputCreateUploadTokenInput,
 		ec.unmarshalInputCreateVideoInput,
+		ec.unmarshalInputCreditNoteInput,
 		ec.unmarshalInputEncodingProfileInput,
 		ec.unmarshalInputEncodingProfileOrder,
 		ec.unmarshalInputEncodingProfileWhereInput,
@@ -74648,6 +77271,7 @@ var inputUnmarshalers = gqlexec.OnceUnmarshalers(func() gqlexec.Unmarshalers {
 		ec.unmarshalInputLiveSimulcastTargetOrder,
 		ec.unmarshalInputLiveStreamOrder,
 		ec.unmarshalInputLiveStreamWhereInput,
+		ec.unmarshalInputManualPaymentInput,
 		ec.unmarshalInputMembershipOrder,
 		ec.unmarshalInputMembershipWhereInput,
 		ec.unmarshalInputMetadataEntryInput,

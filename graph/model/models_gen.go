@@ -288,10 +288,21 @@ type BandwidthUsage struct {
 	Points  []*BandwidthPoint `json:"points"`
 }
 
+type BillingPageInfo struct {
+	HasNextPage bool    `json:"hasNextPage"`
+	EndCursor   *string `json:"endCursor,omitempty"`
+}
+
 // A chapter to set: its title and where it starts, in seconds.
 type ChapterInput struct {
 	Title        string  `json:"title"`
 	StartSeconds float64 `json:"startSeconds"`
+}
+
+// A checkout session at the payment gateway.
+type CheckoutSession struct {
+	ID  string `json:"id"`
+	URL string `json:"url"`
 }
 
 // The views playing now: views whose latest beacon reached the server within the
@@ -349,6 +360,14 @@ type CreatedAPIKey struct {
 	APIKey *ent.APIKey `json:"apiKey"`
 	// The secret to send in X-API-Key; only its hash is kept.
 	Key string `json:"key"`
+}
+
+// A credit against a finalized or paid invoice (admin host).
+type CreditNoteInput struct {
+	// Minor units credited: at most what is not yet credited.
+	AmountMinor int `json:"amountMinor"`
+	// Printed on the credit note's line.
+	Reason string `json:"reason"`
 }
 
 // An encoding profile's name and ladder (1 to 8 renditions in strictly ascending height).
@@ -411,6 +430,17 @@ type InvitationPreview struct {
 	OrganizationName string            `json:"organizationName"`
 }
 
+// A page of invoices, newest first.
+type InvoiceConnection struct {
+	Edges    []*InvoiceEdge   `json:"edges"`
+	PageInfo *BillingPageInfo `json:"pageInfo"`
+}
+
+type InvoiceEdge struct {
+	Node   *ent.Invoice `json:"node"`
+	Cursor string       `json:"cursor"`
+}
+
 // The ingest addresses of a live stream, without its key: the server URL to give
 // a publisher (OBS "Server"), the key going in "Stream Key".
 type LiveIngest struct {
@@ -434,6 +464,14 @@ type LiveStreamWithKey struct {
 	RtmpsPublishURL *string `json:"rtmpsPublishURL,omitempty"`
 	// The full SRT publish URL (streamid=publish:KEY); null when SRT is not offered.
 	SrtPublishURL *string `json:"srtPublishURL,omitempty"`
+}
+
+// A payment an admin records for a finalized invoice (manual gateway).
+type ManualPaymentInput struct {
+	// Minor units received; a partial payment is allowed, more than owed is not.
+	AmountMinor int `json:"amountMinor"`
+	// The transfer's reference: recording it again returns the first record.
+	Reference string `json:"reference"`
 }
 
 // One key of a video's custom metadata, as text (values that are not strings are shown
@@ -715,6 +753,17 @@ type SubscriptionDetails struct {
 	Next *billing.Record `json:"next,omitempty"`
 	// Why new uploads and playback sessions are refused; null when they are not.
 	BlockedReason *string `json:"blockedReason,omitempty"`
+}
+
+// A page of transactions, newest first.
+type TransactionConnection struct {
+	Edges    []*TransactionEdge `json:"edges"`
+	PageInfo *BillingPageInfo   `json:"pageInfo"`
+}
+
+type TransactionEdge struct {
+	Node   *ent.Transaction `json:"node"`
+	Cursor string           `json:"cursor"`
 }
 
 // One output of a transcoding job: an HLS rendition.

@@ -1,0 +1,107 @@
+package billing_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/vidra-dev/vidra/billing"
+	"github.com/vidra-dev/vidra/billing/catalog"
+	"github.com/vidra-dev/vidra/ent"
+	"github.com/vidra-dev/vidra/internal/testdb"
+	"github.com/vidra-dev/vidra/tenancy"
+)
+
+// closeBenchOrgs is the number of organizations of BenchmarkPeriodClose10k.
+const closeBenchOrgs = 10_000
+
+// BenchmarkPeriodClose10k closes a calendar month for 10,000 organizations,
+// each with an active subscription to a plan pricing two metrics and 24
+// hourly usage rows plus two usage records in the month (240,000 hourly rows,
+// 20,000 records), then finalizes the 10,000 drafts after the draft window:
+// the time of one iteration is period close plus invoices (the target is
+// < 30 s on either database). Set-up is outside the timer; the clock is the
+// benchmark's.
+func BenchmarkPeriodClose10k(b *testing.B) {
+	for _, d := range testdb.Dialects(b) {
+		b.Run(d, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				b.StopTimer()
+				client, svc, clk := closeBenchWorld(b, d)
+				ctx := tenancy.SystemContext(context.Background(), "benchmark")
+				dec := time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)
+				b.StartTimer()
+				t0 := time.Now()
+				clk.Set(dec.Add(10 * time.Minute))
+				n, err := svc.CloseDue(ctx)
+				if err != nil || n != closeBenchOrgs {
+					b.Fatalf("close: %d %v", n, err)
+				}
+				t1 := time.Now()
+				clk.Set(dec.Add(2 * time.Hour))
+				if n, err = svc.FinalizeDue(ctx); err != nil || n != closeBenchOrgs {
+					b.Fatalf("finalize: %d %v", n, err)
+				}
+				b.StopTimer()
+				b.ReportMetric(t1.Sub(t0).Seconds(), "close-s")
+				b.ReportMetric(time.Since(t1).Seconds(), "finalize-s")
+				if c := client.Invoice.Query().CountX(ctx); c != closeBenchOrgs {
+					b.Fatalf("%d invoices", c)
+				}
+			}
+		})
+	}
+}
+
+// closeBenchWorld writes the benchmark's organizations, subscriptions and usage.
+func closeBenchWorld(b *testing.B, dialect string) (*ent.Client, *billing.Service, *clock) {
+	db := testdb.Open(b, dialect)
+	ctx := tenancy.SystemContext(context.Background(), "benchmark set-up")
+	c := db.Client
+	nov := time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)
+	p := c.Plan.Create().SetCode("metered").SetName("Metered").SetFamily("m").SetCurrency("EUR").
+		SetBaseAmountMinor(1000).SaveX(ctx)
+	c.PlanMetric.Create().SetPlanID(p.ID).SetMetric(catalog.DeliveredBytes).SetIncluded(1_000_000).SetUnitPriceMicro(3).ExecX(ctx)
+	c.PlanMetric.Create().SetPlanID(p.ID).SetMetric(catalog.EncodedOutputSeconds).SetModel(catalog.Graduated).
+		SetTiers([]catalog.Tier{{UpTo: 600, UnitPriceMicro: 0}, {UpTo: 0, UnitPriceMicro: 20_000}}).ExecX(ctx)
+	const chunk = 1000
+	for start := 0; start < closeBenchOrgs; start += chunk {
+		orgs := make([]*ent.OrganizationCreate, chunk)
+		for i := range orgs {
+			orgs[i] = c.Organization.Create().SetName("org")
+		}
+		os := c.Organization.CreateBulk(orgs...).SaveX(ctx)
+		projs := make([]*ent.ProjectCreate, chunk)
+		subs := make([]*ent.SubscriptionCreate, chunk)
+		for i, o := range os {
+			projs[i] = c.Project.Create().SetOrganizationID(o.ID).SetName("p")
+			subs[i] = c.Subscription.Create().SetOrganizationID(o.ID).SetPlanID(p.ID).SetName(p.Name).SetPlanCode(p.Code).
+				SetStatus(catalog.Active).SetStartedAt(nov).SetSubscriptionAt(nov).
+				SetCurrentPeriodStart(nov).SetCurrentPeriodEnd(nov.AddDate(0, 1, 0))
+		}
+		ps := c.Project.CreateBulk(projs...).SaveX(ctx)
+		c.Subscription.CreateBulk(subs...).ExecX(ctx)
+		var hourly []*ent.UsageHourlyCreate
+		var records []*ent.UsageRecordCreate
+		for i, pr := range ps {
+			for h := 0; h < 24; h++ {
+				hourly = append(hourly, c.UsageHourly.Create().SetOrganizationID(os[i].ID).SetProjectID(pr.ID).
+					SetMetric(usageMetric(catalog.DeliveredBytes)).SetHour(nov.Add(time.Duration(h*29)*time.Hour)).
+					SetQuantity(int64(100_000*(h+i%7))))
+			}
+			for r := 0; r < 2; r++ {
+				records = append(records, c.UsageRecord.Create().SetOrganizationID(os[i].ID).SetProjectID(pr.ID).
+					SetMetric(recordMetric(catalog.EncodedOutputSeconds)).SetAt(nov.Add(time.Duration(r*100+i%50)*time.Hour)).
+					SetQuantity(int64(400_000+1000*(i%13))).SetSourceKey(uuid.NewString()))
+			}
+		}
+		for j := 0; j < len(hourly); j += 4000 {
+			c.UsageHourly.CreateBulk(hourly[j:min(j+4000, len(hourly))]...).ExecX(ctx)
+		}
+		c.UsageRecord.CreateBulk(records...).ExecX(ctx)
+	}
+	clk := &clock{t: nov}
+	return c, &billing.Service{Client: c, Runtime: billing.Runtime{Now: clk.Now}}, clk
+}

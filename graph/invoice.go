@@ -1,0 +1,198 @@
+package graph
+
+import (
+	"context"
+	"errors"
+
+	"github.com/google/uuid"
+
+	"github.com/vidra-dev/vidra/billing"
+	"github.com/vidra-dev/vidra/ent"
+	"github.com/vidra-dev/vidra/ent/invoice"
+	"github.com/vidra-dev/vidra/ent/invoiceline"
+	"github.com/vidra-dev/vidra/ent/transaction"
+	"github.com/vidra-dev/vidra/graph/model"
+	"github.com/vidra-dev/vidra/perm"
+	"github.com/vidra-dev/vidra/tenancy"
+)
+
+// billingPage is the page size of invoices and transactions: 50 by default,
+// at most 100.
+func billingPage(first *int) (int, error) {
+	switch {
+	case first == nil:
+		return 50, nil
+	case *first < 1 || *first > 100:
+		return 0, FieldError("first", "must be between 1 and 100")
+	}
+	return *first, nil
+}
+
+// billingCursor reads an after cursor: the id of the last row of the previous page.
+func billingCursor(after *string) (*uuid.UUID, error) {
+	if after == nil || *after == "" {
+		return nil, nil
+	}
+	id, err := uuid.Parse(*after)
+	if err != nil {
+		return nil, FieldError("after", "not a cursor of this list")
+	}
+	return &id, nil
+}
+
+// invoices pages the current organization's invoices, newest first (ids are
+// time-ordered).
+func (r *Resolver) invoices(ctx context.Context, first *int, after, status *string) (*model.InvoiceConnection, error) {
+	if _, err := requireBilling(ctx, perm.Read); err != nil {
+		return nil, err
+	}
+	n, err := billingPage(first)
+	if err != nil {
+		return nil, err
+	}
+	cursor, err := billingCursor(after)
+	if err != nil {
+		return nil, err
+	}
+	q := r.db(ctx).Invoice.Query()
+	if status != nil && *status != "" {
+		if err := invoice.StatusValidator(invoice.Status(*status)); err != nil {
+			return nil, FieldError("status", "must be draft, finalized, paid, void or uncollectible")
+		}
+		q.Where(invoice.StatusEQ(invoice.Status(*status)))
+	}
+	if cursor != nil {
+		q.Where(invoice.IDLT(*cursor))
+	}
+	rows, err := q.Order(ent.Desc(invoice.FieldID)).Limit(n + 1).All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := &model.InvoiceConnection{Edges: []*model.InvoiceEdge{}, PageInfo: &model.BillingPageInfo{HasNextPage: len(rows) > n}}
+	for i, row := range rows {
+		if i == n {
+			break
+		}
+		c := row.ID.String()
+		out.Edges = append(out.Edges, &model.InvoiceEdge{Node: row, Cursor: c})
+		out.PageInfo.EndCursor = &c
+	}
+	return out, nil
+}
+
+// invoiceByID is one invoice of the current organization.
+func (r *Resolver) invoiceByID(ctx context.Context, id uuid.UUID) (*ent.Invoice, error) {
+	if _, err := requireBilling(ctx, perm.Read); err != nil {
+		return nil, err
+	}
+	inv, err := r.db(ctx).Invoice.Get(ctx, id)
+	if ent.IsNotFound(err) {
+		return nil, NotFound("invoice")
+	}
+	return inv, err
+}
+
+// invoiceLines are an invoice's lines in order (read with the invoice's rights).
+func (r *Resolver) invoiceLines(ctx context.Context, inv *ent.Invoice) ([]*ent.InvoiceLine, error) {
+	return r.db(ctx).InvoiceLine.Query().Where(invoiceline.InvoiceID(inv.ID)).
+		Order(ent.Asc(invoiceline.FieldPosition)).All(ctx)
+}
+
+// transactions pages the current organization's transactions, newest first.
+func (r *Resolver) transactions(ctx context.Context, first *int, after *string) (*model.TransactionConnection, error) {
+	if _, err := requireBilling(ctx, perm.Read); err != nil {
+		return nil, err
+	}
+	n, err := billingPage(first)
+	if err != nil {
+		return nil, err
+	}
+	cursor, err := billingCursor(after)
+	if err != nil {
+		return nil, err
+	}
+	q := r.db(ctx).Transaction.Query()
+	if cursor != nil {
+		q.Where(transaction.IDLT(*cursor))
+	}
+	rows, err := q.Order(ent.Desc(transaction.FieldID)).Limit(n + 1).All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := &model.TransactionConnection{Edges: []*model.TransactionEdge{}, PageInfo: &model.BillingPageInfo{HasNextPage: len(rows) > n}}
+	for i, row := range rows {
+		if i == n {
+			break
+		}
+		c := row.ID.String()
+		out.Edges = append(out.Edges, &model.TransactionEdge{Node: row, Cursor: c})
+		out.PageInfo.EndCursor = &c
+	}
+	return out, nil
+}
+
+// payOverUsage invoices the current period's over-usage now.
+func (r *Resolver) payOverUsage(ctx context.Context) (*ent.Invoice, error) {
+	pr, err := requireBilling(ctx, perm.Write)
+	if err != nil {
+		return nil, err
+	}
+	tx := ent.TxFromContext(ctx)
+	if tx == nil {
+		return nil, errors.New("payOverUsage: no transaction in context")
+	}
+	inv, err := r.billingService().InvoiceOverUsage(ctx, tx, pr.OrganizationID)
+	return inv, billingError(err)
+}
+
+// createCheckoutSession would open a hosted checkout at the card gateway;
+// no card gateway is built in yet, so it refuses and names the way to pay.
+func (r *Resolver) createCheckoutSession(ctx context.Context, _ *string) (*model.CheckoutSession, error) {
+	if _, err := requireBilling(ctx, perm.Write); err != nil {
+		return nil, err
+	}
+	return nil, Errorf(KindConflict, "checkout needs a card payment gateway (Stripe), which this server does not have: "+
+		"invoices are paid by bank transfer and recorded on the admin host (manual gateway)")
+}
+
+// adminRecordPayment records a manual payment for an invoice (admin host).
+func (r *Resolver) adminRecordPayment(ctx context.Context, invoiceID uuid.UUID, in model.ManualPaymentInput) (*ent.Transaction, error) {
+	if err := requireAdminHost(ctx); err != nil {
+		return nil, err
+	}
+	tx := ent.TxFromContext(ctx)
+	if tx == nil {
+		return nil, errors.New("adminRecordPayment: no transaction in context")
+	}
+	ctx = tenancy.SystemContext(ctx, "admin host: record a payment")
+	t, err := r.billingService().RecordManualPayment(ctx, tx, billing.ManualPayment{
+		InvoiceID: invoiceID, AmountMinor: int64(in.AmountMinor), Reference: in.Reference})
+	if err != nil {
+		if e, ok := billing.AsError(err); ok && e.Kind == billing.KindNotFound {
+			return nil, NotFound("invoice")
+		}
+		return nil, billingError(err)
+	}
+	return t, nil
+}
+
+// adminIssueCreditNote credits an invoice (admin host).
+func (r *Resolver) adminIssueCreditNote(ctx context.Context, invoiceID uuid.UUID, in model.CreditNoteInput) (*ent.Invoice, error) {
+	if err := requireAdminHost(ctx); err != nil {
+		return nil, err
+	}
+	tx := ent.TxFromContext(ctx)
+	if tx == nil {
+		return nil, errors.New("adminIssueCreditNote: no transaction in context")
+	}
+	ctx = tenancy.SystemContext(ctx, "admin host: issue a credit note")
+	cn, err := r.billingService().IssueCreditNote(ctx, tx, billing.CreditNote{
+		InvoiceID: invoiceID, AmountMinor: int64(in.AmountMinor), Reason: in.Reason})
+	if err != nil {
+		if e, ok := billing.AsError(err); ok && e.Kind == billing.KindNotFound {
+			return nil, NotFound("invoice")
+		}
+		return nil, billingError(err)
+	}
+	return cn, nil
+}
