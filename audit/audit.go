@@ -7,7 +7,6 @@ package audit
 import (
 	"context"
 	stdsql "database/sql"
-	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -132,25 +131,10 @@ func NewEntry(ctx context.Context, scope *Scope) Entry {
 	return e
 }
 
-// Write inserts a record on db (a mutation, a transaction or a client).
+// Write inserts a record on db (a mutation, a transaction or a client): the
+// one-row case of WriteMany.
 func Write(ctx context.Context, db execer, e Entry) error {
-	var changes any
-	if e.Changes != nil {
-		raw, err := json.Marshal(e.Changes)
-		if err != nil {
-			return fmt.Errorf("audit: changes: %w", err)
-		}
-		changes = string(raw)
-	}
-	_, err := db.ExecContext(ctx, `INSERT INTO audit_logs (id, created_at, updated_at, organization_id, actor_type, actor_id,
-		action, entity_type, entity_id, operation, address, user_agent, changes)
-		VALUES ($1, $2, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-		uuid.Must(uuid.NewV7()), e.OccurredAt, nullable(e.OrganizationID), e.ActorType, nullable(e.ActorID),
-		e.Action, e.EntityType, nullable(e.EntityID), e.Operation, e.Address, e.UserAgent, changes)
-	if err != nil {
-		return fmt.Errorf("audit: write: %w", err)
-	}
-	return nil
+	return WriteMany(ctx, db, []Entry{e})
 }
 
 func nullable(id uuid.UUID) any {
