@@ -90,23 +90,13 @@ func storage(ctx context.Context, client *ent.Client, s Scope, from, to time.Tim
 	if err != nil {
 		return 0, 0, fmt.Errorf("usage totals: stored objects: %w", err)
 	}
-	byteMs, videoMsMs := new(big.Int), new(big.Int)
-	var t big.Int
+	var sum storedSum
 	for _, o := range objs {
-		ms := overlapMs(o.CreatedAt, o.DeletedAt, from, to)
-		if ms <= 0 {
-			continue
+		if ms := overlapMs(o.CreatedAt, o.DeletedAt, from, to); ms > 0 {
+			sum.add(o, ms)
 		}
-		byteMs.Add(byteMs, t.Mul(big.NewInt(o.Bytes), big.NewInt(ms)))
-		videoMsMs.Add(videoMsMs, t.Mul(big.NewInt(int64(o.VideoSeconds*1000+0.5)), big.NewInt(ms)))
 	}
-	if byteSeconds, err = bigRound(byteMs, 1000); err != nil {
-		return 0, 0, err
-	}
-	if videoSeconds, err = bigRound(videoMsMs, 1_000_000); err != nil {
-		return 0, 0, err
-	}
-	return byteSeconds, videoSeconds, nil
+	return sum.seconds()
 }
 
 // overlapMs is how many milliseconds [created, deleted) overlaps [from, to).

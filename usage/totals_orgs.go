@@ -3,7 +3,6 @@ package usage
 import (
 	"context"
 	"fmt"
-	"math/big"
 	"time"
 
 	"github.com/google/uuid"
@@ -73,30 +72,26 @@ func TotalsByOrganization(ctx context.Context, client *ent.Client, from, to time
 	if err != nil {
 		return nil, fmt.Errorf("usage totals by organization: stored objects: %w", err)
 	}
-	type acc struct{ byteMs, videoMsMs big.Int }
-	stored := map[uuid.UUID]*acc{}
-	var t big.Int
+	stored := map[uuid.UUID]*storedSum{}
 	for _, o := range objs {
 		ms := overlapMs(o.CreatedAt, o.DeletedAt, from, to)
 		if ms <= 0 {
 			continue
 		}
-		a := stored[o.OrganizationID]
-		if a == nil {
-			a = &acc{}
-			stored[o.OrganizationID] = a
+		sum := stored[o.OrganizationID]
+		if sum == nil {
+			sum = &storedSum{}
+			stored[o.OrganizationID] = sum
 		}
-		a.byteMs.Add(&a.byteMs, t.Mul(big.NewInt(o.Bytes), big.NewInt(ms)))
-		a.videoMsMs.Add(&a.videoMsMs, t.Mul(big.NewInt(int64(o.VideoSeconds*1000+0.5)), big.NewInt(ms)))
+		sum.add(o, ms)
 	}
-	for org, a := range stored {
+	for org, sum := range stored {
+		byteSeconds, videoSeconds, err := sum.seconds()
+		if err != nil {
+			return nil, err
+		}
 		m := at(org)
-		if m[StoredByteSeconds], err = bigRound(&a.byteMs, 1000); err != nil {
-			return nil, err
-		}
-		if m[StoredVideoSeconds], err = bigRound(&a.videoMsMs, 1_000_000); err != nil {
-			return nil, err
-		}
+		m[StoredByteSeconds], m[StoredVideoSeconds] = byteSeconds, videoSeconds
 	}
 	return raw, nil
 }
