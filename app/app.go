@@ -15,6 +15,7 @@ import (
 	"github.com/vidra-dev/vidra/changefeed"
 	"github.com/vidra-dev/vidra/config"
 	"github.com/vidra-dev/vidra/database"
+	"github.com/vidra-dev/vidra/database/pglisten"
 	"github.com/vidra-dev/vidra/graph"
 	"github.com/vidra-dev/vidra/graph/model"
 	"github.com/vidra-dev/vidra/jobs"
@@ -51,6 +52,9 @@ type App struct {
 	analytics *analyticsParts
 	// sessions is the session change feed on PostgreSQL, nil on SQLite.
 	sessions *sessionFeed
+	// listener is the process's listening connection on PostgreSQL, which
+	// the change feed and the session feed share; nil on SQLite.
+	listener *pglisten.Listener
 	// closeLimits closes the shared rate limits' pool (PostgreSQL).
 	closeLimits func() error
 	// ingest is the live ingest node when StartIngest ran (app/ingest.go).
@@ -131,7 +135,13 @@ func NewWithDB(ctx context.Context, cfg config.Config, db *database.DB, opts Opt
 	}
 	// The analytics writer starts first: the resolvers erase through it.
 	ap := newAnalytics(cfg, db, mp, opts.Log)
-	changes := newChangeFeed(db, opts.Log)
+	// One listening connection per process on PostgreSQL, shared by the
+	// change feed and the session feed.
+	var listener *pglisten.Listener
+	if db.Dialect == dialect.Postgres && db.URL != "" {
+		listener = pglisten.Open(db.URL, opts.Log)
+	}
+	changes := newChangeFeed(db, listener, opts.Log)
 	resolver := graph.NewResolver(graph.Deps{
 		AnalyticsEraser: ap.writer,
 		Analytics:       mp.analytics,
@@ -174,14 +184,16 @@ func NewWithDB(ctx context.Context, cfg config.Config, db *database.DB, opts Opt
 			PublicURL:                     cfg.PublicURL,
 		},
 	})
-	a := &App{Config: cfg, DB: db, Bucket: bucket, Resolver: resolver, Queue: mp.queue, log: opts.Log, media: mp, Changes: changes, closeLimits: closeLimits}
+	a := &App{Config: cfg, DB: db, Bucket: bucket, Resolver: resolver, Queue: mp.queue, log: opts.Log, media: mp, Changes: changes,
+		closeLimits: closeLimits, listener: listener}
 	a.analytics = ap
-	if db.Dialect == dialect.Postgres && db.URL != "" {
-		a.sessions = startSessionFeed(db.URL, resolver, opts.Log)
+	if listener != nil {
+		a.sessions = startSessionFeed(listener, resolver, opts.Log)
 	}
 	if err := a.routes(opts); err != nil {
 		a.StopSessionFeed()
 		a.StopChangeFeed()
+		a.closeListener()
 		return nil, errors.Join(err, a.StopAnalytics(), a.StopJobs(), closeLimits(), bucket.Close())
 	}
 	return a, nil
@@ -194,6 +206,7 @@ func (a *App) Close() error {
 	a.StopIngest()
 	a.StopSessionFeed()
 	a.StopChangeFeed()
+	a.closeListener()
 	return errors.Join(a.StopAnalytics(), a.StopUsage(), a.StopJobs(), a.StopRateLimits(), a.Bucket.Close(), a.DB.Close())
 }
 
@@ -238,6 +251,14 @@ func (a *App) StopSessionFeed() {
 	if a.sessions != nil {
 		a.sessions.stop()
 		a.sessions = nil
+	}
+}
+
+// closeListener closes the listening connection (PostgreSQL), once its
+// followers stopped.
+func (a *App) closeListener() {
+	if a.listener != nil {
+		a.listener.Close()
 	}
 }
 

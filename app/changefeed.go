@@ -3,21 +3,20 @@ package app
 import (
 	"log/slog"
 
-	"entgo.io/ent/dialect"
-
 	"github.com/vidra-dev/vidra/changefeed"
 	"github.com/vidra-dev/vidra/database"
+	"github.com/vidra-dev/vidra/database/pglisten"
 )
 
 // newChangeFeed builds the bus that carries change notices to subscriptions:
 // through PostgreSQL LISTEN/NOTIFY, so that a change committed by any server
 // or worker reaches the subscribers of every server, or in process on the
-// embedded SQLite. Its hook on the ent client publishes each committed change
+// embedded SQLite (listener is nil there). Its hook on the ent client publishes each committed change
 // of a video, transcoding job or webhook delivery.
-func newChangeFeed(db *database.DB, log *slog.Logger) *changefeed.Bus {
+func newChangeFeed(db *database.DB, listener *pglisten.Listener, log *slog.Logger) *changefeed.Bus {
 	var bus *changefeed.Bus
-	if db.Dialect == dialect.Postgres && db.URL != "" {
-		bus = changefeed.NewPostgres(db.URL, db.SQL, log)
+	if listener != nil {
+		bus = changefeed.NewPostgres(listener, db.SQL, log)
 	} else {
 		bus = changefeed.NewLocal(log)
 	}

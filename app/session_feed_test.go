@@ -67,7 +67,7 @@ func TestSessionChangesReachEveryServer(t *testing.T) {
 		t.Helper()
 		var n int
 		if err := db.SQL.QueryRowContext(t.Context(), `SELECT count(*) FROM pg_stat_activity
-			WHERE datname = current_database() AND application_name = 'vidra-session-feed'`).Scan(&n); err != nil {
+			WHERE datname = current_database() AND application_name = 'vidra-listen'`).Scan(&n); err != nil {
 			t.Fatal(err)
 		}
 		return n
@@ -78,7 +78,7 @@ func TestSessionChangesReachEveryServer(t *testing.T) {
 		t.Fatalf("a read the session %d times on a request after the first, want 0 (remembered)", n)
 	}
 	if n := feedConnections(); n != 2 {
-		t.Fatalf("%d feed connections, want one per server", n)
+		t.Fatalf("%d listening connections, want one per server (its change feed and session feed share it)", n)
 	}
 
 	// A change by SQL alone (no ent hook runs anywhere) is announced by the trigger.
@@ -90,8 +90,8 @@ func TestSessionChangesReachEveryServer(t *testing.T) {
 	// a's feed loses its connection: what a remembered is forgotten, changes
 	// made meanwhile are seen, and once a listens again it remembers again.
 	if _, err := db.SQL.ExecContext(t.Context(), `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-		WHERE datname = current_database() AND application_name = 'vidra-session-feed' AND pid IN (
-			SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'vidra-session-feed' ORDER BY backend_start LIMIT 1)`); err != nil {
+		WHERE datname = current_database() AND application_name = 'vidra-listen' AND pid IN (
+			SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'vidra-listen' ORDER BY backend_start LIMIT 1)`); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := db.SQL.ExecContext(t.Context(), `UPDATE memberships SET role = 'owner'`); err != nil {

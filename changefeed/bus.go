@@ -18,7 +18,7 @@ type Bus struct {
 	log *slog.Logger
 	// send publishes committed notices: in process, or by NOTIFY.
 	send func(ctx context.Context, notices []Notice) error
-	// stop ends the PostgreSQL listener; nil in process.
+	// stop stops following the PostgreSQL channel; nil in process.
 	stop func()
 
 	mu   sync.Mutex

@@ -10,6 +10,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/vidra-dev/vidra/changefeed"
+	"github.com/vidra-dev/vidra/database/pglisten"
 	"github.com/vidra-dev/vidra/ent/video"
 	"github.com/vidra-dev/vidra/internal/apptest"
 	"github.com/vidra-dev/vidra/internal/testdb"
@@ -140,7 +141,11 @@ func TestPostgresBusCarriesLargeBatches(t *testing.T) {
 	}
 	db := testdb.Open(t, dialect.Postgres)
 	log := slog.New(slog.DiscardHandler)
-	from, to := changefeed.NewPostgres(db.URL, db.SQL, log), changefeed.NewPostgres(db.URL, db.SQL, log)
+	// Two processes: each its own listening connection.
+	fromListener, toListener := pglisten.Open(db.URL, log), pglisten.Open(db.URL, log)
+	t.Cleanup(fromListener.Close)
+	t.Cleanup(toListener.Close)
+	from, to := changefeed.NewPostgres(fromListener, db.SQL, log), changefeed.NewPostgres(toListener, db.SQL, log)
 	t.Cleanup(from.Close)
 	t.Cleanup(to.Close)
 	sub := to.Subscribe(func(changefeed.Notice) bool { return true })
