@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"time"
 
+	"entgo.io/ent/dialect/sql"
 	"github.com/google/uuid"
 
 	"github.com/vidra-dev/vidra/ent"
@@ -17,7 +18,7 @@ import (
 )
 
 // Scope is whose usage is read: an organization's, or one project's when
-// Project is set.
+// Project is set (Organization names the project's organization either way).
 type Scope struct {
 	Organization uuid.UUID
 	Project      uuid.UUID
@@ -32,69 +33,31 @@ func Totals(ctx context.Context, client *ent.Client, orgID uuid.UUID, from, to t
 	return ScopeTotals(ctx, client, Scope{Organization: orgID}, from, to)
 }
 
-// ScopeTotals is Totals for a Scope (an organization or one project).
+// ScopeTotals is Totals for a Scope (an organization or one project): the
+// grouped reading of TotalsByOrganization narrowed to the scope, which
+// belongs to one organization.
 func ScopeTotals(ctx context.Context, client *ent.Client, s Scope, from, to time.Time) (map[string]int64, error) {
 	ctx = tenancy.RoutineContext(ctx, "usage totals")
-	millis := map[string]int64{}
-	out := make(map[string]int64, len(Metrics))
-	for _, m := range Metrics {
-		out[m] = 0
-	}
-	var hourly []struct {
-		Metric string `json:"metric"`
-		Sum    int64  `json:"sum"`
-	}
-	if err := client.UsageHourly.Query().
-		Where(s.hourly(), usagehourly.HourGTE(from.UTC()), usagehourly.HourLT(to.UTC())).
-		GroupBy(usagehourly.FieldMetric).Aggregate(ent.Sum(usagehourly.FieldQuantity)).
-		Scan(ctx, &hourly); err != nil {
-		return nil, fmt.Errorf("usage totals: hourly: %w", err)
-	}
-	var records []struct {
-		Metric string `json:"metric"`
-		Sum    int64  `json:"sum"`
-	}
-	if err := client.UsageRecord.Query().
-		Where(s.records(), usagerecord.AtGTE(from.UTC()), usagerecord.AtLT(to.UTC())).
-		GroupBy(usagerecord.FieldMetric).Aggregate(ent.Sum(usagerecord.FieldQuantity)).
-		Scan(ctx, &records); err != nil {
-		return nil, fmt.Errorf("usage totals: records: %w", err)
-	}
-	for _, r := range append(hourly, records...) {
-		millis[r.Metric] += r.Sum
-	}
-	for m, q := range millis {
-		if inMillis(m) {
-			out[m] = divRound(q, 1000)
-		} else {
-			out[m] = q
-		}
-	}
-	bs, vs, err := storage(ctx, client, s, from, to)
+	byOrg, err := totalsBy(ctx, client, &s, from, to)
 	if err != nil {
 		return nil, err
 	}
-	out[StoredByteSeconds], out[StoredVideoSeconds] = bs, vs
-	return out, nil
+	if m, ok := byOrg[s.Organization]; ok {
+		return m, nil
+	}
+	return zeroMetrics(), nil
 }
 
 // storage is the byte-seconds and video-seconds of the scope's stored objects
-// over [from, to): each object's bytes (and media seconds) times the
-// milliseconds it overlaps the interval, summed exactly and rounded once.
+// over [from, to), rounded once.
 func storage(ctx context.Context, client *ent.Client, s Scope, from, to time.Time) (byteSeconds, videoSeconds int64, err error) {
-	objs, err := client.StoredObject.Query().
-		Where(s.stored(), storedobject.CreatedAtLT(to),
-			storedobject.Or(storedobject.DeletedAtIsNil(), storedobject.DeletedAtGT(from))).
-		Select(storedobject.FieldBytes, storedobject.FieldVideoSeconds, storedobject.FieldCreatedAt, storedobject.FieldDeletedAt).
-		All(ctx)
+	stored, err := storedBy(ctx, client, &s, from.UTC(), to.UTC())
 	if err != nil {
-		return 0, 0, fmt.Errorf("usage totals: stored objects: %w", err)
+		return 0, 0, err
 	}
-	var sum storedSum
-	for _, o := range objs {
-		if ms := overlapMs(o.CreatedAt, o.DeletedAt, from, to); ms > 0 {
-			sum.add(o, ms)
-		}
+	sum, ok := stored[s.Organization]
+	if !ok {
+		return 0, 0, nil
 	}
 	return sum.seconds()
 }
@@ -129,21 +92,32 @@ func bigRound(n *big.Int, d int64) (int64, error) {
 	return q.Int64(), nil
 }
 
-func (s Scope) hourly() predicate.UsageHourly {
+// hourly, records and stored are the scope's predicates; a nil scope is
+// every organization's usage.
+func (s *Scope) hourly() predicate.UsageHourly {
+	if s == nil {
+		return func(*sql.Selector) {}
+	}
 	if s.Project != uuid.Nil {
 		return usagehourly.ProjectID(s.Project)
 	}
 	return usagehourly.OrganizationID(s.Organization)
 }
 
-func (s Scope) records() predicate.UsageRecord {
+func (s *Scope) records() predicate.UsageRecord {
+	if s == nil {
+		return func(*sql.Selector) {}
+	}
 	if s.Project != uuid.Nil {
 		return usagerecord.ProjectID(s.Project)
 	}
 	return usagerecord.OrganizationID(s.Organization)
 }
 
-func (s Scope) stored() predicate.StoredObject {
+func (s *Scope) stored() predicate.StoredObject {
+	if s == nil {
+		return func(*sql.Selector) {}
+	}
 	if s.Project != uuid.Nil {
 		return storedobject.ProjectID(s.Project)
 	}

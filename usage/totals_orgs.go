@@ -22,6 +22,14 @@ import (
 // one has every metric. The figures equal Totals' for each organization.
 func TotalsByOrganization(ctx context.Context, client *ent.Client, from, to time.Time) (map[uuid.UUID]map[string]int64, error) {
 	ctx = tenancy.RoutineContext(ctx, "usage totals by organization")
+	return totalsBy(ctx, client, nil, from, to)
+}
+
+// totalsBy is the usage over [from, to) per organization within scope (nil:
+// every organization): the hourly and record sums grouped by organization and
+// metric, and the stored objects of the interval summed exactly per
+// organization.
+func totalsBy(ctx context.Context, client *ent.Client, scope *Scope, from, to time.Time) (map[uuid.UUID]map[string]int64, error) {
 	from, to = from.UTC(), to.UTC()
 	type sum struct {
 		OrganizationID uuid.UUID `json:"organization_id"`
@@ -30,25 +38,22 @@ func TotalsByOrganization(ctx context.Context, client *ent.Client, from, to time
 	}
 	var hourly, records []sum
 	if err := client.UsageHourly.Query().
-		Where(usagehourly.HourGTE(from), usagehourly.HourLT(to)).
+		Where(scope.hourly(), usagehourly.HourGTE(from), usagehourly.HourLT(to)).
 		GroupBy(usagehourly.FieldOrganizationID, usagehourly.FieldMetric).
 		Aggregate(ent.Sum(usagehourly.FieldQuantity)).Scan(ctx, &hourly); err != nil {
-		return nil, fmt.Errorf("usage totals by organization: hourly: %w", err)
+		return nil, fmt.Errorf("usage totals: hourly: %w", err)
 	}
 	if err := client.UsageRecord.Query().
-		Where(usagerecord.AtGTE(from), usagerecord.AtLT(to)).
+		Where(scope.records(), usagerecord.AtGTE(from), usagerecord.AtLT(to)).
 		GroupBy(usagerecord.FieldOrganizationID, usagerecord.FieldMetric).
 		Aggregate(ent.Sum(usagerecord.FieldQuantity)).Scan(ctx, &records); err != nil {
-		return nil, fmt.Errorf("usage totals by organization: records: %w", err)
+		return nil, fmt.Errorf("usage totals: records: %w", err)
 	}
 	raw := map[uuid.UUID]map[string]int64{}
 	at := func(org uuid.UUID) map[string]int64 {
 		m := raw[org]
 		if m == nil {
-			m = make(map[string]int64, len(Metrics))
-			for _, name := range Metrics {
-				m[name] = 0
-			}
+			m = zeroMetrics()
 			raw[org] = m
 		}
 		return m
@@ -63,14 +68,33 @@ func TotalsByOrganization(ctx context.Context, client *ent.Client, from, to time
 			}
 		}
 	}
+	stored, err := storedBy(ctx, client, scope, from, to)
+	if err != nil {
+		return nil, err
+	}
+	for org, sum := range stored {
+		byteSeconds, videoSeconds, err := sum.seconds()
+		if err != nil {
+			return nil, err
+		}
+		m := at(org)
+		m[StoredByteSeconds], m[StoredVideoSeconds] = byteSeconds, videoSeconds
+	}
+	return raw, nil
+}
+
+// storedBy sums the stored objects of the scope (nil: every organization)
+// over [from, to) per organization: each object's bytes and media seconds
+// times the milliseconds it overlaps the interval, exactly.
+func storedBy(ctx context.Context, client *ent.Client, scope *Scope, from, to time.Time) (map[uuid.UUID]*storedSum, error) {
 	objs, err := client.StoredObject.Query().
-		Where(storedobject.CreatedAtLT(to),
+		Where(scope.stored(), storedobject.CreatedAtLT(to),
 			storedobject.Or(storedobject.DeletedAtIsNil(), storedobject.DeletedAtGT(from))).
 		Select(storedobject.FieldOrganizationID, storedobject.FieldBytes, storedobject.FieldVideoSeconds,
 			storedobject.FieldCreatedAt, storedobject.FieldDeletedAt).
 		All(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("usage totals by organization: stored objects: %w", err)
+		return nil, fmt.Errorf("usage totals: stored objects: %w", err)
 	}
 	stored := map[uuid.UUID]*storedSum{}
 	for _, o := range objs {
@@ -85,13 +109,14 @@ func TotalsByOrganization(ctx context.Context, client *ent.Client, from, to time
 		}
 		sum.add(o, ms)
 	}
-	for org, sum := range stored {
-		byteSeconds, videoSeconds, err := sum.seconds()
-		if err != nil {
-			return nil, err
-		}
-		m := at(org)
-		m[StoredByteSeconds], m[StoredVideoSeconds] = byteSeconds, videoSeconds
+	return stored, nil
+}
+
+// zeroMetrics is a totals map with every metric at zero.
+func zeroMetrics() map[string]int64 {
+	m := make(map[string]int64, len(Metrics))
+	for _, name := range Metrics {
+		m[name] = 0
 	}
-	return raw, nil
+	return m
 }
