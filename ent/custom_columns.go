@@ -3,7 +3,8 @@ package ent
 import "github.com/vidra-dev/vidra/ent/video"
 
 // customColumns are, per ent type, the GraphQL fields of that type that are no
-// ent field (resolved in graph/ by hand) and the columns their resolvers read
+// ent field (resolved in graph/ by hand, or by a hand-written method of the
+// entity) and the columns their resolvers read
 // from the entity. entgql's field collection selects only the columns of the
 // fields a query asks for, but it cannot know what a custom resolver reads, so
 // one such field used to load every column of every row: a REST page of videos
@@ -14,9 +15,9 @@ import "github.com/vidra-dev/vidra/ent/video"
 // (graph) checks the embed fields' values through a list.
 var customColumns = map[string]map[string][]string{
 	TypeVideo: {
-		// graph videoResolver.EmbedURL: player.EmbedURL(publicURL, id).
+		// Video.EmbedURL (video_embed.go): the id.
 		"embedURL": nil,
-		// graph videoResolver.EmbedCode: player.EmbedCode(publicURL, id, title, width, height).
+		// Video.EmbedCode (video_embed.go): id, title, width, height.
 		"embedCode": {video.FieldTitle, video.FieldWidth, video.FieldHeight},
 	},
 }

@@ -1,6 +1,7 @@
 package graph
 
 import (
+	"context"
 	"net/http"
 
 	"entgo.io/contrib/entgql"
@@ -12,6 +13,7 @@ import (
 	"github.com/99designs/gqlgen/graphql/handler/transport"
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vidra-dev/vidra/graph/generated"
+	"github.com/vidra-dev/vidra/player/embedlink"
 )
 
 // executionPipeline is what the HTTP handler and the in-process executor (used by
@@ -43,6 +45,7 @@ func (r *Resolver) configure(p executionPipeline, limits Limits) {
 	// queryLimits also does the work of gqlgen's ComplexityLimit (complexity.go).
 	p.Use(&queryLimits{limits: limits})
 	p.Use(&inputStrings{}) // input_strings.go
+	p.Use(embedBase{publicURL: r.media.PublicURL})
 	// Outside the transaction: a stored response is one that committed.
 	p.Use(idempotentMutations{r: r})
 	p.Use(entgql.Transactioner{TxOpener: r.client, SkipTxFunc: skipsSharedTx})
@@ -73,4 +76,19 @@ func (r *Resolver) NewExecutor(limits Limits) *executor.Executor {
 	exec := executor.New(r.Schema())
 	r.configure(exec, limits)
 	return exec
+}
+
+// embedBase puts the server's public address in every operation's context, for
+// the embed links the video entity writes (player/embedlink).
+type embedBase struct{ publicURL string }
+
+// ExtensionName names the extension.
+func (embedBase) ExtensionName() string { return "EmbedBase" }
+
+// Validate accepts every schema.
+func (embedBase) Validate(graphql.ExecutableSchema) error { return nil }
+
+// InterceptOperation runs the operation with the public address in its context.
+func (e embedBase) InterceptOperation(ctx context.Context, next graphql.OperationHandler) graphql.ResponseHandler {
+	return next(embedlink.WithBase(ctx, e.publicURL))
 }

@@ -12,7 +12,6 @@ import (
 	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/graph/model"
-	"github.com/vidra-dev/vidra/player"
 )
 
 // CreateUploadToken is the resolver for the createUploadToken field.
@@ -77,14 +76,4 @@ func (r *videoResolver) PlaybackURL(ctx context.Context, obj *ent.Video) (*strin
 // Timeline is the resolver for the timeline field.
 func (r *videoResolver) Timeline(ctx context.Context, obj *ent.Video) (*model.VideoTimeline, error) {
 	return r.videoTimeline(obj), nil
-}
-
-// EmbedURL is the resolver for the embedURL field.
-func (r *videoResolver) EmbedURL(ctx context.Context, obj *ent.Video) (string, error) {
-	return player.EmbedURL(r.media.PublicURL, obj.ID), nil
-}
-
-// EmbedCode is the resolver for the embedCode field.
-func (r *videoResolver) EmbedCode(ctx context.Context, obj *ent.Video) (string, error) {
-	return player.EmbedCode(r.media.PublicURL, obj.ID, obj.Title, obj.Width, obj.Height), nil
 }

@@ -43,6 +43,7 @@ import (
 	"github.com/vidra-dev/vidra/graph/model"
 	"github.com/vidra-dev/vidra/ladder"
 	"github.com/vidra-dev/vidra/live"
+	"github.com/vidra-dev/vidra/player/embedlink"
 )
 
 // region    ***************************** api!.gotpl *****************************
@@ -1817,8 +1818,6 @@ type UserResolver interface {
 type VideoResolver interface {
 	PlaybackURL(ctx context.Context, obj *ent.Video) (*string, error)
 	Timeline(ctx context.Context, obj *ent.Video) (*model.VideoTimeline, error)
-	EmbedURL(ctx context.Context, obj *ent.Video) (string, error)
-	EmbedCode(ctx context.Context, obj *ent.Video) (string, error)
 }
 
 // endregion ************************** generated!.gotpl **************************
@@ -40426,18 +40425,18 @@ func (ec *executionContext) _Video_embedURL(ctx context.Context, field graphql.C
 			return ec.fieldContext_Video_embedURL(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.Video().EmbedURL(ctx, obj)
+			return obj.EmbedURL(), nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v embedlink.URL) graphql.Marshaler {
+			return ec.marshalNString2githubᚗcomᚋvidraᚑdevᚋvidraᚋplayerᚋembedlinkᚐURL(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_Video_embedURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("Video", field, true, true, scalarChild2)
+	return gqlexec.NewScalarFieldContext("Video", field, true, false, scalarChild2)
 }
 
 func (ec *executionContext) _Video_embedCode(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
@@ -40449,18 +40448,18 @@ func (ec *executionContext) _Video_embedCode(ctx context.Context, field graphql.
 			return ec.fieldContext_Video_embedCode(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.Video().EmbedCode(ctx, obj)
+			return obj.EmbedCode(), nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v embedlink.Code) graphql.Marshaler {
+			return ec.marshalNString2githubᚗcomᚋvidraᚑdevᚋvidraᚋplayerᚋembedlinkᚐCode(ctx, selections, v)
 		},
 		true,
 		true,
 	)
 }
 func (ec *executionContext) fieldContext_Video_embedCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("Video", field, true, true, scalarChild2)
+	return gqlexec.NewScalarFieldContext("Video", field, true, false, scalarChild2)
 }
 
 func (ec *executionContext) _VideoConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.VideoConnection) (ret graphql.Marshaler) {
@@ -69811,91 +69810,15 @@ func (ec *executionContext) _Video(ctx context.Context, sel ast.SelectionSet, ob
 			outSet := out.Set()
 			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
 		case "embedURL":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Video_embedURL(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
+			out.Values[i] = ec._Video_embedURL(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
 			}
-
-			if field.IsDeferred() {
-				if deferredFieldSet == nil {
-					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
-				}
-				deferredFieldSet.AddField(field)
-				fieldIndex := len(deferredFieldSet.Values) - 1
-				deferredSet := deferredFieldSet
-				deferredSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, deferredSet)
-				})
-
-				for _, deferrable := range field.Deferrables {
-					view, ok := deferLabelToView[deferrable.Label]
-					if !ok {
-						view = deferredFieldSet.NewView()
-						deferLabelToView[deferrable.Label] = view
-					}
-					view.AddIndices(fieldIndex)
-				}
-
-				// the field is not queued below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			outSet := out.Set()
-			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
 		case "embedCode":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Video_embedCode(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
+			out.Values[i] = ec._Video_embedCode(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
 			}
-
-			if field.IsDeferred() {
-				if deferredFieldSet == nil {
-					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
-				}
-				deferredFieldSet.AddField(field)
-				fieldIndex := len(deferredFieldSet.Values) - 1
-				deferredSet := deferredFieldSet
-				deferredSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, deferredSet)
-				})
-
-				for _, deferrable := range field.Deferrables {
-					view, ok := deferLabelToView[deferrable.Label]
-					if !ok {
-						view = deferredFieldSet.NewView()
-						deferLabelToView[deferrable.Label] = view
-					}
-					view.AddIndices(fieldIndex)
-				}
-
-				// the field is not queued below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			outSet := out.Set()
-			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -73760,6 +73683,26 @@ func (ec *executionContext) unmarshalNString2githubᚗcomᚋvidraᚑdevᚋvidra�
 
 func (ec *executionContext) marshalNString2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋtransactionᚐStatus(ctx context.Context, sel ast.SelectionSet, v transaction.Status) graphql.Marshaler {
 	return v
+}
+
+func (ec *executionContext) unmarshalNString2githubᚗcomᚋvidraᚑdevᚋvidraᚋplayerᚋembedlinkᚐCode(ctx context.Context, v any) (embedlink.Code, error) {
+	var res embedlink.Code
+	err := res.UnmarshalGQLContext(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNString2githubᚗcomᚋvidraᚑdevᚋvidraᚋplayerᚋembedlinkᚐCode(ctx context.Context, sel ast.SelectionSet, v embedlink.Code) graphql.Marshaler {
+	return graphql.WrapContextMarshaler(ctx, v)
+}
+
+func (ec *executionContext) unmarshalNString2githubᚗcomᚋvidraᚑdevᚋvidraᚋplayerᚋembedlinkᚐURL(ctx context.Context, v any) (embedlink.URL, error) {
+	var res embedlink.URL
+	err := res.UnmarshalGQLContext(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNString2githubᚗcomᚋvidraᚑdevᚋvidraᚋplayerᚋembedlinkᚐURL(ctx context.Context, sel ast.SelectionSet, v embedlink.URL) graphql.Marshaler {
+	return graphql.WrapContextMarshaler(ctx, v)
 }
 
 func (ec *executionContext) unmarshalNString2string(ctx context.Context, v any) (string, error) {

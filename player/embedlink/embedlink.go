@@ -1,0 +1,137 @@
+// Package embedlink writes a video's embed links, the address of its player page
+// and the iframe snippet, for GraphQL's Video.embedURL and Video.embedCode and
+// for oEmbed. It imports nothing of Vidra's, so that the ent entity can carry
+// the links as methods (ent/video_embed.go): gqlgen then writes them inline
+// with the entity's other fields, where a resolver would cost every video of a
+// page two queued fields of their own. The server's public address comes from
+// the operation's context (WithBase), set once per operation by the GraphQL
+// pipeline.
+package embedlink
+
+import (
+	"context"
+	"errors"
+	"html"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/99designs/gqlgen/graphql"
+	"github.com/google/uuid"
+)
+
+// baseKey is the context key of the public address.
+type baseKey struct{}
+
+// WithBase returns ctx carrying the server's public address (VIDRA_PUBLIC_URL).
+func WithBase(ctx context.Context, publicURL string) context.Context {
+	return context.WithValue(ctx, baseKey{}, publicURL)
+}
+
+// errNoBase is the error of a link written without a public address: a
+// GraphQL pipeline that does not set it is a bug, not an empty link.
+var errNoBase = errors.New("embed link: the operation carries no public address")
+
+// base is ctx's public address.
+func base(ctx context.Context) (string, error) {
+	b, ok := ctx.Value(baseKey{}).(string)
+	if !ok {
+		return "", errNoBase
+	}
+	return b, nil
+}
+
+// URL is a video's player page address, as a GraphQL String.
+type URL struct{ VideoID uuid.UUID }
+
+// MarshalGQLContext writes the address as a JSON string.
+func (u URL) MarshalGQLContext(ctx context.Context, w io.Writer) error {
+	b, err := base(ctx)
+	if err != nil {
+		return err
+	}
+	graphql.MarshalString(PageURL(b, u.VideoID)).MarshalGQL(w)
+	return nil
+}
+
+// UnmarshalGQLContext refuses: a link is never an input.
+func (u *URL) UnmarshalGQLContext(context.Context, any) error {
+	return errors.New("embedURL is an output only")
+}
+
+// Code is a video's iframe snippet, as a GraphQL String.
+type Code struct {
+	VideoID       uuid.UUID
+	Title         string
+	Width, Height int
+}
+
+// MarshalGQLContext writes the snippet as a JSON string.
+func (c Code) MarshalGQLContext(ctx context.Context, w io.Writer) error {
+	b, err := base(ctx)
+	if err != nil {
+		return err
+	}
+	graphql.MarshalString(Snippet(b, c.VideoID, c.Title, c.Width, c.Height)).MarshalGQL(w)
+	return nil
+}
+
+// UnmarshalGQLContext refuses: a snippet is never an input.
+func (c *Code) UnmarshalGQLContext(context.Context, any) error {
+	return errors.New("embedCode is an output only")
+}
+
+// PageURL is the address of a video's player page under publicURL.
+func PageURL(publicURL string, videoID uuid.UUID) string {
+	return publicURL + "/embed/" + videoID.String()
+}
+
+// Snippet is the iframe snippet that embeds a video's player at width x height
+// (the video's own size, 640x360 when unknown).
+//
+// A page of videos (GET /v1/projects/{id}/videos) writes one per video, so it
+// is built by appending to one buffer sized up front rather than with
+// fmt.Sprintf, whose formatting was most of the field's cost per page.
+func Snippet(publicURL string, videoID uuid.UUID, title string, width, height int) string {
+	width, height = FrameSize(width, height, 0, 0)
+	src, name := html.EscapeString(PageURL(publicURL, videoID)), html.EscapeString(title)
+	var b strings.Builder
+	b.Grow(len(embedOpen) + len(src) + len(embedWidth) + len(embedHeight) + len(embedTitle) + len(name) + len(embedClose) + 40)
+	b.WriteString(embedOpen)
+	b.WriteString(src)
+	b.WriteString(embedWidth)
+	b.WriteString(strconv.Itoa(width))
+	b.WriteString(embedHeight)
+	b.WriteString(strconv.Itoa(height))
+	b.WriteString(embedTitle)
+	b.WriteString(name)
+	b.WriteString(embedClose)
+	return b.String()
+}
+
+// The fixed parts of Snippet, around the address, size and title.
+const (
+	embedOpen   = `<iframe src="`
+	embedWidth  = `" width="`
+	embedHeight = `" height="`
+	embedTitle  = `" title="`
+	embedClose  = `" frameborder="0" allow="autoplay; fullscreen; picture-in-picture; encrypted-media" allowfullscreen></iframe>`
+)
+
+// FrameSize is the player's size for a video of width x height: 640x360 when
+// the size is unknown, scaled down (keeping the aspect ratio) to fit maxWidth and
+// maxHeight when they are above 0.
+func FrameSize(width, height, maxWidth, maxHeight int) (int, int) {
+	if width <= 0 || height <= 0 {
+		width, height = 640, 360
+	}
+	if maxWidth > 0 && width > maxWidth {
+		height = height * maxWidth / width
+		width = maxWidth
+	}
+	if maxHeight > 0 && height > maxHeight {
+		width = width * maxHeight / height
+		height = maxHeight
+	}
+	return max(width, 1), max(height, 1)
+}
