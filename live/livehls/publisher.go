@@ -78,7 +78,15 @@ func (p *publisher) addPart(data []byte, dur float64, independent, disc bool, st
 		p.pl.pendingDisc, p.pl.pendingPDT = disc, start
 	}
 	seq := len(p.all)
-	if p.write(Prefix(p.s.o.VideoID)+partName(seq, len(p.pl.pending)), data) != nil {
+	body := data
+	if p.key != nil {
+		// AES-128 is whole-resource CBC: a part is a resource of its own,
+		// encrypted alone (own PKCS#7 padding) under its parent segment's IV,
+		// which is how hls.js decrypts a part (the fragment's key and IV, the
+		// part's bytes as one unit). The segment is encrypted whole, apart.
+		body = encrypt(p.key, seq, data)
+	}
+	if p.write(Prefix(p.s.o.VideoID)+partName(seq, len(p.pl.pending)), body) != nil {
 		return
 	}
 	p.pl.pending = append(p.pl.pending, part{dur: dur, independent: independent})

@@ -169,12 +169,8 @@ func Open(ctx context.Context, o Options) (*Session, error) {
 			if err := o.Bucket.WriteAll(ctx, EncryptionKeyKey(o.VideoID), key, nil); err != nil {
 				return nil, fmt.Errorf("livehls: store the session key: %w", err)
 			}
+			// LL-HLS parts are encrypted too: each part on its own (see addPart).
 			s.pub.key, s.pub.pl.keyURI = key, "key"
-			if s.pub.pl.partTarget > 0 {
-				// Parts would need their own IVs inside a segment's CBC chain.
-				s.log.WarnContext(ctx, "low latency parts are off: the project encrypts playback")
-				s.pub.pl.partTarget = 0
-			}
 		}
 	}
 	go s.pub.run()
