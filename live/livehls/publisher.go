@@ -120,6 +120,11 @@ func (p *publisher) addSegment(data []byte, dur float64, start time.Time, disc, 
 	p.pl.next = seq + 1
 	p.maxDur = math.Max(p.maxDur, dur)
 	p.slide()
+	// The state another node continues the session from names the segment
+	// before any playlist does.
+	if err := p.saveState(); err != nil {
+		p.s.log.Error("save the live session's state", "err", err)
+	}
 	p.writePlaylist()
 	p.s.mu.Lock()
 	p.s.segCount = len(p.all)
