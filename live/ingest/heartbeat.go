@@ -68,7 +68,13 @@ func (s *Server) heartbeat() {
 				return err
 			}
 			if n == 0 {
-				lost = true
+				// Not renewed: lost, unless the stream is still this node's
+				// session (its publisher left meanwhile and the window opened).
+				st, err := tx.LiveStream.Get(s.sys, h.streamID)
+				if err != nil && !ent.IsNotFound(err) {
+					return err
+				}
+				lost = st == nil || st.CurrentSessionID == nil || *st.CurrentSessionID != h.sessionID || st.NodeID != s.cfg.NodeID
 				return nil
 			}
 			u := tx.LiveSession.UpdateOneID(h.sessionID)
