@@ -28,6 +28,9 @@ type publisher struct {
 	all    []segment // every segment of the session
 	maxDur float64
 	key    []byte
+	// partBase is the first part index of the segment being written (see
+	// part.index).
+	partBase int
 	// firstDone: the first segment is playable (FirstSegment closed).
 	firstDone bool
 	err       error
@@ -86,10 +89,11 @@ func (p *publisher) addPart(data []byte, dur float64, independent, disc bool, st
 		// part's bytes as one unit). The segment is encrypted whole, apart.
 		body = encrypt(p.key, seq, data)
 	}
-	if p.write(Prefix(p.s.o.VideoID)+partName(seq, len(p.pl.pending)), body) != nil {
+	index := p.partBase + len(p.pl.pending)
+	if p.write(Prefix(p.s.o.VideoID)+partName(seq, index), body) != nil {
 		return
 	}
-	p.pl.pending = append(p.pl.pending, part{dur: dur, independent: independent})
+	p.pl.pending = append(p.pl.pending, part{index: index, dur: dur, independent: independent})
 	p.pl.next = seq
 	p.writePlaylist()
 }
@@ -115,7 +119,7 @@ func (p *publisher) addSegment(data []byte, dur float64, start time.Time, disc, 
 		start = p.pl.pendingPDT
 	}
 	seg := segment{seq: seq, dur: dur, start: start, disc: disc, parts: p.pl.pending, bytes: len(data)}
-	p.pl.pending, p.pl.pendingDisc = nil, false
+	p.pl.pending, p.pl.pendingDisc, p.partBase = nil, false, 0
 	p.all = append(p.all, seg)
 	p.pl.next = seq + 1
 	p.maxDur = math.Max(p.maxDur, dur)
@@ -158,8 +162,8 @@ func (p *publisher) slide() {
 	// Parts of a segment no longer listed with its parts (plus one for players
 	// still reading them) are deleted: the segment holds the same bytes.
 	if old := n - partsShown - 2; old >= 0 {
-		for i := range p.all[old].parts {
-			p.remove(Prefix(p.s.o.VideoID) + partName(old, i))
+		for _, pt := range p.all[old].parts {
+			p.remove(Prefix(p.s.o.VideoID) + partName(old, pt.index))
 		}
 	}
 	// Without a recording, segments two past the window go too.

@@ -34,6 +34,13 @@ func TestResumeOnAnotherNode(t *testing.T) {
 		t.Fatalf("Run after Release: %v", err)
 	}
 
+	// Parts of segment 5 a dying node wrote and listed: not named again.
+	for _, name := range []string{partName(5, 0), partName(5, 1)} {
+		if err := b.WriteAll(context.Background(), Prefix(vid)+name, []byte("stale"), nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+
 	// The other node.
 	o := a.o
 	o.Resume = true
@@ -49,8 +56,13 @@ func TestResumeOnAnotherNode(t *testing.T) {
 	}
 	pl = read(t, b, PlaylistKey(vid))
 	if !strings.Contains(pl, "#EXT-X-MEDIA-SEQUENCE:4\n") || strings.Count(pl, "#EXT-X-DISCONTINUITY\n") != 1 ||
-		!strings.Contains(pl, "seg_00004.ts\n#EXT-X-DISCONTINUITY\n") || !strings.Contains(pl, `URI="part_00006_0.ts",INDEPENDENT=YES`) {
-		t.Fatalf("resumed live playlist (window 3 of 7 segments, parts):\n%s", pl)
+		!strings.Contains(pl, "seg_00004.ts\n#EXT-X-DISCONTINUITY\n") || !strings.Contains(pl, `URI="part_00006_0.ts",INDEPENDENT=YES`) ||
+		!strings.Contains(pl, `URI="part_00005_2.ts",INDEPENDENT=YES`) || strings.Contains(pl, `"part_00005_0.ts"`) ||
+		!strings.Contains(pl, `URI="part_00004_0.ts",INDEPENDENT=YES`) {
+		t.Fatalf("resumed live playlist (window 3 of 7 segments, parts of the last three, segment 5's after the stale ones):\n%s", pl)
+	}
+	if got := read(t, b, Prefix(vid)+partName(5, 0)); got != "stale" {
+		t.Fatal("a stale part was overwritten")
 	}
 	if err := bn.Close(context.Background(), "publisher_closed"); err != nil {
 		t.Fatal(err)

@@ -58,6 +58,7 @@ type stateSeg struct {
 
 // statePart is one part of a segment: duration and independence.
 type statePart struct {
+	Index       int     `json:"n,omitempty"`
 	Dur         float64 `json:"d"`
 	Independent bool    `json:"i,omitempty"`
 }
@@ -76,7 +77,7 @@ func (p *publisher) saveState() error {
 	for _, s := range p.all[chunk*stateChunk:] {
 		ss := stateSeg{Seq: s.seq, Dur: s.dur, Start: s.start, Disc: s.disc, Bytes: s.bytes}
 		for _, pt := range s.parts {
-			ss.Parts = append(ss.Parts, statePart{Dur: pt.dur, Independent: pt.independent})
+			ss.Parts = append(ss.Parts, statePart{Index: pt.index, Dur: pt.dur, Independent: pt.independent})
 		}
 		doc.Segs = append(doc.Segs, ss)
 	}
@@ -93,6 +94,9 @@ type loadedState struct {
 	runs   int
 	target int
 	key    []byte
+	// staleParts is one past the highest part index a previous node wrote
+	// for the next segment number before it stopped (0: none).
+	staleParts int
 }
 
 // loadState reads a session's state from the bucket: its segments in order
@@ -139,11 +143,27 @@ func loadState(ctx context.Context, b *blob.Bucket, videoID uuid.UUID) (loadedSt
 			}
 			seg := segment{seq: ss.Seq, dur: ss.Dur, start: ss.Start, disc: ss.Disc, bytes: ss.Bytes}
 			for _, pt := range ss.Parts {
-				seg.parts = append(seg.parts, part{dur: pt.Dur, independent: pt.Independent})
+				seg.parts = append(seg.parts, part{index: pt.Index, dur: pt.Dur, independent: pt.Independent})
 			}
 			st.segs = append(st.segs, seg)
 		}
 		st.runs, st.target = doc.Runs, max(st.target, doc.Target)
+	}
+	// Parts of the next segment a node wrote before it died: their names
+	// are not used again (players and caches may hold them).
+	stale := fmt.Sprintf("%spart_%05d_", Prefix(videoID), len(st.segs))
+	pit := b.List(&blob.ListOptions{Prefix: stale})
+	for {
+		obj, err := pit.Next(ctx)
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return st, err
+		}
+		if i, err := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(obj.Key, stale), ".ts")); err == nil {
+			st.staleParts = max(st.staleParts, i+1)
+		}
 	}
 	key, err := b.ReadAll(ctx, EncryptionKeyKey(videoID))
 	switch {
@@ -165,6 +185,7 @@ func (p *publisher) resume(st loadedState) {
 	p.all = st.segs
 	p.pl.target = st.target
 	p.pl.next = len(p.all)
+	p.partBase = st.staleParts
 	for _, s := range p.all {
 		p.maxDur = max(p.maxDur, s.dur)
 	}
