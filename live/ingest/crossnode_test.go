@@ -11,8 +11,10 @@ import (
 
 	"github.com/vidra-dev/vidra/ent/livesession"
 	"github.com/vidra-dev/vidra/ent/livestream"
+	"github.com/vidra-dev/vidra/ent/usagerecord"
 	"github.com/vidra-dev/vidra/internal/apptest"
 	"github.com/vidra-dev/vidra/live/livehls"
+	"github.com/vidra-dev/vidra/usage"
 )
 
 // TestReconnectToAnotherNode: two ingest nodes on one database and bucket. A
@@ -62,6 +64,24 @@ func TestReconnectToAnotherNode(t *testing.T) {
 		if ss[0].Bytes < 20000 {
 			t.Fatalf("session bytes %d: the second node's count lost the first's", ss[0].Bytes)
 		}
+		// The live input of both nodes is metered once: about 5 s on A and
+		// 10 s on B (the hour in progress moved with the session).
+		recs, err := s.App.DB.Client.UsageRecord.Query().
+			Where(usagerecord.ProjectID(r.project), usagerecord.MetricEQ(usagerecord.Metric(usage.LiveInputSeconds))).All(apptest.System())
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ms int64
+		for _, rec := range recs {
+			if rec.SourceKey != usage.LiveKey(ss[0].ID, rec.At) {
+				t.Errorf("record %+v", rec)
+			}
+			ms += rec.Quantity
+		}
+		if len(recs) == 0 || len(recs) > 2 || ms < 13000 || ms > 19000 {
+			t.Fatalf("%d records, %d ms of input for 5 s on node A and 10 s on node B", len(recs), ms)
+		}
+		t.Logf("live input metered across both nodes: %d ms", ms)
 		checkRecording(t, s, *ss[0].VideoID, 15)
 	})
 }
