@@ -70,7 +70,7 @@ func newIngestCluster(t *testing.T, d string, window int) *ingestCluster {
 	return &ingestCluster{t: t, c: c, ctx: ctx, db: db, st: st, key: key}
 }
 
-// node starts `vidra ingest` as id (lease 8 s, heartbeat 1 s) and returns it
+// node starts `vidra ingest` as id (the given lease, heartbeat 1 s) and returns it
 // with its RTMP publish URL.
 func (ic *ingestCluster) node(id string, lease string) (*child, string) {
 	ic.t.Helper()
