@@ -66,7 +66,7 @@ func (a *App) StopIngest() {
 func (a *App) openLiveMedia(ctx context.Context, o ingest.MediaOptions) (ingest.Media, error) {
 	return livehls.Open(ctx, livehls.Options{
 		ProjectID: o.ProjectID, StreamID: o.StreamID, SessionID: o.SessionID, VideoID: o.VideoID,
-		LatencyMode: o.LatencyMode, Transcode: o.Transcode, Record: o.Record,
+		LatencyMode: o.LatencyMode, Transcode: o.Transcode, Record: o.Record, Resume: o.Resume,
 		Bucket:   a.Bucket,
 		Policies: a.media.policies,
 		Queue:    a.media.queue,

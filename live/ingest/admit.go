@@ -43,6 +43,9 @@ func (s *Server) admit(p *publisher) (*hold, error) {
 		}
 		return h, nil
 	}
+	if s.continuable(st, time.Now()) {
+		return s.adopt(ctx, st, p, hash)
+	}
 	return s.startSession(ctx, st, p, hash)
 }
 
@@ -148,7 +151,9 @@ func (s *Server) startSession(ctx context.Context, st *ent.LiveStream, p *publis
 		}
 		if st.CurrentSessionID != nil {
 			reason := livesession.EndReasonTimeout
-			if st.Status == livestream.StatusActive {
+			if st.Status == livestream.StatusActive || st.NodeID == "" {
+				// An expired lease, or a window the sweeper opened for a
+				// node that is gone.
 				reason = livesession.EndReasonNodeLost
 			}
 			s.mu.Lock()
@@ -206,14 +211,30 @@ func (s *Server) startSession(ctx context.Context, st *ent.LiveStream, p *publis
 	if orphan != "" {
 		s.finalizeOrphan(st, *st.CurrentSessionID, orphan)
 	}
-	h := &hold{
-		streamID: st.ID, sessionID: sess.ID, projectID: st.ProjectID, videoID: vid.ID, orgID: orgID,
-		keyHash: hash, startedAt: now,
+	h := s.newHold(st, sess.ID, vid.ID, orgID, hash, now)
+	if err := s.openHold(ctx, h, st, false); err != nil {
+		return nil, err
+	}
+	s.log.Info("publisher connected", "stream", st.ID, "session", sess.ID, "video", vid.ID, "protocol", p.protocol, "remote", p.remote)
+	return h, nil
+}
+
+// newHold is the hold of a session of st this node serves from now on.
+func (s *Server) newHold(st *ent.LiveStream, sessionID, videoID, orgID uuid.UUID, hash string, startedAt time.Time) *hold {
+	return &hold{
+		streamID: st.ID, sessionID: sessionID, projectID: st.ProjectID, videoID: videoID, orgID: orgID,
+		keyHash: hash, startedAt: startedAt,
 		maxDuration: s.maxDuration(st),
 		window:      time.Duration(st.ReconnectWindowSeconds) * time.Second,
 		stats:       NewStats(s.cfg.BitrateLimitKbps),
 		connecting:  true,
 	}
+}
+
+// openHold starts h's simulcast and media (resume: continuing another node's
+// output) and makes it this node's hold of the stream; a media that cannot be
+// opened ends the session as error.
+func (s *Server) openHold(ctx context.Context, h *hold, st *ent.LiveStream, resume bool) error {
 	targets, err := s.deps.Client.LiveSimulcastTarget.Query().
 		Where(livesimulcasttarget.LiveStreamID(st.ID), livesimulcasttarget.Enabled(true)).
 		All(ctx)
@@ -226,19 +247,18 @@ func (s *Server) startSession(ctx context.Context, st *ent.LiveStream, p *publis
 	}
 	h.simulcast = startSimulcast(s.sys, ts)
 	h.media, err = s.deps.Media(ctx, MediaOptions{
-		ProjectID: st.ProjectID, StreamID: st.ID, SessionID: sess.ID, VideoID: vid.ID,
-		LatencyMode: string(st.LatencyMode), Transcode: st.Transcode, Record: st.Record,
+		ProjectID: st.ProjectID, StreamID: st.ID, SessionID: h.sessionID, VideoID: h.videoID,
+		LatencyMode: string(st.LatencyMode), Transcode: st.Transcode, Record: st.Record, Resume: resume,
 	})
 	if err != nil {
-		s.log.Error("open live media", "stream", st.ID, "session", sess.ID, "err", err)
+		s.log.Error("open live media", "stream", st.ID, "session", h.sessionID, "resume", resume, "err", err)
 		s.end(h, livesession.EndReasonError, "could not open the live output: "+err.Error())
-		return nil, fmt.Errorf("open live media: %w", err)
+		return fmt.Errorf("open live media: %w", err)
 	}
 	s.mu.Lock()
 	s.holds[st.ID] = h
 	s.mu.Unlock()
-	s.log.Info("publisher connected", "stream", st.ID, "session", sess.ID, "video", vid.ID, "protocol", p.protocol, "remote", p.remote)
-	return h, nil
+	return nil
 }
 
 // maxDuration is how long a session of st may last: the stream's own limit,

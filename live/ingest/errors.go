@@ -17,6 +17,8 @@ var (
 	errDisabled = errors.New("the stream is disabled")
 	// errBusy: another publisher holds the stream (here or on another node).
 	errBusy = errors.New("another publisher is live on this stream")
+	// errMoved: the session this node would end continues on another node.
+	errMoved = errors.New("the live session continues on another node")
 )
 
 // srtReason is the SRT rejection code of a refusal.

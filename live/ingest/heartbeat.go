@@ -68,7 +68,13 @@ func (s *Server) heartbeat() {
 				return err
 			}
 			if n == 0 {
-				lost = true
+				// Not renewed: lost, unless the stream is still this node's
+				// session (its publisher left meanwhile and the window opened).
+				st, err := tx.LiveStream.Get(s.sys, h.streamID)
+				if err != nil && !ent.IsNotFound(err) {
+					return err
+				}
+				lost = st == nil || st.CurrentSessionID == nil || *st.CurrentSessionID != h.sessionID || st.NodeID != s.cfg.NodeID
 				return nil
 			}
 			u := tx.LiveSession.UpdateOneID(h.sessionID)
@@ -119,8 +125,11 @@ func (s *Server) sweep() {
 			}
 			continue
 		}
+		if st.Status == livestream.StatusActive && s.openLostWindow(st, now) {
+			continue
+		}
 		reason := livesession.EndReasonNodeLost
-		if st.Status == livestream.StatusDisconnected {
+		if st.Status == livestream.StatusDisconnected && st.NodeID != "" {
 			reason = livesession.EndReasonTimeout
 		}
 		err := s.inTx(s.sys, func(tx *ent.Tx) error {
@@ -144,6 +153,47 @@ func (s *Server) sweep() {
 		s.log.Info("swept a live session", "stream", st.ID, "session", *st.CurrentSessionID, "reason", reason, "node", st.NodeID)
 		s.finalizeOrphan(st, *st.CurrentSessionID, reason)
 	}
+}
+
+// openLostWindow opens the reconnect window of a session whose node's lease
+// expired (the node is gone, its publisher with it): the window runs from the
+// lease's end, nobody holds the stream (node_id empty), and a publisher that
+// reconnects to any node inside it continues the session there. It reports
+// false when the stream has no window or it is over already (the session then
+// ends as node_lost).
+func (s *Server) openLostWindow(st *ent.LiveStream, now time.Time) bool {
+	if st.ReconnectWindowSeconds <= 0 || st.LeaseUntil == nil {
+		return false
+	}
+	deadline := st.LeaseUntil.Add(time.Duration(st.ReconnectWindowSeconds) * time.Second)
+	if !deadline.After(now) {
+		return false
+	}
+	err := s.inTx(s.sys, func(tx *ent.Tx) error {
+		// Pin the row as read: a publisher may have just claimed it.
+		n, err := tx.LiveStream.Update().
+			Where(livestream.ID(st.ID), livestream.CurrentSessionID(*st.CurrentSessionID), livestream.StatusEQ(livestream.StatusActive),
+				livestream.NodeID(st.NodeID), livestream.LeaseUntilLT(now)).
+			SetStatus(livestream.StatusDisconnected).
+			SetReconnectDeadline(deadline).
+			ClearLeaseUntil().
+			SetNodeID("").
+			Save(s.sys)
+		if err != nil || n == 0 {
+			return err
+		}
+		return s.emit(s.sys, tx, st.ID, EventDisconnected, map[string]any{
+			"session_id": *st.CurrentSessionID, "cause": string(livesession.EndReasonNodeLost), "node": st.NodeID,
+			"reconnect_deadline": deadline.UTC().Format(time.RFC3339),
+		})
+	})
+	if err != nil {
+		s.log.Error("open the reconnect window of a lost node's session", "stream", st.ID, "err", err)
+		return true // tried again at the next sweep
+	}
+	s.log.Info("lease expired; reconnect window open for the lost node's session", "stream", st.ID,
+		"session", *st.CurrentSessionID, "node", st.NodeID, "deadline", deadline)
+	return true
 }
 
 // finalizeOrphan queues the recording's finalize job of a session whose

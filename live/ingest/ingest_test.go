@@ -20,6 +20,7 @@ import (
 	"github.com/vidra-dev/vidra/internal/apptest"
 	"github.com/vidra-dev/vidra/live/ingest"
 	"github.com/vidra-dev/vidra/live/liveevents"
+	"github.com/vidra-dev/vidra/live/livehls"
 	"github.com/vidra-dev/vidra/live/livekey"
 	"github.com/vidra-dev/vidra/webhooks"
 )
@@ -67,6 +68,15 @@ func (m *fileMedia) Run(_ context.Context, ts io.Reader) error {
 
 func (m *fileMedia) FirstSegment() <-chan struct{} { return m.first }
 
+// Release reports "released" as the end the media saw.
+func (m *fileMedia) Release(context.Context) error {
+	select {
+	case m.closed <- "released":
+	default:
+	}
+	return nil
+}
+
 func (m *fileMedia) Close(_ context.Context, reason string) error {
 	select {
 	case m.closed <- reason:
@@ -84,6 +94,9 @@ type rig struct {
 	mu      sync.Mutex
 	media   map[uuid.UUID]*fileMedia
 	base    string
+	// hls makes the nodes' sessions write live HLS to the app's bucket
+	// (livehls, as in production) instead of files.
+	hls bool
 }
 
 // newRig starts an app on dialect d, an ingest node on free loopback ports.
@@ -118,7 +131,14 @@ func (r *rig) startNodeWith(id string, tune func(*ingest.Config)) *ingest.Server
 		Emit: func(ctx context.Context, tx *ent.Tx, kind string, st *ent.LiveStream, data map[string]any) error {
 			return liveevents.Emit(ctx, &webhooks.Recorder{}, tx, kind, st, data)
 		},
-		Media: func(_ context.Context, o ingest.MediaOptions) (ingest.Media, error) {
+		Media: func(ctx context.Context, o ingest.MediaOptions) (ingest.Media, error) {
+			if r.hls {
+				lo := r.s.App.LiveHLSOptions()
+				lo.ProjectID, lo.StreamID, lo.SessionID, lo.VideoID = o.ProjectID, o.StreamID, o.SessionID, o.VideoID
+				lo.LatencyMode, lo.Record, lo.Resume = o.LatencyMode, o.Record, o.Resume
+				lo.Queue = nil // the VOD ladder is not what these tests check
+				return livehls.Open(ctx, lo)
+			}
 			dir := filepath.Join(r.base, o.SessionID.String())
 			if err := os.MkdirAll(dir, 0o755); err != nil {
 				return nil, err

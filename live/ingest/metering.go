@@ -181,3 +181,47 @@ func recordOrphanInput(ctx context.Context, tx *ent.Tx, projectID, sessionID uui
 	}
 	return nil
 }
+
+// adoptInput takes over the input metering of a session another node began:
+// the hours before now's that the previous node did not record are recorded
+// in tx (from the session's start to its last data, as for a lost node), and
+// the current hour's input so far is carried in h's meter, to be recorded with
+// what this node counts (one fact per session and hour).
+func adoptInput(ctx context.Context, tx *ent.Tx, h *hold, sess *ent.LiveSession, now time.Time) error {
+	if sess.LastDataAt == nil {
+		return nil
+	}
+	facts, err := tx.UsageRecord.Query().
+		Where(usagerecord.SourceKeyHasPrefix(usage.LiveKeyPrefix(sess.ID))).
+		All(ctx)
+	if err != nil {
+		return err
+	}
+	done := map[time.Time]bool{}
+	for _, f := range facts {
+		done[f.At.UTC()] = true
+	}
+	current := now.UTC().Truncate(time.Hour)
+	for hour, d := range splitHours(sess.StartedAt, *sess.LastDataAt) {
+		switch {
+		case done[hour]:
+		case !hour.Before(current):
+			h.meter.carry(hour, d)
+		default:
+			if err := usage.RecordLive(ctx, tx.Client(), h.orgID, h.projectID, sess.ID, hour, d.Seconds()); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// carry adds input counted elsewhere to an hour not recorded yet.
+func (m *inputMeter) carry(hour time.Time, d time.Duration) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.hours == nil {
+		m.hours = map[time.Time]time.Duration{}
+	}
+	m.hours[hour] += d
+}

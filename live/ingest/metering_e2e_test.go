@@ -61,13 +61,14 @@ func TestLiveInputMetered(t *testing.T) {
 }
 
 // TestLostNodeInputMetered: a session left active by a node that died (lease
-// run out) is ended by another node's sweep as node_lost, and its input from
+// run out) gets its reconnect window (2 s here); nobody reconnects, so another
+// node's sweep ends it as node_lost, and its input from
 // its start to the last data the dead node wrote is recorded, since the dead
 // node's meter is gone.
 func TestLostNodeInputMetered(t *testing.T) {
 	apptest.ForEachDialect(t, func(t *testing.T, s *apptest.Server) {
 		r := newRig(t, s)
-		st, _ := r.stream(60)
+		st, _ := r.stream(2)
 		ctx := apptest.System()
 		c := s.App.DB.Client
 		now := time.Now()

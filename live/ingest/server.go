@@ -84,6 +84,9 @@ type Media interface {
 	FirstSegment() <-chan struct{}
 	// Close ends the output (the end reason is recorded with it).
 	Close(ctx context.Context, reason string) error
+	// Release stops the output without ending it: another node continues
+	// the session (no end of playlist, no recording job).
+	Release(ctx context.Context) error
 }
 
 // MediaOptions say which session a Media is opened for.
@@ -92,6 +95,10 @@ type MediaOptions struct {
 	LatencyMode                             string
 	Transcode                               bool
 	Record                                  bool
+	// Resume continues the output of a session another node started (its
+	// publisher reconnected here inside the window) from what that node
+	// stored.
+	Resume bool
 }
 
 // OpenMedia opens a session's Media.

@@ -161,7 +161,8 @@ func (s *Server) disconnected(h *hold, p *publisher, err error) {
 	var still bool
 	err = s.inTx(s.sys, func(tx *ent.Tx) error {
 		n, err := tx.LiveStream.Update().
-			Where(livestream.ID(h.streamID), livestream.CurrentSessionID(h.sessionID), livestream.StatusEQ(livestream.StatusActive)).
+			Where(livestream.ID(h.streamID), livestream.CurrentSessionID(h.sessionID), livestream.StatusEQ(livestream.StatusActive),
+				livestream.NodeID(s.cfg.NodeID)).
 			SetStatus(livestream.StatusDisconnected).
 			SetReconnectDeadline(deadline).
 			ClearLeaseUntil().
@@ -240,6 +241,13 @@ func (s *Server) end(h *hold, reason livesession.EndReason, errText string) {
 		}
 		return s.endStream(s.sys, tx, h.streamID, h.sessionID, reason, errText, now, &snap)
 	})
+	if errors.Is(err, errMoved) {
+		// Another node continues the session (its publisher reconnected
+		// there): this node's timer or kick must not end it. Let go.
+		s.log.Info("live session continues on another node; letting go", "stream", h.streamID, "session", h.sessionID, "reason", reason)
+		s.dropHold(h, kickTaken)
+		return
+	}
 	if err != nil {
 		s.log.Error("end live session", "stream", h.streamID, "session", h.sessionID, "err", err)
 	} else {
@@ -250,7 +258,9 @@ func (s *Server) end(h *hold, reason livesession.EndReason, errText string) {
 }
 
 // endStream ends a session row and returns its stream to idle (disabled when
-// it is no longer enabled), if the stream still points at that session.
+// it is no longer enabled), if the stream still points at that session. When
+// the stream points at the session but another node holds it (the publisher
+// reconnected there), nothing is written: errMoved.
 func (s *Server) endStream(ctx context.Context, tx *ent.Tx, streamID, sessionID uuid.UUID, reason livesession.EndReason, errText string, now time.Time, snap *Snapshot) error {
 	st, err := tx.LiveStream.Get(ctx, streamID)
 	if ent.IsNotFound(err) {
@@ -270,7 +280,7 @@ func (s *Server) endStream(ctx context.Context, tx *ent.Tx, streamID, sessionID 
 			status = livestream.StatusDisabled
 		}
 		n, err := tx.LiveStream.Update().
-			Where(livestream.ID(streamID), livestream.CurrentSessionID(sessionID)).
+			Where(livestream.ID(streamID), livestream.CurrentSessionID(sessionID), livestream.NodeID(s.cfg.NodeID)).
 			SetStatus(status).
 			ClearCurrentSessionID().
 			ClearLeaseUntil().
@@ -281,6 +291,16 @@ func (s *Server) endStream(ctx context.Context, tx *ent.Tx, streamID, sessionID 
 			return err
 		}
 		current = n > 0
+		if !current {
+			// Read again: the update saw the latest row.
+			again, err := tx.LiveStream.Get(ctx, streamID)
+			if err != nil && !ent.IsNotFound(err) {
+				return err
+			}
+			if again != nil && again.CurrentSessionID != nil && *again.CurrentSessionID == sessionID {
+				return errMoved
+			}
+		}
 	}
 	if err := endSessionRow(ctx, tx, sessionID, reason, errText, now, snap); err != nil {
 		return err
@@ -316,20 +336,41 @@ func (s *Server) dropHold(h *hold, reason string) {
 		delete(s.holds, h.streamID)
 	}
 	s.mu.Unlock()
+	// A session another node continues is released: its output stays open
+	// for that node, and the hour in progress is that node's to record (it
+	// carries this node's part of it).
+	moved := s.continuedElsewhere(h)
 	// The input not recorded yet (a session taken over, or one whose end
 	// could not be written) is still the customer's usage.
 	now := time.Now()
 	h.meter.stop(now)
-	s.flushInput(h, now, true)
+	s.flushInput(h, now, !moved)
 	h.simulcast.stop()
 	if h.media == nil {
 		return
 	}
 	ctx, cancel := context.WithTimeout(s.sys, closeTimeout)
 	defer cancel()
+	if moved {
+		if err := h.media.Release(ctx); err != nil {
+			s.log.Error("release live media", "stream", h.streamID, "session", h.sessionID, "err", err)
+		}
+		return
+	}
 	if err := h.media.Close(ctx, reason); err != nil {
 		s.log.Error("close live media", "stream", h.streamID, "session", h.sessionID, "err", err)
 	}
+}
+
+// continuedElsewhere reports whether h's session goes on without this node:
+// the stream still points at it, not ended, and another node (or, after this
+// node's lease expired, nobody yet) holds it.
+func (s *Server) continuedElsewhere(h *hold) bool {
+	st, err := s.deps.Client.LiveStream.Get(s.sys, h.streamID)
+	if err != nil {
+		return false
+	}
+	return st.CurrentSessionID != nil && *st.CurrentSessionID == h.sessionID && st.NodeID != s.cfg.NodeID
 }
 
 // emit records a livestream.* event of a stream in tx.

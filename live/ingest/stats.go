@@ -65,6 +65,20 @@ func NewStats(bitrateLimitKbps int) *Stats {
 	return &Stats{bitrateLimitKbps: bitrateLimitKbps}
 }
 
+// Continue starts the statistics of a session another node began from what
+// its history holds: the bytes so far (the bitrate is measured from here) and
+// the warnings already raised (not raised again).
+func (s *Stats) Continue(bytes int64, warnings []string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.bytes, s.rateBytes = bytes, bytes
+	for _, w := range warnings {
+		if !slices.Contains(s.warnings, w) {
+			s.warnings = append(s.warnings, w)
+		}
+	}
+}
+
 // SetTracks records the codecs and raises the audio-only or video-only warning.
 func (s *Stats) SetTracks(videoCodec, audioCodec string) {
 	s.mu.Lock()

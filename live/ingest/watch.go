@@ -65,6 +65,10 @@ func (s *Server) recheck(h *hold) {
 		reason = string(livesession.EndReasonKeyReset)
 	case st.CurrentSessionID == nil || *st.CurrentSessionID != h.sessionID:
 		reason = kickTaken
+	case st.NodeID != s.cfg.NodeID:
+		// The publisher reconnected to another node, which continues the
+		// session: let go of it without ending it (dropHold releases).
+		reason = kickTaken
 	case st.CompleteRequestedAt != nil && !st.CompleteRequestedAt.Before(h.startedAt):
 		// COMPLETE from the API: the session ends now, without a reconnect window.
 		reason = string(livesession.EndReasonCompleted)

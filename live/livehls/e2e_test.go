@@ -1,12 +1,20 @@
 package livehls_test
 
 import (
+	"bytes"
 	"context"
+	"crypto/aes"
+	"crypto/cipher"
+	"encoding/binary"
+	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"os"
 	"os/exec"
+	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -300,4 +308,133 @@ func TestEncryptedLiveSession(t *testing.T) {
 			time.Sleep(200 * time.Millisecond)
 		}
 	})
+}
+
+// TestEncryptedLowLatencyParts: an encrypted session in the low latency mode
+// keeps its LL-HLS parts; each part is an AES-128 resource of its own under
+// the parent segment's IV (as hls.js decrypts parts), which ffprobe decrypts
+// and reads, and the decrypted parts of a segment join to the decrypted
+// segment.
+func TestEncryptedLowLatencyParts(t *testing.T) {
+	apptest.ForEachDialect(t, func(t *testing.T, s *apptest.Server) {
+		o := liveVideo(t, s)
+		o.LatencyMode = livehls.LatencyLow
+		s.MustGraphQL(`mutation($p: ID!, $in: [ProjectSettingInput!]!) { upsertProjectSettings(projectID: $p, input: $in) { key } }`,
+			map[string]any{"p": o.ProjectID.String(), "in": []any{map[string]any{"key": "transcoding", "value": `{"player_encryption": true}`}}}, nil)
+		var tok struct{ CreatePlaybackToken struct{ Token string } }
+		s.MustGraphQL(`mutation($v: ID!) { createPlaybackToken(videoID: $v) { token } }`, map[string]any{"v": o.VideoID.String()}, &tok)
+		token := tok.CreatePlaybackToken.Token
+		sess, err := livehls.Open(context.Background(), o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := sess.Run(context.Background(), tsPublisher(t, 5, false)); err != nil {
+			t.Fatal(err)
+		}
+		play := s.URL + "/v1/play/" + o.VideoID.String() + "/"
+		_, _, pl := get(t, s, play+"live/index.m3u8?token="+token)
+		for _, want := range []string{`#EXT-X-KEY:METHOD=AES-128,URI="key?token=`, "#EXT-X-PART-INF:PART-TARGET=0.500", `#EXT-X-PART:DURATION=0.500,URI="part_00001_0.ts`} {
+			if !strings.Contains(pl, want) {
+				t.Fatalf("encrypted low latency playlist lacks %q:\n%s", want, pl)
+			}
+		}
+		code, _, key := get(t, s, play+"live/key?token="+token)
+		if code != http.StatusOK || len(key) != 16 {
+			t.Fatalf("key: %d, %d bytes", code, len(key))
+		}
+		dir := t.TempDir()
+		keyHex := hex.EncodeToString([]byte(key))
+		iv := "00000000000000000000000000000001" // segment 1's media sequence number
+		// probeEncrypted has ffprobe decrypt a file (ffmpeg's crypto protocol,
+		// segment 1's IV) and returns its codecs.
+		probeEncrypted := func(name, data string) string {
+			t.Helper()
+			if len(data)%16 != 0 || strings.HasPrefix(data, "\x47") {
+				t.Fatalf("%s is not encrypted (%d bytes)", name, len(data))
+			}
+			enc := filepath.Join(dir, name)
+			if err := os.WriteFile(enc, []byte(data), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			out, err := exec.Command("nice", "-n", "19", "ffprobe", "-v", "error", "-key", keyHex, "-iv", iv,
+				"-show_entries", "stream=codec_name", "-of", "csv=p=0", "crypto:"+enc).CombinedOutput()
+			if err != nil {
+				t.Fatalf("ffprobe cannot read %s decrypted: %v: %s", name, err, out)
+			}
+			// The streams are listed under the program and again alone.
+			var codecs []string
+			for _, c := range strings.Fields(string(out)) {
+				if !slices.Contains(codecs, c) {
+					codecs = append(codecs, c)
+				}
+			}
+			return strings.Join(codecs, ",")
+		}
+		// Each part of segment 1 decrypts alone under the segment's IV; the
+		// first plays on its own; the plain parts joined are the plain segment.
+		var joined []byte
+		for i := 0; ; i++ {
+			name := "part_00001_" + strconv.Itoa(i) + ".ts"
+			code, _, data := get(t, s, play+"live/"+name+"?token="+token)
+			if code == http.StatusNotFound {
+				if i != 4 {
+					t.Fatalf("segment 1 has %d parts, want 4", i)
+				}
+				break
+			}
+			if code != http.StatusOK {
+				t.Fatalf("%s: %d", name, code)
+			}
+			if i == 0 {
+				// The independent part starts with the program tables: it
+				// plays on its own.
+				if codecs := probeEncrypted(name, data); codecs != "h264,aac" {
+					t.Fatalf("%s decrypted by ffprobe: %q", name, codecs)
+				}
+			}
+			plain, err := aesCBCDecrypt([]byte(key), 1, []byte(data))
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			if plain[0] != 0x47 {
+				t.Fatalf("%s does not decrypt to MPEG-TS", name)
+			}
+			joined = append(joined, plain...)
+		}
+		_, _, seg := get(t, s, play+"live/seg_00001.ts?token="+token)
+		if codecs := probeEncrypted("seg_00001.ts", seg); codecs != "h264,aac" {
+			t.Fatalf("segment 1 decrypted by ffprobe: %q", codecs)
+		}
+		plainSeg, err := aesCBCDecrypt([]byte(key), 1, []byte(seg))
+		if err != nil || !bytes.Equal(plainSeg, joined) {
+			t.Fatalf("decrypted segment 1 (%d bytes, %v) is not its decrypted parts joined (%d bytes)", len(plainSeg), err, len(joined))
+		}
+		if err := sess.Close(context.Background(), "publisher_closed"); err != nil {
+			t.Fatal(err)
+		}
+		if d, codecs := probeDuration(t, play+"master.m3u8?token="+token); d < 4.5 || codecs != "h264,aac" {
+			t.Fatalf("encrypted low latency recording: %.2f s %s", d, codecs)
+		}
+	})
+}
+
+// aesCBCDecrypt decrypts one AES-128 HLS resource whose IV is the media
+// sequence number seq (PKCS#7 padding), as a player does.
+func aesCBCDecrypt(key []byte, seq uint64, data []byte) ([]byte, error) {
+	if len(data) == 0 || len(data)%aes.BlockSize != 0 {
+		return nil, fmt.Errorf("%d bytes is not a whole number of blocks", len(data))
+	}
+	block, err := aes.NewCipher(key)
+	if err != nil {
+		return nil, err
+	}
+	iv := make([]byte, aes.BlockSize)
+	binary.BigEndian.PutUint64(iv[8:], seq)
+	out := make([]byte, len(data))
+	cipher.NewCBCDecrypter(block, iv).CryptBlocks(out, data)
+	pad := int(out[len(out)-1])
+	if pad == 0 || pad > aes.BlockSize {
+		return nil, fmt.Errorf("bad padding %d", pad)
+	}
+	return out[:len(out)-pad], nil
 }

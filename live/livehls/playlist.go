@@ -19,6 +19,10 @@ type segment struct {
 
 // part is one published partial segment (LL-HLS).
 type part struct {
+	// index numbers the part in its segment's part names; it starts above 0
+	// only for the first segment after a resume that found a dead node's
+	// parts of that segment number (never listed again, maybe cached).
+	index       int
 	dur         float64
 	independent bool
 }
@@ -89,8 +93,8 @@ func (m mediaPlaylist) render() []byte {
 		}
 		fmt.Fprintf(&b, "#EXT-X-PROGRAM-DATE-TIME:%s\n", formatPDT(s.start))
 		if ll && i >= len(m.segs)-partsShown {
-			for j, p := range s.parts {
-				writePart(&b, s.seq, j, p)
+			for _, p := range s.parts {
+				writePart(&b, s.seq, p)
 			}
 		}
 		fmt.Fprintf(&b, "#EXTINF:%s,\n%s\n", formatSeconds(s.dur), segmentName(s.seq))
@@ -100,8 +104,8 @@ func (m mediaPlaylist) render() []byte {
 			b.WriteString("#EXT-X-DISCONTINUITY\n")
 		}
 		fmt.Fprintf(&b, "#EXT-X-PROGRAM-DATE-TIME:%s\n", formatPDT(m.pendingPDT))
-		for j, p := range m.pending {
-			writePart(&b, m.next, j, p)
+		for _, p := range m.pending {
+			writePart(&b, m.next, p)
 		}
 	}
 	if m.ended {
@@ -110,8 +114,8 @@ func (m mediaPlaylist) render() []byte {
 	return []byte(b.String())
 }
 
-func writePart(b *strings.Builder, seq, index int, p part) {
-	fmt.Fprintf(b, "#EXT-X-PART:DURATION=%s,URI=\"%s\"", formatSeconds(p.dur), partName(seq, index))
+func writePart(b *strings.Builder, seq int, p part) {
+	fmt.Fprintf(b, "#EXT-X-PART:DURATION=%s,URI=\"%s\"", formatSeconds(p.dur), partName(seq, p.index))
 	if p.independent {
 		b.WriteString(",INDEPENDENT=YES")
 	}

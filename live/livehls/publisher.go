@@ -28,6 +28,9 @@ type publisher struct {
 	all    []segment // every segment of the session
 	maxDur float64
 	key    []byte
+	// partBase is the first part index of the segment being written (see
+	// part.index).
+	partBase int
 	// firstDone: the first segment is playable (FirstSegment closed).
 	firstDone bool
 	err       error
@@ -78,10 +81,19 @@ func (p *publisher) addPart(data []byte, dur float64, independent, disc bool, st
 		p.pl.pendingDisc, p.pl.pendingPDT = disc, start
 	}
 	seq := len(p.all)
-	if p.write(Prefix(p.s.o.VideoID)+partName(seq, len(p.pl.pending)), data) != nil {
+	body := data
+	if p.key != nil {
+		// AES-128 is whole-resource CBC: a part is a resource of its own,
+		// encrypted alone (own PKCS#7 padding) under its parent segment's IV,
+		// which is how hls.js decrypts a part (the fragment's key and IV, the
+		// part's bytes as one unit). The segment is encrypted whole, apart.
+		body = encrypt(p.key, seq, data)
+	}
+	index := p.partBase + len(p.pl.pending)
+	if p.write(Prefix(p.s.o.VideoID)+partName(seq, index), body) != nil {
 		return
 	}
-	p.pl.pending = append(p.pl.pending, part{dur: dur, independent: independent})
+	p.pl.pending = append(p.pl.pending, part{index: index, dur: dur, independent: independent})
 	p.pl.next = seq
 	p.writePlaylist()
 }
@@ -107,11 +119,16 @@ func (p *publisher) addSegment(data []byte, dur float64, start time.Time, disc, 
 		start = p.pl.pendingPDT
 	}
 	seg := segment{seq: seq, dur: dur, start: start, disc: disc, parts: p.pl.pending, bytes: len(data)}
-	p.pl.pending, p.pl.pendingDisc = nil, false
+	p.pl.pending, p.pl.pendingDisc, p.partBase = nil, false, 0
 	p.all = append(p.all, seg)
 	p.pl.next = seq + 1
 	p.maxDur = math.Max(p.maxDur, dur)
 	p.slide()
+	// The state another node continues the session from names the segment
+	// before any playlist does.
+	if err := p.saveState(); err != nil {
+		p.s.log.Error("save the live session's state", "err", err)
+	}
 	p.writePlaylist()
 	p.s.mu.Lock()
 	p.s.segCount = len(p.all)
@@ -145,8 +162,8 @@ func (p *publisher) slide() {
 	// Parts of a segment no longer listed with its parts (plus one for players
 	// still reading them) are deleted: the segment holds the same bytes.
 	if old := n - partsShown - 2; old >= 0 {
-		for i := range p.all[old].parts {
-			p.remove(Prefix(p.s.o.VideoID) + partName(old, i))
+		for _, pt := range p.all[old].parts {
+			p.remove(Prefix(p.s.o.VideoID) + partName(old, pt.index))
 		}
 	}
 	// Without a recording, segments two past the window go too.

@@ -199,6 +199,13 @@ func (c *cutter) flushUnit() error {
 		case c.partTarget > 0 && tsDiff(c.partStart, c.unitPTS) >= c.partTarget:
 			c.closePart(c.unitPTS)
 			c.partOff, c.partStart, c.partKey = len(c.seg), c.unitPTS, key
+			if key {
+				// An independent part is where a player may start (hls.js
+				// starts a new demux there): it carries the program tables
+				// too, as a segment's start does.
+				c.seg = append(c.seg, c.pat...)
+				c.seg = append(c.seg, c.pmt...)
+			}
 		}
 	}
 	if tsDiff(c.segMax, c.unitPTS) > 0 {

@@ -57,6 +57,11 @@ type Options struct {
 	// Record keeps every segment and turns the session into a VOD video when it
 	// ends; without it segments leaving the window are deleted.
 	Record bool
+	// Resume continues a session another node started (its publisher
+	// reconnected here): numbering, window, recording and AES key come from
+	// the state the session keeps in the bucket, and the next connection
+	// starts after #EXT-X-DISCONTINUITY.
+	Resume bool
 
 	// Bucket is the blob storage the playlists and segments are written to.
 	Bucket *blob.Bucket
@@ -155,7 +160,21 @@ func Open(ctx context.Context, o Options) (*Session, error) {
 	if o.LatencyMode == LatencyLow {
 		s.pub.pl.partTarget = o.PartSeconds
 	}
-	if o.Policies != nil {
+	if o.Resume {
+		st, err := loadState(ctx, o.Bucket, o.VideoID)
+		if err != nil {
+			return nil, fmt.Errorf("livehls: resume the session: %w", err)
+		}
+		s.pub.resume(st)
+		s.runs, s.segCount = st.runs, len(st.segs)
+		if len(st.segs) > 0 {
+			s.runs = max(s.runs, 1)
+		}
+		if st.key != nil {
+			s.pub.key, s.pub.pl.keyURI = st.key, "key"
+		}
+		s.log.InfoContext(ctx, "live session resumed", "segments", len(st.segs), "connections", s.runs, "encrypted", st.key != nil)
+	} else if o.Policies != nil {
 		// The ingest acts for no principal: the stream key authorised the session.
 		policy, err := o.Policies.PolicyFor(tenancy.SystemContext(ctx, "live session playback policy"), o.ProjectID)
 		if err != nil {
@@ -169,12 +188,8 @@ func Open(ctx context.Context, o Options) (*Session, error) {
 			if err := o.Bucket.WriteAll(ctx, EncryptionKeyKey(o.VideoID), key, nil); err != nil {
 				return nil, fmt.Errorf("livehls: store the session key: %w", err)
 			}
+			// LL-HLS parts are encrypted too: each part on its own (see addPart).
 			s.pub.key, s.pub.pl.keyURI = key, "key"
-			if s.pub.pl.partTarget > 0 {
-				// Parts would need their own IVs inside a segment's CBC chain.
-				s.log.WarnContext(ctx, "low latency parts are off: the project encrypts playback")
-				s.pub.pl.partTarget = 0
-			}
 		}
 	}
 	go s.pub.run()
@@ -290,6 +305,37 @@ func (s *Session) Run(ctx context.Context, ts io.Reader) error {
 		s.log.WarnContext(ctx, "live publisher stream ended with an error", "err", err)
 	}
 	return err
+}
+
+// Release stops the session's output without ending it, when another node
+// continues the session: a running connection is stopped and what it read is
+// published, but no ENDLIST, recording playlist or finalize job is written.
+// The session is closed afterwards (Run and Close return ErrClosed).
+func (s *Session) Release(ctx context.Context) error {
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return ErrClosed
+	}
+	s.closed = true
+	running, cancel, runDone := s.running, s.cancel, s.runDone
+	s.mu.Unlock()
+	if running {
+		cancel()
+		select {
+		case <-runDone:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	close(s.tasks)
+	select {
+	case <-s.done:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	s.log.InfoContext(ctx, "live session released to another node", "segments", s.Segments())
+	return nil
 }
 
 // Close ends the session: #EXT-X-ENDLIST (the video plays as VOD at once), then the recording goes

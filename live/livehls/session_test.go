@@ -257,6 +257,24 @@ func TestLowLatencyParts(t *testing.T) {
 			t.Fatalf("playlist lacks %q:\n%s", want, pl)
 		}
 	}
+	// Every independent part starts with the program tables (PAT first):
+	// hls.js starts demuxing there. The keyframe every second makes the
+	// third part of each segment independent too.
+	independent := 0
+	for _, l := range strings.Split(pl, "\n") {
+		if !strings.HasPrefix(l, "#EXT-X-PART:") || !strings.Contains(l, "INDEPENDENT=YES") {
+			continue
+		}
+		name := strings.SplitN(strings.SplitN(l, `URI="`, 2)[1], `"`, 2)[0]
+		data, err := b.ReadAll(context.Background(), Prefix(vid)+name)
+		if err != nil || len(data) < 188 || data[0] != 0x47 || (int(data[1]&0x1f)<<8|int(data[2])) != 0 {
+			t.Fatalf("independent part %s does not start with a PAT (%v)", name, err)
+		}
+		independent++
+	}
+	if independent < 3 {
+		t.Fatalf("%d independent parts listed, want the first and third of each segment:\n%s", independent, pl)
+	}
 	// Segment 1's parts (still listed) make up segment 1.
 	var joined []byte
 	for i := 0; ; i++ {
