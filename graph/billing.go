@@ -9,6 +9,7 @@ import (
 
 	"github.com/vidra-dev/vidra/auth"
 	"github.com/vidra-dev/vidra/billing"
+	billingstripe "github.com/vidra-dev/vidra/billing/stripe"
 	"github.com/vidra-dev/vidra/billing/catalog"
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/plan"
@@ -27,6 +28,9 @@ type BillingDeps struct {
 	Limits *billing.Limits
 	// Usage reads the period's usage (subscription's usage); nil: no usage shown.
 	Usage billing.UsageSource
+	// Stripe is the card gateway of createCheckoutSession; nil: no card
+	// gateway (checkout refuses, invoices are paid manually).
+	Stripe *billingstripe.Gateway
 }
 
 func (r *Resolver) billingService() *billing.Service {

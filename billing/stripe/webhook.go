@@ -171,3 +171,12 @@ func writeEnvelope(w http.ResponseWriter, status int, message string, result any
 	}
 	_ = json.NewEncoder(w).Encode(body)
 }
+
+// Disabled is the webhook endpoint of a server without the gateway: every
+// event is refused with 404, so Stripe reports the misconfiguration.
+type Disabled struct{}
+
+// ServeHTTP answers 404 with the failure envelope.
+func (Disabled) ServeHTTP(w http.ResponseWriter, _ *http.Request) {
+	writeEnvelope(w, http.StatusNotFound, "the Stripe gateway is not configured on this server (VIDRA_STRIPE_SECRET_KEY)", nil)
+}
