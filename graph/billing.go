@@ -9,8 +9,8 @@ import (
 
 	"github.com/vidra-dev/vidra/auth"
 	"github.com/vidra-dev/vidra/billing"
-	billingstripe "github.com/vidra-dev/vidra/billing/stripe"
 	"github.com/vidra-dev/vidra/billing/catalog"
+	billingstripe "github.com/vidra-dev/vidra/billing/stripe"
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/plan"
 	"github.com/vidra-dev/vidra/ent/planmetric"
