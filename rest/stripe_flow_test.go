@@ -1,6 +1,7 @@
 package rest_test
 
 import (
+	"encoding/json"
 	"net/http"
 	"strings"
 	"testing"
@@ -52,6 +53,13 @@ func TestStripeOverREST(t *testing.T) {
 			decodeInto(t, callREST(t, w.s, 200, "POST", checkout, `{"plan_code": "metered"}`), &cs)
 			if !strings.HasPrefix(cs.ID, "cs_") || !strings.HasPrefix(cs.URL, fake.URL+"/checkout/") || fake.Customers() != 1 {
 				t.Fatalf("checkout %+v, customers %d", cs, fake.Customers())
+			}
+			// The same operation over GraphQL: the same shape, the same customer.
+			res := w.s.GraphQL(`mutation { createCheckoutSession(planCode: "metered") { id url } }`, nil)
+			var gql struct{ CreateCheckoutSession struct{ ID, URL string } }
+			if len(res.Errors) != 0 || json.Unmarshal(res.Data, &gql) != nil ||
+				!strings.HasPrefix(gql.CreateCheckoutSession.ID, "cs_") || !strings.HasPrefix(gql.CreateCheckoutSession.URL, fake.URL) {
+				t.Fatalf("GraphQL checkout: %s %+v", res.Data, res.Errors)
 			}
 			callREST(t, w.s, 200, "POST", "/v1/organization/subscribe", `{"plan_code": "metered"}`)
 			decodeInto(t, callREST(t, w.s, 200, "POST", checkout, ``), &cs)
