@@ -49,6 +49,11 @@ func TestStripeOverREST(t *testing.T) {
 			callREST(t, w.s, 404, "POST", checkout, `{"plan_code": "nope"}`)
 			member := w.join("m@example.test", "member", "")
 			callREST(t, member, 403, "POST", checkout, `{"plan_code": "metered"}`)
+			readKey := keyHeader(w.apiKey(`"{\"billing.read\": true}"`))
+			callREST(t, anon, 403, "POST", checkout, `{"plan_code": "metered"}`, readKey)
+			if fake.Customers() != 0 {
+				t.Fatalf("a refused checkout created %d customers", fake.Customers())
+			}
 			var cs struct{ ID, URL string }
 			decodeInto(t, callREST(t, w.s, 200, "POST", checkout, `{"plan_code": "metered"}`), &cs)
 			if !strings.HasPrefix(cs.ID, "cs_") || !strings.HasPrefix(cs.URL, fake.URL+"/checkout/") || fake.Customers() != 1 {

@@ -8,6 +8,7 @@ import (
 	"github.com/vidra-dev/vidra/billing/catalog"
 	"github.com/vidra-dev/vidra/billing/stripe/stripefake"
 	"github.com/vidra-dev/vidra/ent"
+	"github.com/vidra-dev/vidra/ent/gatewayevent"
 	"github.com/vidra-dev/vidra/ent/invoice"
 	"github.com/vidra-dev/vidra/ent/transaction"
 	"github.com/vidra-dev/vidra/ent/usagehourly"
@@ -54,8 +55,9 @@ func TestInvoiceChargedOnce(t *testing.T) {
 }
 
 // TestWebhooksOutOfOrder leaves a charge processing; once Stripe settles it,
-// succeeded is delivered before created and processing, each twice: the
-// invoice is paid once, whatever the order. Both databases.
+// succeeded is delivered before created and processing, each twice, the
+// first delivery failing (Stripe's API down) and retried: the invoice is paid
+// once, whatever the order. Both databases.
 func TestWebhooksOutOfOrder(t *testing.T) {
 	for _, d := range testdb.Dialects(t) {
 		t.Run(d, func(t *testing.T) {
@@ -74,6 +76,9 @@ func TestWebhooksOutOfOrder(t *testing.T) {
 				t.Fatal(err)
 			}
 			late := w.fake.TakeEvents() // succeeded
+			// Stripe's API is down when the first event arrives: the endpoint
+			// answers 500 and records nothing, Stripe retries, it applies.
+			w.fake.FailNext(2)
 			w.deliver(append(append(append(late, early...), late...), stripefake.Reversed(early)...))
 			if got := w.invoice(inv.ID); got.Status != invoice.StatusPaid || got.AmountPaidMinor != 3000 {
 				t.Fatalf("invoice %s paid %d", got.Status, got.AmountPaidMinor)
@@ -83,6 +88,9 @@ func TestWebhooksOutOfOrder(t *testing.T) {
 			}
 			w.charges(1, 3000)
 			w.chargeDue(0)
+			if n := w.client.GatewayEvent.Query().Where(gatewayevent.TypeHasPrefix("payment_intent.")).CountX(w.ctx); n != len(early)+len(late) {
+				t.Fatalf("gateway events %d, want %d", n, len(early)+len(late))
+			}
 		})
 	}
 }

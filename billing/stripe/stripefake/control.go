@@ -13,6 +13,13 @@ func (s *Server) Decline(code string) {
 	s.mu.Unlock()
 }
 
+// FailNext answers the next n API requests with a 500 api_error (an outage).
+func (s *Server) FailNext(n int) {
+	s.mu.Lock()
+	s.failNext = n
+	s.mu.Unlock()
+}
+
 // Processing makes the following charges stay processing until Settle.
 func (s *Server) Processing(on bool) {
 	s.mu.Lock()

@@ -40,6 +40,7 @@ type Server struct {
 	paymentIntents map[string]obj
 	idempotent     map[string]replay
 	decline        string
+	failNext       int
 	processing     bool
 	charges        int
 	chargedMinor   int64
@@ -95,6 +96,12 @@ func (s *Server) authorize(next http.Handler) http.Handler {
 		}
 		s.mu.Lock()
 		s.requests = append(s.requests, r.Method+" "+r.URL.Path)
+		if s.failNext > 0 {
+			s.failNext--
+			s.mu.Unlock()
+			writeError(w, http.StatusInternalServerError, obj{"type": "api_error", "message": "An unknown error occurred (fake outage)"})
+			return
+		}
 		key := r.Header.Get("Idempotency-Key")
 		if r.Method != http.MethodPost || key == "" {
 			s.mu.Unlock()
