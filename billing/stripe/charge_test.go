@@ -98,8 +98,9 @@ func TestWebhooksOutOfOrder(t *testing.T) {
 // TestCrashBetweenRowAndCall commits the transaction row and stops (a worker
 // killed after its commit); a fresh gateway resumes it with the same key:
 // one charge. Then a worker killed after Stripe answered, before it stored
-// the answer: the retry's request is replayed by Stripe, still one charge.
-// Both databases.
+// the answer: the retry's request is replayed by Stripe, still one charge;
+// and once more with Stripe's webhooks arriving before the retry. Both
+// databases.
 func TestCrashBetweenRowAndCall(t *testing.T) {
 	for _, d := range testdb.Dialects(t) {
 		t.Run(d, func(t *testing.T) {
@@ -158,6 +159,33 @@ func TestCrashBetweenRowAndCall(t *testing.T) {
 			}
 			if got := w.invoice(ou.ID); got.Status != invoice.StatusPaid || got.AmountPaidMinor != 2000 {
 				t.Fatalf("over-usage invoice %s paid %d", got.Status, got.AmountPaidMinor)
+			}
+
+			// Again, but Stripe's webhooks arrive before any retry: the
+			// transaction is found by the id in the PaymentIntent's metadata
+			// and settled; the retry then has nothing to charge.
+			w.client.UsageHourly.Create().SetOrganizationID(w.org).SetProjectID(proj.ID).SetMetric(usagehourly.Metric(catalog.DeliveredBytes)).
+				SetHour(nov.AddDate(0, 1, 2)).SetQuantity(1_000_000_000).ExecX(w.ctx)
+			if err := w.do(func(tx *ent.Tx) error {
+				ou, err = w.svc.InvoiceOverUsage(w.ctx, tx, w.org)
+				return err
+			}); err != nil {
+				t.Fatal(err)
+			}
+			if tr, err = w.g.PrepareCharge(w.ctx, ou.ID); err != nil || tr == nil {
+				t.Fatalf("prepared %+v %v", tr, err)
+			}
+			if _, err := w.g.createIntent(w.ctx, tr, w.customer()); err != nil {
+				t.Fatal(err)
+			}
+			w.deliver(w.fake.TakeEvents())
+			if got := w.client.Transaction.GetX(w.ctx, tr.ID); got.Status != transaction.StatusSucceeded || got.GatewayRef == nil {
+				t.Fatalf("settled by the webhook: %+v", got)
+			}
+			w.chargeDue(0)
+			w.charges(3, 7000)
+			if got := w.invoice(ou.ID); got.Status != invoice.StatusPaid || got.TotalMinor != 2000 {
+				t.Fatalf("third invoice %s total %d", got.Status, got.TotalMinor)
 			}
 		})
 	}
