@@ -175,7 +175,7 @@ func NewWithDB(ctx context.Context, cfg config.Config, db *database.DB, opts Opt
 		Introspection: graph.IntrospectionMode(cfg.HTTP.Introspection),
 		Live:          graph.LiveDeps{URLs: cfg.LiveURLs},
 		Changes:       changes,
-		Billing:       graph.BillingDeps{Service: mp.billing, Limits: mp.limits, Usage: mp.usageSource},
+		Billing:       graph.BillingDeps{Service: mp.billing, Limits: mp.limits, Usage: mp.usageSource, Stripe: mp.stripe},
 		Subscriptions: graph.SubscriptionLimits{
 			MaxConnectionsPerCaller:       cfg.HTTP.WSMaxConnectionsPerCaller,
 			MaxSubscriptionsPerConnection: cfg.HTTP.WSMaxSubscriptionsPerConnection,

@@ -17,6 +17,7 @@ import (
 	"github.com/riverqueue/river"
 	"github.com/vidra-dev/vidra/analytics"
 	"github.com/vidra-dev/vidra/billing"
+	billingstripe "github.com/vidra-dev/vidra/billing/stripe"
 	"github.com/vidra-dev/vidra/cleanup"
 	"github.com/vidra-dev/vidra/config"
 	"github.com/vidra-dev/vidra/database"
@@ -60,6 +61,8 @@ type mediaParts struct {
 	// hard limits, refreshed in every process.
 	billing *billing.Service
 	limits  *billing.Limits
+	// stripe is the card gateway; nil while VIDRA_STRIPE_SECRET_KEY is empty.
+	stripe *billingstripe.Gateway
 	// usageSource reads metered usage for the limits and the subscription's usage.
 	usageSource billing.UsageSource
 }
@@ -104,6 +107,9 @@ func newMedia(ctx context.Context, cfg config.Config, db *database.DB, bucket *b
 		return usage.Totals(ctx, db.Client, org, from, to)
 	})
 	m.limits = &billing.Limits{Client: db.Client, Events: rec, Mailer: mailer, Runtime: billing.Runtime{Log: log}, Usage: m.usageSource}
+	if m.stripe, err = newStripe(cfg, m.billing); err != nil {
+		return nil, err
+	}
 	m.pipeline = &jobs.Pipeline{
 		Client:   db.Client,
 		Bucket:   bucket,
@@ -148,6 +154,9 @@ func newMedia(ctx context.Context, cfg config.Config, db *database.DB, bucket *b
 		aj.AddWorkers(opts.Workers)
 		opts.Periodic = append(opts.Periodic, aj.Periodic(cfg.Analytics.RollupInterval)...)
 		opts.Periodic = append(opts.Periodic, m.billing.Register(opts.Workers, billingAdvanceInterval)...)
+		if m.stripe != nil {
+			opts.Periodic = append(opts.Periodic, m.stripe.Register(opts.Workers, cfg.Stripe.ChargeInterval)...)
+		}
 		// Expired idempotency keys (24 h) and refilled rate-limit buckets are
 		// removed at the media sweep's cadence.
 		tasks := []cleanup.Task{{Name: "idempotency_keys", What: "expired idempotency keys",

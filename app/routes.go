@@ -7,6 +7,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 	"github.com/go-chi/chi/v5/middleware"
+	billingstripe "github.com/vidra-dev/vidra/billing/stripe"
 	"github.com/vidra-dev/vidra/clientip"
 	"github.com/vidra-dev/vidra/crossorigin"
 	"github.com/vidra-dev/vidra/graph/model"
@@ -21,6 +22,7 @@ func (a *App) routes(opts Options) error {
 		AdminAPIKey:   a.Config.AdminAPIKey,
 		MaxUploadSize: opts.Limits.MaxUploadSize,
 		Collect:       a.analytics.collectHandlers(),
+		Gateways:      map[string]http.Handler{billingstripe.WebhookPath: a.stripeWebhook()},
 		Idempotency:   a.Resolver.Idempotency(),
 		Log:           a.log,
 	})

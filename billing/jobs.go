@@ -7,10 +7,21 @@ import (
 	"time"
 
 	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/rivertype"
 )
 
 // AdvanceArgs is the periodic job that advances subscriptions (Service.Advance).
 type AdvanceArgs struct{}
+
+// InsertOpts run the job on the maintenance queue (River's default queue is
+// not served), once at a time and without retries: the next period runs it
+// again, and every step is idempotent.
+func (AdvanceArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{Queue: "maintenance", MaxAttempts: 1,
+		UniqueOpts: river.UniqueOpts{ByArgs: true, ByState: []rivertype.JobState{
+			rivertype.JobStateAvailable, rivertype.JobStatePending, rivertype.JobStateRunning,
+			rivertype.JobStateRetryable, rivertype.JobStateScheduled}}}
+}
 
 // Kind implements river.JobArgs.
 func (AdvanceArgs) Kind() string { return "billing_advance_subscriptions" }

@@ -84,6 +84,22 @@ func (s *Service) RecordManualPayment(ctx context.Context, tx *ent.Tx, p ManualP
 	return t, s.applyPayment(ctx, tx, inv, p.AmountMinor)
 }
 
+// ApplyGatewayPayment applies amount, settled by a card gateway, to the
+// invoice id in tx as a manual payment's is applied (applyPayment): paid in
+// full, the invoice is paid and its subscription reinstated. Only a finalized
+// invoice takes it (a CONFLICT otherwise: the caller keeps the transaction as
+// settled and leaves the surplus to an admin's credit note).
+func (s *Service) ApplyGatewayPayment(ctx context.Context, tx *ent.Tx, id uuid.UUID, amount int64) error {
+	inv, err := tx.Invoice.Get(ctx, id)
+	if err != nil {
+		return err
+	}
+	if inv.Status != invoice.StatusFinalized {
+		return refuse(KindConflict, "invoice %s is %s: only a finalized invoice takes payments", inv.ID, inv.Status)
+	}
+	return s.applyPayment(ctx, tx, inv, amount)
+}
+
 // applyPayment adds amount to inv's paid amount; when that settles it, the
 // invoice is paid and its subscription, if past_due or unpaid with no other
 // invoice overdue, active again.

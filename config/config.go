@@ -58,6 +58,8 @@ type Config struct {
 	Webhooks Webhooks
 	// HTTP configures the listeners' timeouts and what they expose (config/http.go).
 	HTTP HTTP
+	// Stripe configures billing's card gateway (config/stripe.go); off without a key.
+	Stripe Stripe
 	// Analytics configures analytics ingest and storage (config/analytics.go).
 	Analytics Analytics
 	// Ingest configures the live ingest listeners (config/ingest.go).
@@ -124,6 +126,9 @@ func FromEnv(getenv func(string) string) (Config, error) {
 	var webhookErrs []error
 	c.Webhooks, webhookErrs = readWebhooks(get)
 	errs = append(errs, webhookErrs...)
+	var stripeErrs []error
+	c.Stripe, stripeErrs = readStripe(get)
+	errs = append(errs, stripeErrs...)
 	if c.StorageURL == "" {
 		abs, err := filepath.Abs(filepath.Join(c.DataDir, "blobs"))
 		if err != nil {

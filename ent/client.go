@@ -30,6 +30,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/apikey"
 	"github.com/vidra-dev/vidra/ent/auditlog"
 	"github.com/vidra-dev/vidra/ent/authcode"
+	"github.com/vidra-dev/vidra/ent/billingcustomer"
 	"github.com/vidra-dev/vidra/ent/blobdeletion"
 	"github.com/vidra-dev/vidra/ent/caption"
 	"github.com/vidra-dev/vidra/ent/chapter"
@@ -115,6 +116,8 @@ type Client struct {
 	AuditLog *AuditLogClient
 	// AuthCode is the client for interacting with the AuthCode builders.
 	AuthCode *AuthCodeClient
+	// BillingCustomer is the client for interacting with the BillingCustomer builders.
+	BillingCustomer *BillingCustomerClient
 	// BlobDeletion is the client for interacting with the BlobDeletion builders.
 	BlobDeletion *BlobDeletionClient
 	// Caption is the client for interacting with the Caption builders.
@@ -236,6 +239,7 @@ func (c *Client) init() {
 	c.AnalyticsViewerDaily = NewAnalyticsViewerDailyClient(c.config)
 	c.AuditLog = NewAuditLogClient(c.config)
 	c.AuthCode = NewAuthCodeClient(c.config)
+	c.BillingCustomer = NewBillingCustomerClient(c.config)
 	c.BlobDeletion = NewBlobDeletionClient(c.config)
 	c.Caption = NewCaptionClient(c.config)
 	c.Chapter = NewChapterClient(c.config)
@@ -390,6 +394,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		AnalyticsViewerDaily: NewAnalyticsViewerDailyClient(cfg),
 		AuditLog:             NewAuditLogClient(cfg),
 		AuthCode:             NewAuthCodeClient(cfg),
+		BillingCustomer:      NewBillingCustomerClient(cfg),
 		BlobDeletion:         NewBlobDeletionClient(cfg),
 		Caption:              NewCaptionClient(cfg),
 		Chapter:              NewChapterClient(cfg),
@@ -471,6 +476,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		AnalyticsViewerDaily: NewAnalyticsViewerDailyClient(cfg),
 		AuditLog:             NewAuditLogClient(cfg),
 		AuthCode:             NewAuthCodeClient(cfg),
+		BillingCustomer:      NewBillingCustomerClient(cfg),
 		BlobDeletion:         NewBlobDeletionClient(cfg),
 		Caption:              NewCaptionClient(cfg),
 		Chapter:              NewChapterClient(cfg),
@@ -551,10 +557,10 @@ func (c *Client) Use(hooks ...Hook) {
 		c.APIKey, c.AccessControl, c.Advertisement, c.AnalyticsDaily,
 		c.AnalyticsDelivery, c.AnalyticsDirtyHour, c.AnalyticsDrop, c.AnalyticsEvent,
 		c.AnalyticsHourly, c.AnalyticsSalt, c.AnalyticsView, c.AnalyticsViewerDaily,
-		c.AuditLog, c.AuthCode, c.BlobDeletion, c.Caption, c.Chapter,
-		c.EncodingProfile, c.Event, c.Folder, c.GatewayEvent, c.IdempotencyKey,
-		c.ImportItem, c.ImportMigration, c.Importer, c.Invitation, c.Invoice,
-		c.InvoiceLine, c.InvoiceSequence, c.JobProcess, c.LiveSession,
+		c.AuditLog, c.AuthCode, c.BillingCustomer, c.BlobDeletion, c.Caption,
+		c.Chapter, c.EncodingProfile, c.Event, c.Folder, c.GatewayEvent,
+		c.IdempotencyKey, c.ImportItem, c.ImportMigration, c.Importer, c.Invitation,
+		c.Invoice, c.InvoiceLine, c.InvoiceSequence, c.JobProcess, c.LiveSession,
 		c.LiveSimulcastTarget, c.LiveStream, c.Membership, c.OAuthIdentity,
 		c.OAuthState, c.Organization, c.Plan, c.PlanMetric, c.Player, c.Project,
 		c.ProjectSetting, c.RateLimit, c.RefreshToken, c.Rendition, c.Session,
@@ -574,10 +580,10 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 		c.APIKey, c.AccessControl, c.Advertisement, c.AnalyticsDaily,
 		c.AnalyticsDelivery, c.AnalyticsDirtyHour, c.AnalyticsDrop, c.AnalyticsEvent,
 		c.AnalyticsHourly, c.AnalyticsSalt, c.AnalyticsView, c.AnalyticsViewerDaily,
-		c.AuditLog, c.AuthCode, c.BlobDeletion, c.Caption, c.Chapter,
-		c.EncodingProfile, c.Event, c.Folder, c.GatewayEvent, c.IdempotencyKey,
-		c.ImportItem, c.ImportMigration, c.Importer, c.Invitation, c.Invoice,
-		c.InvoiceLine, c.InvoiceSequence, c.JobProcess, c.LiveSession,
+		c.AuditLog, c.AuthCode, c.BillingCustomer, c.BlobDeletion, c.Caption,
+		c.Chapter, c.EncodingProfile, c.Event, c.Folder, c.GatewayEvent,
+		c.IdempotencyKey, c.ImportItem, c.ImportMigration, c.Importer, c.Invitation,
+		c.Invoice, c.InvoiceLine, c.InvoiceSequence, c.JobProcess, c.LiveSession,
 		c.LiveSimulcastTarget, c.LiveStream, c.Membership, c.OAuthIdentity,
 		c.OAuthState, c.Organization, c.Plan, c.PlanMetric, c.Player, c.Project,
 		c.ProjectSetting, c.RateLimit, c.RefreshToken, c.Rendition, c.Session,
@@ -621,6 +627,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.AuditLog.mutate(ctx, m)
 	case *AuthCodeMutation:
 		return c.AuthCode.mutate(ctx, m)
+	case *BillingCustomerMutation:
+		return c.BillingCustomer.mutate(ctx, m)
 	case *BlobDeletionMutation:
 		return c.BlobDeletion.mutate(ctx, m)
 	case *CaptionMutation:
@@ -2673,6 +2681,141 @@ func (c *AuthCodeClient) mutate(ctx context.Context, m *AuthCodeMutation) (Value
 		return (&AuthCodeDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown AuthCode mutation op: %q", m.Op())
+	}
+}
+
+// BillingCustomerClient is a client for the BillingCustomer schema.
+type BillingCustomerClient struct {
+	config
+}
+
+// NewBillingCustomerClient returns a client for the BillingCustomer from the given config.
+func NewBillingCustomerClient(c config) *BillingCustomerClient {
+	return &BillingCustomerClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `billingcustomer.Hooks(f(g(h())))`.
+func (c *BillingCustomerClient) Use(hooks ...Hook) {
+	c.hooks.BillingCustomer = append(c.hooks.BillingCustomer, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `billingcustomer.Intercept(f(g(h())))`.
+func (c *BillingCustomerClient) Intercept(interceptors ...Interceptor) {
+	c.inters.BillingCustomer = append(c.inters.BillingCustomer, interceptors...)
+}
+
+// Create returns a builder for creating a BillingCustomer entity.
+func (c *BillingCustomerClient) Create() *BillingCustomerCreate {
+	mutation := newBillingCustomerMutation(c.config, OpCreate)
+	return &BillingCustomerCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of BillingCustomer entities.
+func (c *BillingCustomerClient) CreateBulk(builders ...*BillingCustomerCreate) *BillingCustomerCreateBulk {
+	return &BillingCustomerCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *BillingCustomerClient) MapCreateBulk(slice any, setFunc func(*BillingCustomerCreate, int)) *BillingCustomerCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &BillingCustomerCreateBulk{err: fmt.Errorf("calling to BillingCustomerClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*BillingCustomerCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &BillingCustomerCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for BillingCustomer.
+func (c *BillingCustomerClient) Update() *BillingCustomerUpdate {
+	mutation := newBillingCustomerMutation(c.config, OpUpdate)
+	return &BillingCustomerUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *BillingCustomerClient) UpdateOne(_m *BillingCustomer) *BillingCustomerUpdateOne {
+	mutation := newBillingCustomerMutation(c.config, OpUpdateOne, withBillingCustomer(_m))
+	return &BillingCustomerUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *BillingCustomerClient) UpdateOneID(id uuid.UUID) *BillingCustomerUpdateOne {
+	mutation := newBillingCustomerMutation(c.config, OpUpdateOne, withBillingCustomerID(id))
+	return &BillingCustomerUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for BillingCustomer.
+func (c *BillingCustomerClient) Delete() *BillingCustomerDelete {
+	mutation := newBillingCustomerMutation(c.config, OpDelete)
+	return &BillingCustomerDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *BillingCustomerClient) DeleteOne(_m *BillingCustomer) *BillingCustomerDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *BillingCustomerClient) DeleteOneID(id uuid.UUID) *BillingCustomerDeleteOne {
+	builder := c.Delete().Where(billingcustomer.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &BillingCustomerDeleteOne{builder}
+}
+
+// Query returns a query builder for BillingCustomer.
+func (c *BillingCustomerClient) Query() *BillingCustomerQuery {
+	return &BillingCustomerQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeBillingCustomer},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a BillingCustomer entity by its id.
+func (c *BillingCustomerClient) Get(ctx context.Context, id uuid.UUID) (*BillingCustomer, error) {
+	return c.Query().Where(billingcustomer.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *BillingCustomerClient) GetX(ctx context.Context, id uuid.UUID) *BillingCustomer {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *BillingCustomerClient) Hooks() []Hook {
+	hooks := c.hooks.BillingCustomer
+	return append(hooks[:len(hooks):len(hooks)], billingcustomer.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *BillingCustomerClient) Interceptors() []Interceptor {
+	inters := c.inters.BillingCustomer
+	return append(inters[:len(inters):len(inters)], billingcustomer.Interceptors[:]...)
+}
+
+func (c *BillingCustomerClient) mutate(ctx context.Context, m *BillingCustomerMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&BillingCustomerCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&BillingCustomerUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&BillingCustomerUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&BillingCustomerDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown BillingCustomer mutation op: %q", m.Op())
 	}
 }
 
@@ -10186,27 +10329,29 @@ type (
 		APIKey, AccessControl, Advertisement, AnalyticsDaily, AnalyticsDelivery,
 		AnalyticsDirtyHour, AnalyticsDrop, AnalyticsEvent, AnalyticsHourly,
 		AnalyticsSalt, AnalyticsView, AnalyticsViewerDaily, AuditLog, AuthCode,
-		BlobDeletion, Caption, Chapter, EncodingProfile, Event, Folder, GatewayEvent,
-		IdempotencyKey, ImportItem, ImportMigration, Importer, Invitation, Invoice,
-		InvoiceLine, InvoiceSequence, JobProcess, LiveSession, LiveSimulcastTarget,
-		LiveStream, Membership, OAuthIdentity, OAuthState, Organization, Plan,
-		PlanMetric, Player, Project, ProjectSetting, RateLimit, RefreshToken,
-		Rendition, Session, StoredObject, Subscription, Tag, Thumbnail, Transaction,
-		TranscodingJob, UploadLock, UploadToken, UsageFlush, UsageHourly, UsageRecord,
-		User, Video, WebhookAttempt, WebhookDelivery, WebhookEndpoint []ent.Hook
+		BillingCustomer, BlobDeletion, Caption, Chapter, EncodingProfile, Event,
+		Folder, GatewayEvent, IdempotencyKey, ImportItem, ImportMigration, Importer,
+		Invitation, Invoice, InvoiceLine, InvoiceSequence, JobProcess, LiveSession,
+		LiveSimulcastTarget, LiveStream, Membership, OAuthIdentity, OAuthState,
+		Organization, Plan, PlanMetric, Player, Project, ProjectSetting, RateLimit,
+		RefreshToken, Rendition, Session, StoredObject, Subscription, Tag, Thumbnail,
+		Transaction, TranscodingJob, UploadLock, UploadToken, UsageFlush, UsageHourly,
+		UsageRecord, User, Video, WebhookAttempt, WebhookDelivery,
+		WebhookEndpoint []ent.Hook
 	}
 	inters struct {
 		APIKey, AccessControl, Advertisement, AnalyticsDaily, AnalyticsDelivery,
 		AnalyticsDirtyHour, AnalyticsDrop, AnalyticsEvent, AnalyticsHourly,
 		AnalyticsSalt, AnalyticsView, AnalyticsViewerDaily, AuditLog, AuthCode,
-		BlobDeletion, Caption, Chapter, EncodingProfile, Event, Folder, GatewayEvent,
-		IdempotencyKey, ImportItem, ImportMigration, Importer, Invitation, Invoice,
-		InvoiceLine, InvoiceSequence, JobProcess, LiveSession, LiveSimulcastTarget,
-		LiveStream, Membership, OAuthIdentity, OAuthState, Organization, Plan,
-		PlanMetric, Player, Project, ProjectSetting, RateLimit, RefreshToken,
-		Rendition, Session, StoredObject, Subscription, Tag, Thumbnail, Transaction,
-		TranscodingJob, UploadLock, UploadToken, UsageFlush, UsageHourly, UsageRecord,
-		User, Video, WebhookAttempt, WebhookDelivery, WebhookEndpoint []ent.Interceptor
+		BillingCustomer, BlobDeletion, Caption, Chapter, EncodingProfile, Event,
+		Folder, GatewayEvent, IdempotencyKey, ImportItem, ImportMigration, Importer,
+		Invitation, Invoice, InvoiceLine, InvoiceSequence, JobProcess, LiveSession,
+		LiveSimulcastTarget, LiveStream, Membership, OAuthIdentity, OAuthState,
+		Organization, Plan, PlanMetric, Player, Project, ProjectSetting, RateLimit,
+		RefreshToken, Rendition, Session, StoredObject, Subscription, Tag, Thumbnail,
+		Transaction, TranscodingJob, UploadLock, UploadToken, UsageFlush, UsageHourly,
+		UsageRecord, User, Video, WebhookAttempt, WebhookDelivery,
+		WebhookEndpoint []ent.Interceptor
 	}
 )
 

@@ -26,6 +26,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/apikey"
 	"github.com/vidra-dev/vidra/ent/auditlog"
 	"github.com/vidra-dev/vidra/ent/authcode"
+	"github.com/vidra-dev/vidra/ent/billingcustomer"
 	"github.com/vidra-dev/vidra/ent/blobdeletion"
 	"github.com/vidra-dev/vidra/ent/caption"
 	"github.com/vidra-dev/vidra/ent/chapter"
@@ -148,6 +149,7 @@ func checkColumn(t, c string) error {
 			analyticsviewerdaily.Table: analyticsviewerdaily.ValidColumn,
 			auditlog.Table:             auditlog.ValidColumn,
 			authcode.Table:             authcode.ValidColumn,
+			billingcustomer.Table:      billingcustomer.ValidColumn,
 			blobdeletion.Table:         blobdeletion.ValidColumn,
 			caption.Table:              caption.ValidColumn,
 			chapter.Table:              chapter.ValidColumn,

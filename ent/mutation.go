@@ -27,6 +27,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/apikey"
 	"github.com/vidra-dev/vidra/ent/auditlog"
 	"github.com/vidra-dev/vidra/ent/authcode"
+	"github.com/vidra-dev/vidra/ent/billingcustomer"
 	"github.com/vidra-dev/vidra/ent/blobdeletion"
 	"github.com/vidra-dev/vidra/ent/caption"
 	"github.com/vidra-dev/vidra/ent/chapter"
@@ -106,6 +107,7 @@ const (
 	TypeAnalyticsViewerDaily = "AnalyticsViewerDaily"
 	TypeAuditLog             = "AuditLog"
 	TypeAuthCode             = "AuthCode"
+	TypeBillingCustomer      = "BillingCustomer"
 	TypeBlobDeletion         = "BlobDeletion"
 	TypeCaption              = "Caption"
 	TypeChapter              = "Chapter"
@@ -14495,6 +14497,716 @@ func (m *AuthCodeMutation) ClearEdge(name string) error {
 // It returns an error if the edge is not defined in the schema.
 func (m *AuthCodeMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown AuthCode edge %s", name)
+}
+
+// BillingCustomerMutation represents an operation that mutates the BillingCustomer nodes in the graph.
+type BillingCustomerMutation struct {
+	config
+	op                 Op
+	typ                string
+	id                 *uuid.UUID
+	created_at         *time.Time
+	updated_at         *time.Time
+	organization_id    *uuid.UUID
+	gateway            *billingcustomer.Gateway
+	customer_ref       *string
+	payment_method_ref *string
+	card_brand         *string
+	card_last4         *string
+	clearedFields      map[string]struct{}
+	done               bool
+	oldValue           func(context.Context) (*BillingCustomer, error)
+	predicates         []predicate.BillingCustomer
+}
+
+var _ ent.Mutation = (*BillingCustomerMutation)(nil)
+
+// billingcustomerOption allows management of the mutation configuration using functional options.
+type billingcustomerOption func(*BillingCustomerMutation)
+
+// newBillingCustomerMutation creates new mutation for the BillingCustomer entity.
+func newBillingCustomerMutation(c config, op Op, opts ...billingcustomerOption) *BillingCustomerMutation {
+	m := &BillingCustomerMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeBillingCustomer,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withBillingCustomerID sets the ID field of the mutation.
+func withBillingCustomerID(id uuid.UUID) billingcustomerOption {
+	return func(m *BillingCustomerMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *BillingCustomer
+		)
+		m.oldValue = func(ctx context.Context) (*BillingCustomer, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().BillingCustomer.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withBillingCustomer sets the old BillingCustomer of the mutation.
+func withBillingCustomer(node *BillingCustomer) billingcustomerOption {
+	return func(m *BillingCustomerMutation) {
+		m.oldValue = func(context.Context) (*BillingCustomer, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m BillingCustomerMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m BillingCustomerMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of BillingCustomer entities.
+func (m *BillingCustomerMutation) SetID(id uuid.UUID) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *BillingCustomerMutation) ID() (id uuid.UUID, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *BillingCustomerMutation) IDs(ctx context.Context) ([]uuid.UUID, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []uuid.UUID{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().BillingCustomer.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *BillingCustomerMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *BillingCustomerMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the BillingCustomer entity.
+// If the BillingCustomer object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *BillingCustomerMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *BillingCustomerMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *BillingCustomerMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *BillingCustomerMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the BillingCustomer entity.
+// If the BillingCustomer object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *BillingCustomerMutation) OldUpdatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *BillingCustomerMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+}
+
+// SetOrganizationID sets the "organization_id" field.
+func (m *BillingCustomerMutation) SetOrganizationID(u uuid.UUID) {
+	m.organization_id = &u
+}
+
+// OrganizationID returns the value of the "organization_id" field in the mutation.
+func (m *BillingCustomerMutation) OrganizationID() (r uuid.UUID, exists bool) {
+	v := m.organization_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldOrganizationID returns the old "organization_id" field's value of the BillingCustomer entity.
+// If the BillingCustomer object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *BillingCustomerMutation) OldOrganizationID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldOrganizationID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldOrganizationID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldOrganizationID: %w", err)
+	}
+	return oldValue.OrganizationID, nil
+}
+
+// ResetOrganizationID resets all changes to the "organization_id" field.
+func (m *BillingCustomerMutation) ResetOrganizationID() {
+	m.organization_id = nil
+}
+
+// SetGateway sets the "gateway" field.
+func (m *BillingCustomerMutation) SetGateway(b billingcustomer.Gateway) {
+	m.gateway = &b
+}
+
+// Gateway returns the value of the "gateway" field in the mutation.
+func (m *BillingCustomerMutation) Gateway() (r billingcustomer.Gateway, exists bool) {
+	v := m.gateway
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldGateway returns the old "gateway" field's value of the BillingCustomer entity.
+// If the BillingCustomer object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *BillingCustomerMutation) OldGateway(ctx context.Context) (v billingcustomer.Gateway, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldGateway is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldGateway requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldGateway: %w", err)
+	}
+	return oldValue.Gateway, nil
+}
+
+// ResetGateway resets all changes to the "gateway" field.
+func (m *BillingCustomerMutation) ResetGateway() {
+	m.gateway = nil
+}
+
+// SetCustomerRef sets the "customer_ref" field.
+func (m *BillingCustomerMutation) SetCustomerRef(s string) {
+	m.customer_ref = &s
+}
+
+// CustomerRef returns the value of the "customer_ref" field in the mutation.
+func (m *BillingCustomerMutation) CustomerRef() (r string, exists bool) {
+	v := m.customer_ref
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCustomerRef returns the old "customer_ref" field's value of the BillingCustomer entity.
+// If the BillingCustomer object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *BillingCustomerMutation) OldCustomerRef(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCustomerRef is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCustomerRef requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCustomerRef: %w", err)
+	}
+	return oldValue.CustomerRef, nil
+}
+
+// ResetCustomerRef resets all changes to the "customer_ref" field.
+func (m *BillingCustomerMutation) ResetCustomerRef() {
+	m.customer_ref = nil
+}
+
+// SetPaymentMethodRef sets the "payment_method_ref" field.
+func (m *BillingCustomerMutation) SetPaymentMethodRef(s string) {
+	m.payment_method_ref = &s
+}
+
+// PaymentMethodRef returns the value of the "payment_method_ref" field in the mutation.
+func (m *BillingCustomerMutation) PaymentMethodRef() (r string, exists bool) {
+	v := m.payment_method_ref
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPaymentMethodRef returns the old "payment_method_ref" field's value of the BillingCustomer entity.
+// If the BillingCustomer object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *BillingCustomerMutation) OldPaymentMethodRef(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPaymentMethodRef is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPaymentMethodRef requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPaymentMethodRef: %w", err)
+	}
+	return oldValue.PaymentMethodRef, nil
+}
+
+// ResetPaymentMethodRef resets all changes to the "payment_method_ref" field.
+func (m *BillingCustomerMutation) ResetPaymentMethodRef() {
+	m.payment_method_ref = nil
+}
+
+// SetCardBrand sets the "card_brand" field.
+func (m *BillingCustomerMutation) SetCardBrand(s string) {
+	m.card_brand = &s
+}
+
+// CardBrand returns the value of the "card_brand" field in the mutation.
+func (m *BillingCustomerMutation) CardBrand() (r string, exists bool) {
+	v := m.card_brand
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCardBrand returns the old "card_brand" field's value of the BillingCustomer entity.
+// If the BillingCustomer object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *BillingCustomerMutation) OldCardBrand(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCardBrand is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCardBrand requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCardBrand: %w", err)
+	}
+	return oldValue.CardBrand, nil
+}
+
+// ResetCardBrand resets all changes to the "card_brand" field.
+func (m *BillingCustomerMutation) ResetCardBrand() {
+	m.card_brand = nil
+}
+
+// SetCardLast4 sets the "card_last4" field.
+func (m *BillingCustomerMutation) SetCardLast4(s string) {
+	m.card_last4 = &s
+}
+
+// CardLast4 returns the value of the "card_last4" field in the mutation.
+func (m *BillingCustomerMutation) CardLast4() (r string, exists bool) {
+	v := m.card_last4
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCardLast4 returns the old "card_last4" field's value of the BillingCustomer entity.
+// If the BillingCustomer object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *BillingCustomerMutation) OldCardLast4(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCardLast4 is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCardLast4 requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCardLast4: %w", err)
+	}
+	return oldValue.CardLast4, nil
+}
+
+// ResetCardLast4 resets all changes to the "card_last4" field.
+func (m *BillingCustomerMutation) ResetCardLast4() {
+	m.card_last4 = nil
+}
+
+// Where appends a list predicates to the BillingCustomerMutation builder.
+func (m *BillingCustomerMutation) Where(ps ...predicate.BillingCustomer) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the BillingCustomerMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *BillingCustomerMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.BillingCustomer, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *BillingCustomerMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *BillingCustomerMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (BillingCustomer).
+func (m *BillingCustomerMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *BillingCustomerMutation) Fields() []string {
+	fields := make([]string, 0, 8)
+	if m.created_at != nil {
+		fields = append(fields, billingcustomer.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, billingcustomer.FieldUpdatedAt)
+	}
+	if m.organization_id != nil {
+		fields = append(fields, billingcustomer.FieldOrganizationID)
+	}
+	if m.gateway != nil {
+		fields = append(fields, billingcustomer.FieldGateway)
+	}
+	if m.customer_ref != nil {
+		fields = append(fields, billingcustomer.FieldCustomerRef)
+	}
+	if m.payment_method_ref != nil {
+		fields = append(fields, billingcustomer.FieldPaymentMethodRef)
+	}
+	if m.card_brand != nil {
+		fields = append(fields, billingcustomer.FieldCardBrand)
+	}
+	if m.card_last4 != nil {
+		fields = append(fields, billingcustomer.FieldCardLast4)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *BillingCustomerMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case billingcustomer.FieldCreatedAt:
+		return m.CreatedAt()
+	case billingcustomer.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case billingcustomer.FieldOrganizationID:
+		return m.OrganizationID()
+	case billingcustomer.FieldGateway:
+		return m.Gateway()
+	case billingcustomer.FieldCustomerRef:
+		return m.CustomerRef()
+	case billingcustomer.FieldPaymentMethodRef:
+		return m.PaymentMethodRef()
+	case billingcustomer.FieldCardBrand:
+		return m.CardBrand()
+	case billingcustomer.FieldCardLast4:
+		return m.CardLast4()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *BillingCustomerMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case billingcustomer.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case billingcustomer.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case billingcustomer.FieldOrganizationID:
+		return m.OldOrganizationID(ctx)
+	case billingcustomer.FieldGateway:
+		return m.OldGateway(ctx)
+	case billingcustomer.FieldCustomerRef:
+		return m.OldCustomerRef(ctx)
+	case billingcustomer.FieldPaymentMethodRef:
+		return m.OldPaymentMethodRef(ctx)
+	case billingcustomer.FieldCardBrand:
+		return m.OldCardBrand(ctx)
+	case billingcustomer.FieldCardLast4:
+		return m.OldCardLast4(ctx)
+	}
+	return nil, fmt.Errorf("unknown BillingCustomer field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *BillingCustomerMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case billingcustomer.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case billingcustomer.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case billingcustomer.FieldOrganizationID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetOrganizationID(v)
+		return nil
+	case billingcustomer.FieldGateway:
+		v, ok := value.(billingcustomer.Gateway)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetGateway(v)
+		return nil
+	case billingcustomer.FieldCustomerRef:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCustomerRef(v)
+		return nil
+	case billingcustomer.FieldPaymentMethodRef:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPaymentMethodRef(v)
+		return nil
+	case billingcustomer.FieldCardBrand:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCardBrand(v)
+		return nil
+	case billingcustomer.FieldCardLast4:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCardLast4(v)
+		return nil
+	}
+	return fmt.Errorf("unknown BillingCustomer field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *BillingCustomerMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *BillingCustomerMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *BillingCustomerMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown BillingCustomer numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *BillingCustomerMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *BillingCustomerMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *BillingCustomerMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown BillingCustomer nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *BillingCustomerMutation) ResetField(name string) error {
+	switch name {
+	case billingcustomer.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case billingcustomer.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case billingcustomer.FieldOrganizationID:
+		m.ResetOrganizationID()
+		return nil
+	case billingcustomer.FieldGateway:
+		m.ResetGateway()
+		return nil
+	case billingcustomer.FieldCustomerRef:
+		m.ResetCustomerRef()
+		return nil
+	case billingcustomer.FieldPaymentMethodRef:
+		m.ResetPaymentMethodRef()
+		return nil
+	case billingcustomer.FieldCardBrand:
+		m.ResetCardBrand()
+		return nil
+	case billingcustomer.FieldCardLast4:
+		m.ResetCardLast4()
+		return nil
+	}
+	return fmt.Errorf("unknown BillingCustomer field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *BillingCustomerMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *BillingCustomerMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *BillingCustomerMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *BillingCustomerMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *BillingCustomerMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *BillingCustomerMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *BillingCustomerMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown BillingCustomer unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *BillingCustomerMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown BillingCustomer edge %s", name)
 }
 
 // BlobDeletionMutation represents an operation that mutates the BlobDeletion nodes in the graph.

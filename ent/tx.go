@@ -42,6 +42,8 @@ type Tx struct {
 	AuditLog *AuditLogClient
 	// AuthCode is the client for interacting with the AuthCode builders.
 	AuthCode *AuthCodeClient
+	// BillingCustomer is the client for interacting with the BillingCustomer builders.
+	BillingCustomer *BillingCustomerClient
 	// BlobDeletion is the client for interacting with the BlobDeletion builders.
 	BlobDeletion *BlobDeletionClient
 	// Caption is the client for interacting with the Caption builders.
@@ -283,6 +285,7 @@ func (tx *Tx) init() {
 	tx.AnalyticsViewerDaily = NewAnalyticsViewerDailyClient(tx.config)
 	tx.AuditLog = NewAuditLogClient(tx.config)
 	tx.AuthCode = NewAuthCodeClient(tx.config)
+	tx.BillingCustomer = NewBillingCustomerClient(tx.config)
 	tx.BlobDeletion = NewBlobDeletionClient(tx.config)
 	tx.Caption = NewCaptionClient(tx.config)
 	tx.Chapter = NewChapterClient(tx.config)

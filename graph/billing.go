@@ -10,6 +10,7 @@ import (
 	"github.com/vidra-dev/vidra/auth"
 	"github.com/vidra-dev/vidra/billing"
 	"github.com/vidra-dev/vidra/billing/catalog"
+	billingstripe "github.com/vidra-dev/vidra/billing/stripe"
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/plan"
 	"github.com/vidra-dev/vidra/ent/planmetric"
@@ -27,6 +28,9 @@ type BillingDeps struct {
 	Limits *billing.Limits
 	// Usage reads the period's usage (subscription's usage); nil: no usage shown.
 	Usage billing.UsageSource
+	// Stripe is the card gateway of createCheckoutSession; nil: no card
+	// gateway (checkout refuses, invoices are paid manually).
+	Stripe *billingstripe.Gateway
 }
 
 func (r *Resolver) billingService() *billing.Service {

@@ -145,14 +145,50 @@ func (r *Resolver) payOverUsage(ctx context.Context) (*ent.Invoice, error) {
 	return inv, billingError(err)
 }
 
-// createCheckoutSession would open a hosted checkout at the card gateway;
-// no card gateway is built in yet, so it refuses and names the way to pay.
-func (r *Resolver) createCheckoutSession(ctx context.Context, _ *string) (*model.CheckoutSession, error) {
-	if _, err := requireBilling(ctx, perm.Write); err != nil {
+// createCheckoutSession opens a hosted Stripe Checkout Session that saves a
+// card for the organization's invoices (charged off-session once finalized).
+// The currency is planCode's plan's, else the current subscription's plan's.
+// Without the gateway it refuses and names the way to pay.
+func (r *Resolver) createCheckoutSession(ctx context.Context, planCode *string) (*model.CheckoutSession, error) {
+	pr, err := requireBilling(ctx, perm.Write)
+	if err != nil {
 		return nil, err
 	}
-	return nil, Errorf(KindConflict, "checkout needs a card payment gateway (Stripe), which this server does not have: "+
-		"invoices are paid by bank transfer and recorded on the admin host (manual gateway)")
+	if r.billing.Stripe == nil {
+		return nil, Errorf(KindConflict, "checkout needs a card payment gateway (Stripe), which this server does not have "+
+			"(VIDRA_STRIPE_SECRET_KEY is not set): invoices are paid by bank transfer and recorded on the admin host (manual gateway)")
+	}
+	tx := ent.TxFromContext(ctx)
+	if tx == nil {
+		return nil, errors.New("createCheckoutSession: no transaction in context")
+	}
+	db := r.db(ctx)
+	var p *ent.Plan
+	switch {
+	case planCode != nil && *planCode != "":
+		if p, err = billing.PlanByCode(catalogueContext(ctx), db, *planCode); err != nil {
+			return nil, billingError(err)
+		}
+		if p.ArchivedAt != nil {
+			return nil, NotFound("plan")
+		}
+	default:
+		cur, err := billing.Current(ctx, db, pr.OrganizationID)
+		if err != nil {
+			return nil, err
+		}
+		if cur == nil {
+			return nil, FieldError("planCode", "required while the organization has no subscription (it sets the currency)")
+		}
+		if p, err = db.Plan.Get(catalogueContext(ctx), cur.PlanID); err != nil {
+			return nil, err
+		}
+	}
+	s, err := r.billing.Stripe.Checkout(ctx, tx, pr.OrganizationID, p.Currency)
+	if err != nil {
+		return nil, err
+	}
+	return &model.CheckoutSession{ID: s.ID, URL: s.URL}, nil
 }
 
 // adminRecordPayment records a manual payment for an invoice (admin host).

@@ -36,6 +36,11 @@ type Options struct {
 	// operations, mounted with the analytics host beside its rows. Keys are paths
 	// below /collect/v1, e.g. "/{projectId}/events".
 	Collect map[string]http.Handler
+	// Gateways are the payment gateways' webhook endpoints of the main host:
+	// plain handlers (the gateway signs the body; no credential, no GraphQL
+	// operation), keyed by path below /v1, e.g. "/billing/webhooks/stripe".
+	// Each is in the OpenAPI document (GatewayWebhooks).
+	Gateways map[string]http.Handler
 	// Idempotency stores the Idempotency-Key of POSTs; keys are ignored when nil.
 	Idempotency *idempotency.Store
 	// Log records failures of the idempotency store; slog.Default() when nil.
@@ -126,6 +131,9 @@ func (h *Handler) Register(r chi.Router, hosts ...string) {
 	mounts := map[string]chi.Router{}
 	if want[HostMain] {
 		v1.Get("/openapi.json", h.serveOpenAPI)
+		for path, handler := range h.opts.Gateways {
+			v1.Post(path, handler.ServeHTTP)
+		}
 	}
 	if want[HostAdmin] && h.opts.AdminAPIKey != "" {
 		admin := newRouter()

@@ -107,6 +107,8 @@ func TestInvoicesOverREST(t *testing.T) {
 		// Checkout needs a card gateway: a clear refusal.
 		callREST(t, w.s, 409, "POST", "/v1/organization/subscribe/checkout-session", `{"plan_code": "metered"}`)
 		callREST(t, member, 403, "POST", "/v1/organization/subscribe/checkout-session", `{}`)
+		// Nor does the gateway's webhook endpoint answer.
+		callREST(t, anon, 404, "POST", "/v1/billing/webhooks/stripe", `{"id": "evt_1"}`)
 
 		// The manual gateway: the admin host records bank transfers.
 		pay := "/v1/admin/invoices/" + inv.ID + "/payments"

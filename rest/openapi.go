@@ -60,6 +60,9 @@ func openAPIDocument(h *Handler) ([]byte, error) {
 		"responses": obj{"200": obj{"description": "The OpenAPI 3.1 document of the /v1 routes",
 			"content": obj{"application/json": obj{"schema": obj{"type": "object", "required": []string{"openapi", "info", "paths"}}}}}},
 	}}
+	for path := range h.opts.Gateways {
+		paths["/v1"+path] = gatewayWebhookItem(path)
+	}
 	failure := obj{"description": "Failure envelope", "content": obj{"application/json": obj{"schema": obj{"$ref": "#/components/schemas/Failure"}}}}
 	doc := obj{
 		"openapi": "3.1.0",

@@ -177,6 +177,18 @@ func (f AuthCodeFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, er
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.AuthCodeMutation", m)
 }
 
+// The BillingCustomerFunc type is an adapter to allow the use of ordinary
+// function as BillingCustomer mutator.
+type BillingCustomerFunc func(context.Context, *ent.BillingCustomerMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f BillingCustomerFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.BillingCustomerMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.BillingCustomerMutation", m)
+}
+
 // The BlobDeletionFunc type is an adapter to allow the use of ordinary
 // function as BlobDeletion mutator.
 type BlobDeletionFunc func(context.Context, *ent.BlobDeletionMutation) (ent.Value, error)

@@ -22,6 +22,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/apikey"
 	"github.com/vidra-dev/vidra/ent/auditlog"
 	"github.com/vidra-dev/vidra/ent/authcode"
+	"github.com/vidra-dev/vidra/ent/billingcustomer"
 	"github.com/vidra-dev/vidra/ent/blobdeletion"
 	"github.com/vidra-dev/vidra/ent/caption"
 	"github.com/vidra-dev/vidra/ent/chapter"
@@ -505,6 +506,33 @@ func (f TraverseAuthCode) Traverse(ctx context.Context, q ent.Query) error {
 		return f(ctx, q)
 	}
 	return fmt.Errorf("unexpected query type %T. expect *ent.AuthCodeQuery", q)
+}
+
+// The BillingCustomerFunc type is an adapter to allow the use of ordinary function as a Querier.
+type BillingCustomerFunc func(context.Context, *ent.BillingCustomerQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f BillingCustomerFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.BillingCustomerQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.BillingCustomerQuery", q)
+}
+
+// The TraverseBillingCustomer type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseBillingCustomer func(context.Context, *ent.BillingCustomerQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseBillingCustomer) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseBillingCustomer) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.BillingCustomerQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.BillingCustomerQuery", q)
 }
 
 // The BlobDeletionFunc type is an adapter to allow the use of ordinary function as a Querier.
@@ -1834,6 +1862,8 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.AuditLogQuery, predicate.AuditLog, auditlog.OrderOption]{typ: ent.TypeAuditLog, tq: q}, nil
 	case *ent.AuthCodeQuery:
 		return &query[*ent.AuthCodeQuery, predicate.AuthCode, authcode.OrderOption]{typ: ent.TypeAuthCode, tq: q}, nil
+	case *ent.BillingCustomerQuery:
+		return &query[*ent.BillingCustomerQuery, predicate.BillingCustomer, billingcustomer.OrderOption]{typ: ent.TypeBillingCustomer, tq: q}, nil
 	case *ent.BlobDeletionQuery:
 		return &query[*ent.BlobDeletionQuery, predicate.BlobDeletion, blobdeletion.OrderOption]{typ: ent.TypeBlobDeletion, tq: q}, nil
 	case *ent.CaptionQuery:

@@ -454,6 +454,36 @@ var (
 			},
 		},
 	}
+	// BillingCustomersColumns holds the columns for the "billing_customers" table.
+	BillingCustomersColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "organization_id", Type: field.TypeUUID},
+		{Name: "gateway", Type: field.TypeEnum, Enums: []string{"stripe"}},
+		{Name: "customer_ref", Type: field.TypeString, Size: 255},
+		{Name: "payment_method_ref", Type: field.TypeString, Size: 255, Default: ""},
+		{Name: "card_brand", Type: field.TypeString, Size: 32, Default: ""},
+		{Name: "card_last4", Type: field.TypeString, Size: 4, Default: ""},
+	}
+	// BillingCustomersTable holds the schema information for the "billing_customers" table.
+	BillingCustomersTable = &schema.Table{
+		Name:       "billing_customers",
+		Columns:    BillingCustomersColumns,
+		PrimaryKey: []*schema.Column{BillingCustomersColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "billingcustomer_organization_id_gateway",
+				Unique:  true,
+				Columns: []*schema.Column{BillingCustomersColumns[3], BillingCustomersColumns[4]},
+			},
+			{
+				Name:    "billingcustomer_gateway_customer_ref",
+				Unique:  true,
+				Columns: []*schema.Column{BillingCustomersColumns[4], BillingCustomersColumns[5]},
+			},
+		},
+	}
 	// BlobDeletionsColumns holds the columns for the "blob_deletions" table.
 	BlobDeletionsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeUUID},
@@ -2277,6 +2307,7 @@ var (
 		AnalyticsViewerDailyTable,
 		AuditLogsTable,
 		AuthCodesTable,
+		BillingCustomersTable,
 		BlobDeletionsTable,
 		CaptionsTable,
 		ChaptersTable,

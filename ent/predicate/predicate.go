@@ -48,6 +48,9 @@ type AuditLog func(*sql.Selector)
 // AuthCode is the predicate function for authcode builders.
 type AuthCode func(*sql.Selector)
 
+// BillingCustomer is the predicate function for billingcustomer builders.
+type BillingCustomer func(*sql.Selector)
+
 // BlobDeletion is the predicate function for blobdeletion builders.
 type BlobDeletion func(*sql.Selector)
 

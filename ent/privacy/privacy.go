@@ -447,6 +447,30 @@ func (f AuthCodeMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutati
 	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.AuthCodeMutation", m)
 }
 
+// The BillingCustomerQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type BillingCustomerQueryRuleFunc func(context.Context, *ent.BillingCustomerQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f BillingCustomerQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.BillingCustomerQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.BillingCustomerQuery", q)
+}
+
+// The BillingCustomerMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type BillingCustomerMutationRuleFunc func(context.Context, *ent.BillingCustomerMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f BillingCustomerMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.BillingCustomerMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.BillingCustomerMutation", m)
+}
+
 // The BlobDeletionQueryRuleFunc type is an adapter to allow the use of ordinary
 // functions as a query rule.
 type BlobDeletionQueryRuleFunc func(context.Context, *ent.BlobDeletionQuery) error
@@ -1662,6 +1686,8 @@ func queryFilter(q ent.Query) (Filter, error) {
 		return q.Filter(), nil
 	case *ent.AuthCodeQuery:
 		return q.Filter(), nil
+	case *ent.BillingCustomerQuery:
+		return q.Filter(), nil
 	case *ent.BlobDeletionQuery:
 		return q.Filter(), nil
 	case *ent.CaptionQuery:
@@ -1792,6 +1818,8 @@ func mutationFilter(m ent.Mutation) (Filter, error) {
 	case *ent.AuditLogMutation:
 		return m.Filter(), nil
 	case *ent.AuthCodeMutation:
+		return m.Filter(), nil
+	case *ent.BillingCustomerMutation:
 		return m.Filter(), nil
 	case *ent.BlobDeletionMutation:
 		return m.Filter(), nil

@@ -20,6 +20,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/apikey"
 	"github.com/vidra-dev/vidra/ent/auditlog"
 	"github.com/vidra-dev/vidra/ent/authcode"
+	"github.com/vidra-dev/vidra/ent/billingcustomer"
 	"github.com/vidra-dev/vidra/ent/blobdeletion"
 	"github.com/vidra-dev/vidra/ent/caption"
 	"github.com/vidra-dev/vidra/ent/chapter"
@@ -754,6 +755,66 @@ func init() {
 	authcodeDescID := authcodeMixinFields0[0].Descriptor()
 	// authcode.DefaultID holds the default value on creation for the id field.
 	authcode.DefaultID = authcodeDescID.Default.(func() uuid.UUID)
+	billingcustomerMixin := schema.BillingCustomer{}.Mixin()
+	billingcustomerMixinHooks1 := billingcustomerMixin[1].Hooks()
+	billingcustomer.Hooks[0] = billingcustomerMixinHooks1[0]
+	billingcustomer.Hooks[1] = billingcustomerMixinHooks1[1]
+	billingcustomerMixinInters1 := billingcustomerMixin[1].Interceptors()
+	billingcustomer.Interceptors[0] = billingcustomerMixinInters1[0]
+	billingcustomerMixinFields0 := billingcustomerMixin[0].Fields()
+	_ = billingcustomerMixinFields0
+	billingcustomerFields := schema.BillingCustomer{}.Fields()
+	_ = billingcustomerFields
+	// billingcustomerDescCreatedAt is the schema descriptor for created_at field.
+	billingcustomerDescCreatedAt := billingcustomerMixinFields0[1].Descriptor()
+	// billingcustomer.DefaultCreatedAt holds the default value on creation for the created_at field.
+	billingcustomer.DefaultCreatedAt = billingcustomerDescCreatedAt.Default.(func() time.Time)
+	// billingcustomerDescUpdatedAt is the schema descriptor for updated_at field.
+	billingcustomerDescUpdatedAt := billingcustomerMixinFields0[2].Descriptor()
+	// billingcustomer.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	billingcustomer.DefaultUpdatedAt = billingcustomerDescUpdatedAt.Default.(func() time.Time)
+	// billingcustomer.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	billingcustomer.UpdateDefaultUpdatedAt = billingcustomerDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// billingcustomerDescCustomerRef is the schema descriptor for customer_ref field.
+	billingcustomerDescCustomerRef := billingcustomerFields[2].Descriptor()
+	// billingcustomer.CustomerRefValidator is a validator for the "customer_ref" field. It is called by the builders before save.
+	billingcustomer.CustomerRefValidator = func() func(string) error {
+		validators := billingcustomerDescCustomerRef.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(customer_ref string) error {
+			for _, fn := range fns {
+				if err := fn(customer_ref); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// billingcustomerDescPaymentMethodRef is the schema descriptor for payment_method_ref field.
+	billingcustomerDescPaymentMethodRef := billingcustomerFields[3].Descriptor()
+	// billingcustomer.DefaultPaymentMethodRef holds the default value on creation for the payment_method_ref field.
+	billingcustomer.DefaultPaymentMethodRef = billingcustomerDescPaymentMethodRef.Default.(string)
+	// billingcustomer.PaymentMethodRefValidator is a validator for the "payment_method_ref" field. It is called by the builders before save.
+	billingcustomer.PaymentMethodRefValidator = billingcustomerDescPaymentMethodRef.Validators[0].(func(string) error)
+	// billingcustomerDescCardBrand is the schema descriptor for card_brand field.
+	billingcustomerDescCardBrand := billingcustomerFields[4].Descriptor()
+	// billingcustomer.DefaultCardBrand holds the default value on creation for the card_brand field.
+	billingcustomer.DefaultCardBrand = billingcustomerDescCardBrand.Default.(string)
+	// billingcustomer.CardBrandValidator is a validator for the "card_brand" field. It is called by the builders before save.
+	billingcustomer.CardBrandValidator = billingcustomerDescCardBrand.Validators[0].(func(string) error)
+	// billingcustomerDescCardLast4 is the schema descriptor for card_last4 field.
+	billingcustomerDescCardLast4 := billingcustomerFields[5].Descriptor()
+	// billingcustomer.DefaultCardLast4 holds the default value on creation for the card_last4 field.
+	billingcustomer.DefaultCardLast4 = billingcustomerDescCardLast4.Default.(string)
+	// billingcustomer.CardLast4Validator is a validator for the "card_last4" field. It is called by the builders before save.
+	billingcustomer.CardLast4Validator = billingcustomerDescCardLast4.Validators[0].(func(string) error)
+	// billingcustomerDescID is the schema descriptor for id field.
+	billingcustomerDescID := billingcustomerMixinFields0[0].Descriptor()
+	// billingcustomer.DefaultID holds the default value on creation for the id field.
+	billingcustomer.DefaultID = billingcustomerDescID.Default.(func() uuid.UUID)
 	blobdeletionMixin := schema.BlobDeletion{}.Mixin()
 	blobdeletionMixinHooks1 := blobdeletionMixin[1].Hooks()
 	blobdeletion.Hooks[0] = blobdeletionMixinHooks1[0]

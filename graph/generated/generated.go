@@ -15660,8 +15660,10 @@ extend type Mutation {
   """
   payOverUsage: Invoice!
   """
-  A hosted checkout session at the payment gateway (billing write). Refused
-  while no card gateway is configured.
+  A hosted Stripe Checkout session that saves a card for the organization's
+  invoices, charged off-session once finalized (billing write). planCode sets
+  the currency (default: the current subscription's plan). Refused (CONFLICT)
+  while no card gateway is configured (VIDRA_STRIPE_SECRET_KEY).
   """
   createCheckoutSession(planCode: String): CheckoutSession!
   """
