@@ -9,7 +9,6 @@ import (
 
 	"github.com/vidra-dev/vidra/billing/catalog"
 	"github.com/vidra-dev/vidra/ent"
-	"github.com/vidra-dev/vidra/ent/invoice"
 	"github.com/vidra-dev/vidra/ent/plan"
 )
 
@@ -131,9 +130,4 @@ func lineCreate(c *ent.Client, orgID, invoiceID uuid.UUID, pos int, l draftLine)
 	return c.InvoiceLine.Create().SetOrganizationID(orgID).SetInvoiceID(invoiceID).SetPosition(pos).
 		SetMetric(l.metric).SetDescription(l.description).SetQuantity(l.quantity).
 		SetUnitPriceMicro(l.unitMicro).SetAmountMinor(l.amount)
-}
-
-// invoiceOpen reports whether an invoice is still owed.
-func invoiceOpen(inv *ent.Invoice) bool {
-	return inv.Status == invoice.StatusFinalized && inv.AmountPaidMinor < inv.TotalMinor
 }
