@@ -224,7 +224,7 @@ func (s *Server) startSession(ctx context.Context, st *ent.LiveStream, p *publis
 	for _, t := range targets {
 		ts = append(ts, target{ID: t.ID, URL: t.URL, Key: t.StreamKey})
 	}
-	h.simulcast = startSimulcast(s.sys, ts)
+	h.simulcast = startSimulcast(s.sys, ts, s.simulcastFailed(h))
 	h.media, err = s.deps.Media(ctx, MediaOptions{
 		ProjectID: st.ProjectID, StreamID: st.ID, SessionID: sess.ID, VideoID: vid.ID,
 		LatencyMode: string(st.LatencyMode), Transcode: st.Transcode, Record: st.Record,
