@@ -25,6 +25,7 @@ import (
 	"github.com/vidra-dev/vidra/idempotency"
 	"github.com/vidra-dev/vidra/jobs"
 	"github.com/vidra-dev/vidra/live/livehls"
+	"github.com/vidra-dev/vidra/live/liveslots"
 	"github.com/vidra-dev/vidra/mail"
 	"github.com/vidra-dev/vidra/media"
 	"github.com/vidra-dev/vidra/playback"
@@ -39,13 +40,16 @@ import (
 
 // mediaParts are the media pipeline's pieces, built once per app.
 type mediaParts struct {
-	tools    media.Tools
-	queue    *jobs.Queue
-	pipeline *jobs.Pipeline
-	signer   *playback.Signer
-	policies playback.PolicySource
-	uploads  *upload.Service
-	play     *playback.Server
+	tools media.Tools
+	// liveSlots is the process's budget of transcoded live renditions, which
+	// the VOD transcodes yield to (live/liveslots).
+	liveSlots *liveslots.Budget
+	queue     *jobs.Queue
+	pipeline  *jobs.Pipeline
+	signer    *playback.Signer
+	policies  playback.PolicySource
+	uploads   *upload.Service
+	play      *playback.Server
 	// embed serves the embeddable player's page and oEmbed (package player).
 	embed  *player.Server
 	stop   context.CancelFunc
@@ -117,8 +121,10 @@ func newMedia(ctx context.Context, cfg config.Config, db *database.DB, bucket *b
 			Timeout:      cfg.Media.ImportTimeout,
 			AllowPrivate: cfg.Media.AllowPrivateNetworks,
 		},
-		Vimeo: vimeo.New(cfg.Media.VimeoAPIURL),
+		Vimeo:     vimeo.New(cfg.Media.VimeoAPIURL),
+		LiveSlots: liveslots.New(cfg.Ingest.TranscodeSlots),
 	}
+	m.liveSlots = m.pipeline.LiveSlots
 	opts := jobs.Options{
 		Dialect:          db.Dialect,
 		SQL:              db.SQL,

@@ -228,6 +228,7 @@ func (s *Server) startSession(ctx context.Context, st *ent.LiveStream, p *publis
 	h.media, err = s.deps.Media(ctx, MediaOptions{
 		ProjectID: st.ProjectID, StreamID: st.ID, SessionID: sess.ID, VideoID: vid.ID,
 		LatencyMode: string(st.LatencyMode), Transcode: st.Transcode, Record: st.Record,
+		Warn: h.stats.Warn,
 	})
 	if err != nil {
 		s.log.Error("open live media", "stream", st.ID, "session", sess.ID, "err", err)

@@ -92,6 +92,9 @@ type MediaOptions struct {
 	LatencyMode                             string
 	Transcode                               bool
 	Record                                  bool
+	// Warn raises a warning in the session's history (and livestream.warning):
+	// the output's own, such as a transcoded ladder falling back to transmux.
+	Warn func(warning string)
 }
 
 // OpenMedia opens a session's Media.
