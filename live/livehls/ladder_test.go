@@ -36,7 +36,7 @@ type warnings struct {
 }
 
 func (w *warnings) warn(s string) { w.mu.Lock(); w.list = append(w.list, s); w.mu.Unlock() }
-func (w *warnings) get() []string  { w.mu.Lock(); defer w.mu.Unlock(); return slices.Clone(w.list) }
+func (w *warnings) get() []string { w.mu.Lock(); defer w.mu.Unlock(); return slices.Clone(w.list) }
 
 func transcoded(t *testing.T, slots *liveslots.Budget, w *warnings) (*Session, string) {
 	t.Helper()
