@@ -73,12 +73,7 @@ func (a *App) openLiveMedia(ctx context.Context, o ingest.MediaOptions) (ingest.
 		Client:   a.DB.Client,
 		Events:   a.media.events,
 		Log:      a.log,
-		Ladder: livehls.TranscodeOptions{
-			Ladders: a.media.pipeline.Ladders,
-			FFmpeg:  a.media.tools.FFmpeg,
-			Slots:   a.media.liveSlots,
-			Warn:    o.Warn,
-		},
+		Ladder:   a.liveTranscode(o.Warn),
 	})
 }
 
