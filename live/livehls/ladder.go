@@ -6,6 +6,7 @@ import (
 	"math"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/vidra-dev/vidra/live"
 	"github.com/vidra-dev/vidra/live/liveslots"
@@ -45,6 +46,8 @@ type ladderState struct {
 	mu     sync.Mutex
 	failed bool
 	run    *transcodeRun // the running connection's encoder, nil between connections
+	// encoderCPU is the CPU time of the session's finished encoders.
+	encoderCPU time.Duration
 
 	// Owned by the publisher goroutine.
 	listed int // renditions the master lists (ladderMaster)
@@ -131,8 +134,10 @@ func (l *ladderState) end() {
 	l.mu.Lock()
 	wasFailed := l.failed
 	l.failed = true
+	cpu := l.encoderCPU
 	l.mu.Unlock()
 	l.lease.Release()
+	l.s.log.Info("transcoded live ladder ended", "renditions", len(l.rends), "encoder_cpu_seconds", cpu.Seconds())
 	if !wasFailed {
 		l.s.tasks <- l.endRenditions
 	}

@@ -138,6 +138,11 @@ func (l *ladderState) start(ctx context.Context, disc bool) *transcodeRun {
 		defer t.wg.Done()
 		outputs.Wait()
 		err := cmd.Wait()
+		if ps := cmd.ProcessState; ps != nil {
+			l.mu.Lock()
+			l.encoderCPU += ps.UserTime() + ps.SystemTime()
+			l.mu.Unlock()
+		}
 		if !t.stop.Load() && !t.dead.Load() {
 			l.fail(fmt.Errorf("ffmpeg exited mid-connection: %v: %s", err, t.stderr.String()))
 		}
