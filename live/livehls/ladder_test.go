@@ -208,3 +208,37 @@ func TestTranscoderKilled(t *testing.T) {
 		t.Fatalf("recording lasts %.1f s", p.duration())
 	}
 }
+
+// TestTranscodedReconnect: a second connection into a transcoded session gets
+// its own encoder; each rendition continues after #EXT-X-DISCONTINUITY and
+// plays across it.
+func TestTranscodedReconnect(t *testing.T) {
+	needFFmpeg(t)
+	slots := liveslots.New(4)
+	var w warnings
+	s, dir := transcoded(t, slots, &w)
+	for range 2 {
+		if err := s.Run(context.Background(), publish(t, 4, false).out); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.Close(context.Background(), "publisher_closed"); err != nil {
+		t.Fatal(err)
+	}
+	if len(w.get()) != 0 || slots.InUse() != 0 {
+		t.Fatalf("warnings %v, slots in use %d", w.get(), slots.InUse())
+	}
+	for _, r := range twoRungs {
+		pl := filepath.Join(dir, r.Name, "index.m3u8")
+		body, err := os.ReadFile(pl)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Count(string(body), "#EXT-X-DISCONTINUITY\n") != 1 || !strings.Contains(string(body), "#EXT-X-ENDLIST") {
+			t.Fatalf("%s playlist:\n%s", r.Name, body)
+		}
+		if p := ffprobe(t, pl); p.codecs() != "video:h264,audio:aac" || p.duration() < 6 {
+			t.Fatalf("%s: %s, %.1f s", r.Name, p.codecs(), p.duration())
+		}
+	}
+}
