@@ -40,16 +40,13 @@ import (
 
 // mediaParts are the media pipeline's pieces, built once per app.
 type mediaParts struct {
-	tools media.Tools
-	// liveSlots is the process's budget of transcoded live renditions, which
-	// the VOD transcodes yield to (live/liveslots).
-	liveSlots *liveslots.Budget
-	queue     *jobs.Queue
-	pipeline  *jobs.Pipeline
-	signer    *playback.Signer
-	policies  playback.PolicySource
-	uploads   *upload.Service
-	play      *playback.Server
+	tools    media.Tools
+	queue    *jobs.Queue
+	pipeline *jobs.Pipeline
+	signer   *playback.Signer
+	policies playback.PolicySource
+	uploads  *upload.Service
+	play     *playback.Server
 	// embed serves the embeddable player's page and oEmbed (package player).
 	embed  *player.Server
 	stop   context.CancelFunc
@@ -66,6 +63,9 @@ type mediaParts struct {
 	limits  *billing.Limits
 	// usageSource reads metered usage for the limits and the subscription's usage.
 	usageSource billing.UsageSource
+	// liveSlots is the process's budget of transcoded live renditions, which
+	// the VOD transcodes yield to (live/liveslots).
+	liveSlots *liveslots.Budget
 }
 
 // billingAdvanceInterval is how often subscriptions are advanced (trial ends,
