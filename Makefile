@@ -64,9 +64,11 @@ bench-usage:
 ## bench-live: live HLS latency (live/livehls): first segment, segment/part availability and
 ## glass-to-glass (PROGRAM-DATE-TIME against arrival at a polling viewer), standard and low mode;
 ## 16 concurrent 1080p30 transmuxed streams (live/ingest): Vidra's CPU per stream against
-## plain `ffmpeg -c copy -f hls`, access units lost, session end to VOD playable
+## plain `ffmpeg -c copy -f hls`, access units lost, session end to VOD playable; a transcoded
+## 720p30 session with the built-in ladder: encoder and Vidra CPU per stream, renditions produced
 bench-live:
 	$(GO) test -run '^$$' -bench BenchmarkLiveLatency -benchtime $(BENCHTIME) -timeout 10m ./live/livehls/
+	$(GO) test -run '^$$' -bench BenchmarkLiveTranscode -benchtime 1x -timeout 10m ./live/livehls/
 	$(GO) test -run '^$$' -bench BenchmarkLiveConcurrent -benchtime 1x -timeout 10m ./live/ingest/
 
 ## bench-recovery: time from kill -9 of a `vidra worker` mid-transcode to the video

@@ -73,6 +73,7 @@ func (a *App) openLiveMedia(ctx context.Context, o ingest.MediaOptions) (ingest.
 		Client:   a.DB.Client,
 		Events:   a.media.events,
 		Log:      a.log,
+		Ladder:   a.liveTranscode(o.Warn),
 	})
 }
 

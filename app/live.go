@@ -15,5 +15,19 @@ func (a *App) LiveHLSOptions() livehls.Options {
 		Client:   a.DB.Client,
 		Events:   a.media.events,
 		Log:      a.log,
+		Ladder:   a.liveTranscode(nil),
+	}
+}
+
+// liveTranscode is what a transcoded live session needs: the projects'
+// encoding ladders (as VOD uses them), ffmpeg, and the process's live
+// transcode budget, which the VOD transcodes yield to. warn records a
+// warning in the session's history.
+func (a *App) liveTranscode(warn func(string)) livehls.TranscodeOptions {
+	return livehls.TranscodeOptions{
+		Ladders: a.media.pipeline.Ladders,
+		FFmpeg:  a.media.tools.FFmpeg,
+		Slots:   a.media.liveSlots,
+		Warn:    warn,
 	}
 }

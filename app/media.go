@@ -26,6 +26,7 @@ import (
 	"github.com/vidra-dev/vidra/idempotency"
 	"github.com/vidra-dev/vidra/jobs"
 	"github.com/vidra-dev/vidra/live/livehls"
+	"github.com/vidra-dev/vidra/live/liveslots"
 	"github.com/vidra-dev/vidra/mail"
 	"github.com/vidra-dev/vidra/media"
 	"github.com/vidra-dev/vidra/playback"
@@ -65,6 +66,9 @@ type mediaParts struct {
 	stripe *billingstripe.Gateway
 	// usageSource reads metered usage for the limits and the subscription's usage.
 	usageSource billing.UsageSource
+	// liveSlots is the process's budget of transcoded live renditions, which
+	// the VOD transcodes yield to (live/liveslots).
+	liveSlots *liveslots.Budget
 }
 
 // billingAdvanceInterval is how often subscriptions are advanced (trial ends,
@@ -123,8 +127,10 @@ func newMedia(ctx context.Context, cfg config.Config, db *database.DB, bucket *b
 			Timeout:      cfg.Media.ImportTimeout,
 			AllowPrivate: cfg.Media.AllowPrivateNetworks,
 		},
-		Vimeo: vimeo.New(cfg.Media.VimeoAPIURL),
+		Vimeo:     vimeo.New(cfg.Media.VimeoAPIURL),
+		LiveSlots: liveslots.New(cfg.Ingest.TranscodeSlots),
 	}
+	m.liveSlots = m.pipeline.LiveSlots
 	opts := jobs.Options{
 		Dialect:          db.Dialect,
 		SQL:              db.SQL,

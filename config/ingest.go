@@ -5,6 +5,8 @@ import (
 	"net"
 	"strconv"
 	"time"
+
+	"github.com/vidra-dev/vidra/live/liveslots"
 )
 
 // Ingest configures the live ingest node (package live/ingest): on by default in
@@ -44,6 +46,10 @@ type Ingest struct {
 	// over each stream's own max_duration_seconds (VIDRA_LIVE_MAX_DURATION,
 	// default 24h, the longest a stream may ask for).
 	MaxDuration time.Duration
+	// TranscodeSlots is the node's budget of transcoded live renditions
+	// running at once (VIDRA_LIVE_TRANSCODE_SLOTS, default 2 per CPU; 0: no
+	// transcoded live, every such stream is transmuxed). See live/liveslots.
+	TranscodeSlots int
 }
 
 // readIngest reads the Ingest configuration through get (name, default).
@@ -57,6 +63,12 @@ func readIngest(get func(name, def string) string) (Ingest, []error) {
 	limit, err := strconv.Atoi(get("VIDRA_LIVE_BITRATE_LIMIT_KBPS", "20000"))
 	if err != nil || limit < 0 {
 		errs = append(errs, fmt.Errorf("VIDRA_LIVE_BITRATE_LIMIT_KBPS: want a whole number >= 0"))
+	}
+	slots := liveslots.Default()
+	if v := get("VIDRA_LIVE_TRANSCODE_SLOTS", ""); v != "" {
+		if slots, err = strconv.Atoi(v); err != nil || slots < 0 {
+			errs = append(errs, fmt.Errorf("VIDRA_LIVE_TRANSCODE_SLOTS: want a whole number >= 0"))
+		}
 	}
 	off := func(addr string) string {
 		if addr == "off" {
@@ -77,6 +89,7 @@ func readIngest(get func(name, def string) string) (Ingest, []error) {
 		Heartbeat:        duration("VIDRA_LIVE_HEARTBEAT", "5s"),
 		BitrateLimitKbps: limit,
 		MaxDuration:      duration("VIDRA_LIVE_MAX_DURATION", "24h"),
+		TranscodeSlots:   slots,
 	}
 	for name, addr := range map[string]string{"VIDRA_RTMP_ADDR": in.RTMPAddr, "VIDRA_RTMPS_ADDR": in.RTMPSAddr, "VIDRA_SRT_ADDR": in.SRTAddr} {
 		if addr == "" {

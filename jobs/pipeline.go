@@ -14,6 +14,7 @@ import (
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/video"
 	"github.com/vidra-dev/vidra/events"
+	"github.com/vidra-dev/vidra/live/liveslots"
 	"github.com/vidra-dev/vidra/media"
 	"github.com/vidra-dev/vidra/playback"
 	"github.com/vidra-dev/vidra/vimeo"
@@ -39,6 +40,10 @@ type Pipeline struct {
 	Events EventRecorder
 	// Vimeo is the Vimeo API the import syncs read.
 	Vimeo *vimeo.Client
+	// LiveSlots is the node's budget of transcoded live renditions: a VOD
+	// transcode starting while live renditions run encodes with fewer
+	// threads (liveslots.Budget.VODThreads). Nil: VOD takes every core.
+	LiveSlots *liveslots.Budget
 }
 
 // Workers registers the media workers and the sweeper on a new river.Workers.

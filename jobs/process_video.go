@@ -139,7 +139,7 @@ func (p *Pipeline) processVideo(ctx context.Context, id uuid.UUID) error {
 	if err != nil {
 		return err
 	}
-	opts := media.HLSOptions{FPS: probe.FPS, HasAudio: probe.HasAudio}
+	opts := media.HLSOptions{FPS: probe.FPS, HasAudio: probe.HasAudio, Threads: p.vodThreads(ctx, id)}
 	if policy.Encrypt {
 		opts.KeyInfoFile, err = p.prepareEncryption(ctx, id, work)
 		if err != nil {

@@ -121,7 +121,7 @@ func (p *Pipeline) transcodeJob(ctx context.Context, args TranscodeArgs) error {
 	defer stop(nil)
 	rep := &jobProgress{p: p, id: j.ID, stop: stop}
 	out := filepath.Join(work, "hls")
-	opts := media.HLSOptions{FPS: probe.FPS, HasAudio: probe.HasAudio, Progress: func(s float64) {
+	opts := media.HLSOptions{FPS: probe.FPS, HasAudio: probe.HasAudio, Threads: p.vodThreads(ctx, j.ID), Progress: func(s float64) {
 		if probe.Duration > 0 {
 			rep.set(runCtx, 0.95*min(s/probe.Duration, 1))
 		}

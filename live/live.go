@@ -27,6 +27,13 @@ const (
 	WarningVideoOnly = "video_only"
 	// WarningBitrate: the bitrate is over the limit.
 	WarningBitrate = "bitrate_over_limit"
+	// WarningTranscodeUnavailable: the stream asks for a transcoded ladder but
+	// the node's live transcode budget was full (or the ladder could not be
+	// read): the session is transmuxed.
+	WarningTranscodeUnavailable = "transcode_unavailable"
+	// WarningTranscodeFailed: the session's ladder encoder failed (it died or
+	// fell behind real time): the session goes on transmuxed.
+	WarningTranscodeFailed = "transcode_failed"
 )
 
 // Simulcast target states, as SimulcastState.State.

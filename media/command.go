@@ -13,3 +13,9 @@ func command(ctx context.Context, name string, args ...string) *exec.Cmd {
 	cmd.SysProcAttr = dieWithParent()
 	return cmd
 }
+
+// Command is command for the packages that run ffmpeg themselves (the
+// transcoded live ladder of live/livehls): the child dies with this process.
+func Command(ctx context.Context, name string, args ...string) *exec.Cmd {
+	return command(ctx, name, args...)
+}

@@ -32,6 +32,10 @@ type HLSOptions struct {
 	Preset string
 	// Progress, when set, receives the seconds of output done so far.
 	Progress func(seconds float64)
+	// Threads caps each rendition encoder's threads (-threads); 0 leaves the
+	// encoder its own choice. The VOD workers set it to yield CPUs to the
+	// transcoded live renditions of the same node (live/liveslots).
+	Threads int
 }
 
 // HLSArgs returns the ffmpeg arguments that transcode the input into one HLS rendition per
@@ -66,6 +70,9 @@ func HLSArgs(in Input, outDir string, rends []Rendition, o HLSOptions) []string 
 			"-bufsize", fmt.Sprintf("%dk", r.VideoKbps*3/2),
 			"-g", gop, "-keyint_min", gop, "-sc_threshold", "0",
 		)
+		if o.Threads > 0 {
+			args = append(args, "-threads", strconv.Itoa(o.Threads))
+		}
 		if o.HasAudio {
 			args = append(args, "-map", "0:a:0", "-c:a", "aac", "-b:a", fmt.Sprintf("%dk", r.AudioKbps), "-ac", "2")
 		}

@@ -18,8 +18,9 @@ import (
 func liveKey(id uuid.UUID, rest string) string { return "videos/" + id.String() + "/live/" + rest }
 
 // liveFile names a file of a live session: the sliding playlist, the
-// recording's playlist, a segment, an LL-HLS part, or the session's AES key.
-var liveFile = regexp.MustCompile(`^live/(index\.m3u8|recording\.m3u8|seg_[0-9]{5,9}\.ts|part_[0-9]{5,9}_[0-9]{1,3}\.ts|key)$`)
+// recording's playlist, a segment, an LL-HLS part, the session's AES key, or
+// a transcoded rendition's playlist or segment (live/720p/...).
+var liveFile = regexp.MustCompile(`^live/(index\.m3u8|recording\.m3u8|seg_[0-9]{5,9}\.ts|part_[0-9]{5,9}_[0-9]{1,3}\.ts|key|[0-9]{2,4}p/(index\.m3u8|seg_[0-9]{5,9}\.ts))$`)
 
 // statusLive is the status of a video that is a live session's recording in progress.
 const statusLive = "live"
@@ -65,7 +66,7 @@ func (s *Server) serveLive(w http.ResponseWriter, r *http.Request, v *ent.Video,
 		s.serveLiveKey(w, r, v, tokenErr)
 	case name == "index.m3u8":
 		s.serveLivePlaylist(w, r, v, token)
-	case name == "recording.m3u8":
+	case name == "recording.m3u8", strings.HasSuffix(name, "/index.m3u8"):
 		s.servePlaylist(w, r, liveKey(v.ID, name), token, "no-cache")
 	default:
 		s.serveBlob(w, r, liveKey(v.ID, name), cache)

@@ -245,10 +245,11 @@ func (s *Server) openHold(ctx context.Context, h *hold, st *ent.LiveStream, resu
 	for _, t := range targets {
 		ts = append(ts, target{ID: t.ID, URL: t.URL, Key: t.StreamKey})
 	}
-	h.simulcast = startSimulcast(s.sys, ts)
+	h.simulcast = startSimulcast(s.sys, ts, s.simulcastFailed(h))
 	h.media, err = s.deps.Media(ctx, MediaOptions{
 		ProjectID: st.ProjectID, StreamID: st.ID, SessionID: h.sessionID, VideoID: h.videoID,
 		LatencyMode: string(st.LatencyMode), Transcode: st.Transcode, Record: st.Record, Resume: resume,
+		Warn: h.stats.Warn,
 	})
 	if err != nil {
 		s.log.Error("open live media", "stream", st.ID, "session", h.sessionID, "resume", resume, "err", err)

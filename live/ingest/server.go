@@ -99,6 +99,9 @@ type MediaOptions struct {
 	// publisher reconnected here inside the window) from what that node
 	// stored.
 	Resume bool
+	// Warn raises a warning in the session's history (and livestream.warning):
+	// the output's own, such as a transcoded ladder falling back to transmux.
+	Warn func(warning string)
 }
 
 // OpenMedia opens a session's Media.

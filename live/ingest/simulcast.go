@@ -25,6 +25,11 @@ const simulcastBuffer = 1024
 // simulcastRetry is the pause before a failed target is tried again.
 const simulcastRetry = 2 * time.Second
 
+// simulcastStable is how long a target must send without an error before a
+// new failure counts as a new livestream.simulcast.error (a server that
+// accepts the connection and resets it at once fails every retry).
+const simulcastStable = 5 * time.Second
+
 // simulcastDial bounds connecting to a target.
 const simulcastDial = 10 * time.Second
 
@@ -38,6 +43,8 @@ type simulcast struct {
 	ctx    context.Context
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
+	// notices records livestream.simulcast.error for each failure.
+	notices *failNotices
 }
 
 // restream is one simulcast target.
@@ -53,6 +60,10 @@ type restream struct {
 	videoCodec, audioCodec string
 	begun                  bool
 	audioConf              *mpeg4audio.AudioSpecificConfig
+	notices                *failNotices
+	// reported: the current failure was reported; cleared once the target
+	// has sent for simulcastStable again.
+	reported bool
 }
 
 // target describes a simulcast destination.
@@ -62,15 +73,16 @@ type target struct {
 }
 
 // startSimulcast starts restreaming to targets; nil when there are none.
-func startSimulcast(ctx context.Context, targets []target) *simulcast {
+// onFail is told each failure of a target (nil: nobody).
+func startSimulcast(ctx context.Context, targets []target, onFail func(live.SimulcastState)) *simulcast {
 	if len(targets) == 0 {
 		return nil
 	}
 	ctx, cancel := context.WithCancel(ctx)
-	sc := &simulcast{ctx: ctx, cancel: cancel}
+	sc := &simulcast{ctx: ctx, cancel: cancel, notices: &failNotices{fn: onFail}}
 	for _, t := range targets {
 		dest, err := url.Parse(t.URL)
-		r := &restream{id: t.ID, url: t.URL, ch: make(chan accessUnit, simulcastBuffer)}
+		r := &restream{id: t.ID, url: t.URL, ch: make(chan accessUnit, simulcastBuffer), notices: sc.notices}
 		r.state = live.SimulcastState{TargetID: t.ID, URL: t.URL, State: live.SimulcastConnecting}
 		if err != nil {
 			r.fail(fmt.Errorf("bad target URL: %w", err))
@@ -146,6 +158,7 @@ func (sc *simulcast) stop() {
 	}
 	sc.cancel()
 	sc.wg.Wait()
+	sc.notices.close()
 	for _, r := range sc.targets {
 		r.mu.Lock()
 		if r.state.State != live.SimulcastFailed {
@@ -155,12 +168,21 @@ func (sc *simulcast) stop() {
 	}
 }
 
-// fail records a target's error.
+// fail records a target's error. The first failure since the target was last
+// active is reported to the notices (livestream.simulcast.error): a target
+// retrying every simulcastRetry while it stays down is one failure.
 func (r *restream) fail(err error) {
 	r.mu.Lock()
-	defer r.mu.Unlock()
 	r.state.State = live.SimulcastFailed
 	r.state.Error = truncate(err.Error(), 500)
+	st := r.state
+	report := !r.reported
+	r.reported = true
+	r.mu.Unlock()
+	if report {
+		st.Bytes = r.bytes.Load()
+		r.notices.notify(st)
+	}
 }
 
 // setState records a target's state, keeping its last error.
@@ -232,6 +254,7 @@ func (r *restream) push(ctx context.Context) error {
 	}
 	sent := c.BytesSent()
 	au := first
+	activeAt, stable := time.Now(), false
 	for {
 		_ = c.NetConn().SetWriteDeadline(time.Now().Add(simulcastDial))
 		switch {
@@ -250,6 +273,12 @@ func (r *restream) push(ctx context.Context) error {
 		now := c.BytesSent()
 		r.bytes.Add(int64(now - sent))
 		sent = now
+		if !stable && time.Since(activeAt) >= simulcastStable {
+			stable = true
+			r.mu.Lock()
+			r.reported = false
+			r.mu.Unlock()
+		}
 		for {
 			select {
 			case <-ctx.Done():

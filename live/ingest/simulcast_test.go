@@ -22,7 +22,8 @@ import (
 // TestSimulcastRestreamsAsIs publishes with ffmpeg to a stream with two
 // simulcast targets on a real RTMP server: the one with the right key receives
 // the publisher's own coded pictures, byte for byte (no re-encoding), from a
-// keyframe on; the one the server refuses shows its error in the history.
+// keyframe on; the one the server refuses shows its error in the history and
+// in one livestream.simulcast.error event.
 func TestSimulcastRestreamsAsIs(t *testing.T) {
 	apptest.ForEachDialect(t, func(t *testing.T, s *apptest.Server) {
 		r := newRig(t, s)
@@ -56,6 +57,14 @@ func TestSimulcastRestreamsAsIs(t *testing.T) {
 			t.Fatalf("refused target's history %+v", b)
 		}
 
+		// livestream.simulcast.error: the refused target's failure, once
+		// (its retries while it stays refused are the same failure); none for
+		// the good one.
+		errs := s.App.DB.Client.Event.Query().Where(event.Type(events.LiveStreamSimulcastError)).AllX(ctx)
+		if len(errs) != 1 || errs[0].Data["target_id"] != bad.ID.String() || errs[0].Data["session_id"] != sess.ID.String() ||
+			errs[0].Data["error"] == "" || errs[0].Data["url"] != tg.url() {
+			t.Fatalf("simulcast error events %+v", errs)
+		}
 		got, audio, vc, ac, refused := tg.received()
 		if vc != "h264" || ac != "aac" || audio == 0 || refused == 0 {
 			t.Fatalf("target got video %q audio %q (%d frames), refused %d", vc, ac, audio, refused)

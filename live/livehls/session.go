@@ -5,7 +5,10 @@
 // same session, #EXT-X-ENDLIST and a whole-session VOD playlist when the session
 // ends, then a River job (FinalizeArgs) that turns the recording into the
 // video's source for the VOD pipeline. It segments in Go (no ffmpeg child):
-// packets are passed through untouched, so transmuxing costs little CPU.
+// packets are passed through untouched, so transmuxing costs little CPU. A
+// transcoded session (Options.Transcode) adds the project's ladder, encoded by
+// one ffmpeg child per publisher connection under the node's live transcode
+// budget (ladder.go, transcode.go).
 package livehls
 
 import (
@@ -51,9 +54,12 @@ type Options struct {
 	ProjectID, StreamID, SessionID, VideoID uuid.UUID
 	// LatencyMode is "standard" (2 s segments) or "low" (LL-HLS parts as well).
 	LatencyMode string
-	// Transcode asks for the project's ladder instead of the transmuxed stream;
-	// not built yet: Open refuses it with ErrTranscodeUnsupported.
+	// Transcode adds the project's ladder (Ladder) to the transmuxed stream,
+	// which stays the recording; without a free slot in Ladder.Slots the
+	// session is transmuxed only, with a warning (ladder.go).
 	Transcode bool
+	// Ladder configures the transcoded ladder (Transcode).
+	Ladder TranscodeOptions
 	// Record keeps every segment and turns the session into a VOD video when it
 	// ends; without it segments leaving the window are deleted.
 	Record bool
@@ -88,8 +94,6 @@ type Options struct {
 
 // Errors of Open and Run.
 var (
-	// ErrTranscodeUnsupported: a transcoded live ladder is not built yet.
-	ErrTranscodeUnsupported = errors.New("livehls: a transcoded live ladder is not supported yet; use transmux (transcode=false)")
 	// ErrClosed: the session has been closed.
 	ErrClosed = errors.New("livehls: the session is closed")
 	// ErrBusy: a publisher connection is already running in the session.
@@ -117,6 +121,8 @@ type Session struct {
 
 	// Owned by the publisher goroutine.
 	pub publisher
+	// ladder is the transcoded ladder; nil when transmuxed (ladder.go).
+	ladder *ladderState
 }
 
 // Open prepares a session's output: the encryption key when the project
@@ -127,9 +133,6 @@ func Open(ctx context.Context, o Options) (*Session, error) {
 	}
 	if o.VideoID == uuid.Nil {
 		return nil, errors.New("livehls: Options.VideoID is required")
-	}
-	if o.Transcode {
-		return nil, ErrTranscodeUnsupported
 	}
 	switch o.LatencyMode {
 	case "":
@@ -192,6 +195,9 @@ func Open(ctx context.Context, o Options) (*Session, error) {
 			s.pub.key, s.pub.pl.keyURI = key, "key"
 		}
 	}
+	if o.Transcode {
+		s.ladder = s.openLadder(ctx)
+	}
 	go s.pub.run()
 	return s, nil
 }
@@ -249,6 +255,11 @@ func (s *Session) Run(ctx context.Context, ts io.Reader) error {
 		}()
 	}
 
+	// A transcoded session's encoder reads what this connection reads.
+	enc := s.ladder.start(ctx, disc)
+	if enc != nil {
+		ts = io.TeeReader(ts, enc)
+	}
 	firstOfRun := true
 	c := &cutter{
 		target: int64(s.o.SegmentSeconds * 90000),
@@ -296,6 +307,7 @@ func (s *Session) Run(ctx context.Context, ts io.Reader) error {
 	if ferr := c.finish(); err == nil {
 		err = ferr
 	}
+	enc.finish()
 	// Return once this connection's media is published: a reconnect's
 	// discontinuity, or Close's ENDLIST, then follows it in the playlists.
 	published := make(chan struct{})
@@ -359,6 +371,7 @@ func (s *Session) Close(ctx context.Context, reason string) error {
 			return ctx.Err()
 		}
 	}
+	s.ladder.end()
 	endErr := make(chan error, 1)
 	s.tasks <- func() { endErr <- s.pub.end(reason) }
 	close(s.tasks)
