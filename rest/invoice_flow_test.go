@@ -43,7 +43,7 @@ func TestInvoicesOverREST(t *testing.T) {
 		anon := w.s.Anonymous()
 		w.s.CreateProject(w.orgID, "Docs")
 		var plan struct{ ID string }
-		decodeInto(t, callREST(t, anon, 200, "POST", "/v1/admin/plans", `{"code": "metered", "name": "Metered", "currency": "EUR", "base_amount_minor": 1000}`, admin), &plan)
+		decodeInto(t, callREST(t, anon, 200, "POST", "/v1/admin/plans", `{"code": "metered", "name": "Metered", "currency": "EUR", "base_amount_minor": 100000}`, admin), &plan)
 		callREST(t, anon, 200, "POST", "/v1/admin/plans/"+plan.ID+"/metrics",
 			`{"metric": "delivered_bytes", "included": 1000000, "model": "standard", "unit_price_micro": 3}`, admin)
 
@@ -51,6 +51,18 @@ func TestInvoicesOverREST(t *testing.T) {
 		callREST(t, w.s, 404, "POST", "/v1/organization/subscribe/over-usage-payment", "")
 		callREST(t, w.s, 200, "POST", "/v1/organization/subscribe", `{"plan_code": "metered", "payment_gateway": "manual"}`)
 		callREST(t, w.s, 409, "POST", "/v1/organization/subscribe/over-usage-payment", "")
+		// The fee is paid in advance: the first period (the rest of this
+		// month, a share of 100000) is invoiced at once.
+		var first []struct {
+			ID, Kind, Status string
+			Number           *string
+			TotalMinor       int64 `json:"total_minor"`
+		}
+		decodeInto(t, callREST(t, w.s, 200, "GET", "/v1/organization/invoices", ""), &first)
+		if len(first) != 1 || first[0].Kind != "subscription" || first[0].Status != "finalized" || first[0].Number == nil ||
+			*first[0].Number != "INV-000001" || first[0].TotalMinor <= 0 || first[0].TotalMinor > 100000 {
+			t.Fatalf("first period's invoice: %+v", first)
+		}
 
 		// 3,000,000 bytes delivered this period: 2,000,000 above the included
 		// at 3 micro = 6 minor units.
@@ -79,7 +91,7 @@ func TestInvoicesOverREST(t *testing.T) {
 			}
 		}
 		decodeInto(t, callREST(t, w.s, 200, "POST", "/v1/organization/subscribe/over-usage-payment", ""), &inv)
-		if inv.Kind != "over_usage" || inv.Status != "finalized" || inv.Number == nil || *inv.Number != "INV-000001" ||
+		if inv.Kind != "over_usage" || inv.Status != "finalized" || inv.Number == nil || *inv.Number != "INV-000002" ||
 			inv.TotalMinor != 6 || len(inv.Lines) != 1 || inv.Lines[0].Quantity != 2_000_000 || inv.Lines[0].AmountMinor != 6 {
 			t.Fatalf("over-usage invoice: %+v", inv)
 		}
@@ -89,7 +101,7 @@ func TestInvoicesOverREST(t *testing.T) {
 		// Reads: the owner and a key with billing read; not a member without it.
 		var list []struct{ ID string }
 		decodeInto(t, callREST(t, anon, 200, "GET", "/v1/organization/invoices", "", readKey), &list)
-		if len(list) != 1 || list[0].ID != inv.ID {
+		if len(list) != 2 || list[0].ID != inv.ID || list[1].ID != first[0].ID {
 			t.Fatalf("invoices: %+v", list)
 		}
 		decodeInto(t, callREST(t, w.s, 200, "GET", "/v1/organization/invoices?status=paid", ""), &list)
@@ -157,7 +169,7 @@ func TestInvoicesOverREST(t *testing.T) {
 			CreditedInvoiceID string `json:"credited_invoice_id"`
 		}
 		decodeInto(t, callREST(t, anon, 200, "POST", credit, `{"amount_minor": 2, "reason": "goodwill"}`, admin), &cn)
-		if cn.Kind != "credit_note" || cn.TotalMinor != -2 || cn.Number == nil || *cn.Number != "INV-000002" || cn.CreditedInvoiceID != inv.ID {
+		if cn.Kind != "credit_note" || cn.TotalMinor != -2 || cn.Number == nil || *cn.Number != "INV-000003" || cn.CreditedInvoiceID != inv.ID {
 			t.Fatalf("credit note: %+v", cn)
 		}
 		decodeInto(t, callREST(t, w.s, 200, "GET", "/v1/organization/invoices/"+inv.ID, ""), &inv)
@@ -172,9 +184,10 @@ func TestInvoicesOverREST(t *testing.T) {
 		if n := w.s.SQLInt(`SELECT count(*) FROM audit_logs WHERE action = 'adminRecordPayment' AND entity_type = 'Transaction'`); n != 2 {
 			t.Errorf("%d payment audit records, want 2", n)
 		}
-		// The over-usage invoice finalized and paid, the credit note finalized and settled.
-		if n := w.s.SQLInt(`SELECT count(*) FROM events WHERE type IN ('invoice.finalized', 'invoice.paid')`); n != 4 {
-			t.Errorf("%d invoice events, want 4", n)
+		// The first invoice finalized, the over-usage invoice finalized and
+		// paid, the credit note finalized and settled.
+		if n := w.s.SQLInt(`SELECT count(*) FROM events WHERE type IN ('invoice.finalized', 'invoice.paid')`); n != 5 {
+			t.Errorf("%d invoice events, want 5", n)
 		}
 		if n := w.s.SQLInt(`SELECT count(*) FROM audit_logs WHERE action = 'adminIssueCreditNote' AND entity_type = 'Invoice'`); n < 1 {
 			t.Errorf("%d credit note audit records", n)
