@@ -17,6 +17,7 @@ import (
 	"github.com/riverqueue/river"
 	"github.com/vidra-dev/vidra/analytics"
 	"github.com/vidra-dev/vidra/billing"
+	"github.com/vidra-dev/vidra/billing/invoicepdf"
 	"github.com/vidra-dev/vidra/cleanup"
 	"github.com/vidra-dev/vidra/config"
 	"github.com/vidra-dev/vidra/database"
@@ -60,6 +61,9 @@ type mediaParts struct {
 	// hard limits, refreshed in every process.
 	billing *billing.Service
 	limits  *billing.Limits
+	// pdfs renders invoice PDFs into the blob bucket (a periodic job and
+	// invoicePDF on demand).
+	pdfs *billing.PDFs
 	// usageSource reads metered usage for the limits and the subscription's usage.
 	usageSource billing.UsageSource
 }
@@ -70,6 +74,8 @@ type mediaParts struct {
 const (
 	billingAdvanceInterval = time.Minute
 	billingLimitsInterval  = 10 * time.Second
+	// billingPDFInterval is how often the PDFs of new invoices are rendered.
+	billingPDFInterval = time.Minute
 )
 
 // newMedia opens the job queue (starting workers when configured) and builds the
@@ -99,6 +105,8 @@ func newMedia(ctx context.Context, cfg config.Config, db *database.DB, bucket *b
 		return nil, err
 	}
 	m.billing = &billing.Service{Client: db.Client, Events: rec, Runtime: billing.Runtime{Log: log}}
+	m.pdfs = &billing.PDFs{Client: db.Client, Bucket: bucket, Runtime: billing.Runtime{Log: log},
+		Seller: invoicepdf.Party{Name: cfg.Seller.Name, Address: cfg.Seller.Address}}
 	// The limits read the period's usage from metering (usage.Totals).
 	m.usageSource = billing.UsageFunc(func(ctx context.Context, org uuid.UUID, from, to time.Time) (map[string]int64, error) {
 		return usage.Totals(ctx, db.Client, org, from, to)
@@ -148,6 +156,7 @@ func newMedia(ctx context.Context, cfg config.Config, db *database.DB, bucket *b
 		aj.AddWorkers(opts.Workers)
 		opts.Periodic = append(opts.Periodic, aj.Periodic(cfg.Analytics.RollupInterval)...)
 		opts.Periodic = append(opts.Periodic, m.billing.Register(opts.Workers, billingAdvanceInterval)...)
+		opts.Periodic = append(opts.Periodic, m.pdfs.RegisterPDFs(opts.Workers, billingPDFInterval)...)
 		// Expired idempotency keys (24 h) and refilled rate-limit buckets are
 		// removed at the media sweep's cadence.
 		tasks := []cleanup.Task{{Name: "idempotency_keys", What: "expired idempotency keys",

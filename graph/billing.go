@@ -27,6 +27,8 @@ type BillingDeps struct {
 	Limits *billing.Limits
 	// Usage reads the period's usage (subscription's usage); nil: no usage shown.
 	Usage billing.UsageSource
+	// PDFs renders and stores invoice PDFs (invoicePDF); nil: refused.
+	PDFs *billing.PDFs
 }
 
 func (r *Resolver) billingService() *billing.Service {

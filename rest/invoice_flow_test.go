@@ -1,15 +1,40 @@
 package rest_test
 
 import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/uuid"
 
+	"github.com/vidra-dev/vidra/ent/invoice"
 	"github.com/vidra-dev/vidra/ent/usagerecord"
 	"github.com/vidra-dev/vidra/internal/apptest"
+	"github.com/vidra-dev/vidra/internal/pdftest"
 )
+
+// getFile GETs path as s (with headers) and returns the raw response,
+// validated against the OpenAPI document.
+func getFile(t *testing.T, s *apptest.Server, path string, headers http.Header) (int, http.Header, []byte) {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodGet, s.URL+path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Token != "" {
+		req.Header.Set("Authorization", "Bearer "+s.Token)
+	}
+	for k, v := range headers {
+		req.Header[k] = v
+	}
+	return s.Do(req)
+}
 
 // invoiceContractCases are the invoice, transaction and payment rows. The two
 // lists run in the matrix and the equivalence test (empty for a fresh
@@ -19,6 +44,8 @@ var invoiceContractCases = []contractCase{
 	{method: "GET", path: "/organization/invoices", vars: map[string]any{"first": 50}},
 	{method: "GET", path: "/organization/transactions", vars: map[string]any{"first": 50}},
 	{method: "GET", path: "/organization/invoices/{id}", flow: true},
+	// The PDF answers with the file, not the envelope: TestInvoicesOverREST.
+	{method: "GET", path: "/organization/invoices/{id}/pdf", flow: true},
 	{method: "POST", path: "/organization/subscribe/over-usage-payment", flow: true},
 	{method: "POST", path: "/organization/subscribe/checkout-session", flow: true},
 	{host: "admin", method: "POST", path: "/invoices/{id}/payments", flow: true},
@@ -115,6 +142,50 @@ func TestInvoicesOverREST(t *testing.T) {
 		callREST(t, w.s, 404, "GET", "/v1/organization/invoices/"+uuid.NewString(), "")
 		callREST(t, w.s, 400, "GET", "/v1/organization/invoices/nope", "")
 		callREST(t, w.outsider("outsider@example.test"), 404, "GET", "/v1/organization/invoices/"+inv.ID, "")
+
+		// The PDF: the file itself over REST, the same bytes base64 over
+		// GraphQL, with the number and the total; the billing read grant.
+		pdfPath := "/v1/organization/invoices/" + inv.ID + "/pdf"
+		status, header, body := getFile(t, w.s, pdfPath, nil)
+		if status != 200 || header.Get("Content-Type") != "application/pdf" ||
+			header.Get("Content-Disposition") != `attachment; filename=INV-000002.pdf` {
+			t.Fatalf("pdf: %d %v %q", status, header, body[:min(len(body), 200)])
+		}
+		doc, err := pdftest.Read(body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if doc.Pages != 1 || !strings.Contains(doc.Text, "INV-000002") || !strings.Contains(doc.Text, "EUR 0.06") {
+			t.Fatalf("pdf: %d pages, text\n%s", doc.Pages, doc.Text)
+		}
+		gq := w.s.GraphQL(`query($id: ID!) { invoicePDF(id: $id) { filename contentType size sha256 content } }`, map[string]any{"id": inv.ID})
+		var viaGraphQL struct {
+			InvoicePDF struct {
+				Filename, ContentType, Sha256, Content string
+				Size                                   int
+			}
+		}
+		if len(gq.Errors) > 0 || json.Unmarshal(gq.Data, &viaGraphQL) != nil {
+			t.Fatalf("invoicePDF: %+v", gq)
+		}
+		sum := sha256.Sum256(body)
+		if g := viaGraphQL.InvoicePDF; g.Content != base64.StdEncoding.EncodeToString(body) || g.Size != len(body) ||
+			g.Sha256 != hex.EncodeToString(sum[:]) || g.Filename != "INV-000002.pdf" || g.ContentType != "application/pdf" {
+			t.Fatalf("invoicePDF differs from the REST bytes: %+v", g)
+		}
+		if status, _, again := getFile(t, anon, pdfPath, readKey); status != 200 || !bytes.Equal(again, body) {
+			t.Fatalf("pdf with billing read: %d, same bytes %t", status, bytes.Equal(again, body))
+		}
+		callREST(t, member, 403, "GET", pdfPath, "")
+		callREST(t, w.s, 404, "GET", "/v1/organization/invoices/"+uuid.NewString()+"/pdf", "")
+		callREST(t, w.s, 400, "GET", "/v1/organization/invoices/nope/pdf", "")
+		callREST(t, w.outsider("pdf-outsider@example.test"), 404, "GET", pdfPath, "")
+		// A draft has no PDF yet: 409.
+		now := time.Now().UTC()
+		draft := w.s.App.DB.Client.Invoice.Create().SetOrganizationID(uuid.MustParse(w.orgID)).SetKind(invoice.KindSubscription).
+			SetCurrency("EUR").SetPeriodStart(now.Add(-time.Hour)).SetPeriodEnd(now).SaveX(ctx)
+		callREST(t, w.s, 409, "GET", "/v1/organization/invoices/"+draft.ID.String()+"/pdf", "")
+		w.s.App.DB.Client.Invoice.DeleteOne(draft).ExecX(ctx)
 
 		// Checkout needs a card gateway: a clear refusal.
 		callREST(t, w.s, 409, "POST", "/v1/organization/subscribe/checkout-session", `{"plan_code": "metered"}`)
