@@ -175,7 +175,8 @@ func NewWithDB(ctx context.Context, cfg config.Config, db *database.DB, opts Opt
 		Introspection: graph.IntrospectionMode(cfg.HTTP.Introspection),
 		Live:          graph.LiveDeps{URLs: cfg.LiveURLs},
 		Changes:       changes,
-		Billing:       graph.BillingDeps{Service: mp.billing, Limits: mp.limits, Usage: mp.usageSource, Stripe: mp.stripe},
+		Billing: graph.BillingDeps{Service: mp.billing, Limits: mp.limits, Usage: mp.usageSource, Stripe: mp.stripe,
+			PDFs: mp.pdfs},
 		Subscriptions: graph.SubscriptionLimits{
 			MaxConnectionsPerCaller:       cfg.HTTP.WSMaxConnectionsPerCaller,
 			MaxSubscriptionsPerConnection: cfg.HTTP.WSMaxSubscriptionsPerConnection,
@@ -225,6 +226,10 @@ func (a *App) StopUsage() error {
 // FlushUsage writes the delivered usage counted so far (tests and the usage
 // benchmarks call it; the meter flushes by itself every 10 s).
 func (a *App) FlushUsage(ctx context.Context) error { return a.media.meter.Flush(ctx) }
+
+// RefreshLimits recomputes the billing limit state now (tests call it after
+// FlushUsage; every process refreshes it by itself every 10 s).
+func (a *App) RefreshLimits(ctx context.Context) error { return a.media.limits.Refresh(ctx) }
 
 // StopRateLimits closes the connection pool of the shared rate limits
 // (PostgreSQL); sign-in attempts fail to be counted from then on.

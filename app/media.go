@@ -17,6 +17,7 @@ import (
 	"github.com/riverqueue/river"
 	"github.com/vidra-dev/vidra/analytics"
 	"github.com/vidra-dev/vidra/billing"
+	"github.com/vidra-dev/vidra/billing/invoicepdf"
 	billingstripe "github.com/vidra-dev/vidra/billing/stripe"
 	"github.com/vidra-dev/vidra/cleanup"
 	"github.com/vidra-dev/vidra/config"
@@ -64,6 +65,9 @@ type mediaParts struct {
 	limits  *billing.Limits
 	// stripe is the card gateway; nil while VIDRA_STRIPE_SECRET_KEY is empty.
 	stripe *billingstripe.Gateway
+	// pdfs renders invoice PDFs into the blob bucket (a periodic job and
+	// invoicePDF on demand).
+	pdfs *billing.PDFs
 	// usageSource reads metered usage for the limits and the subscription's usage.
 	usageSource billing.UsageSource
 	// liveSlots is the process's budget of transcoded live renditions, which
@@ -77,6 +81,8 @@ type mediaParts struct {
 const (
 	billingAdvanceInterval = time.Minute
 	billingLimitsInterval  = 10 * time.Second
+	// billingPDFInterval is how often the PDFs of new invoices are rendered.
+	billingPDFInterval = time.Minute
 )
 
 // newMedia opens the job queue (starting workers when configured) and builds the
@@ -106,6 +112,8 @@ func newMedia(ctx context.Context, cfg config.Config, db *database.DB, bucket *b
 		return nil, err
 	}
 	m.billing = &billing.Service{Client: db.Client, Events: rec, Runtime: billing.Runtime{Log: log}}
+	m.pdfs = &billing.PDFs{Client: db.Client, Bucket: bucket, Runtime: billing.Runtime{Log: log},
+		Seller: invoicepdf.Party{Name: cfg.Seller.Name, Address: cfg.Seller.Address}}
 	// The limits read the period's usage from metering (usage.Totals).
 	m.usageSource = billing.UsageFunc(func(ctx context.Context, org uuid.UUID, from, to time.Time) (map[string]int64, error) {
 		return usage.Totals(ctx, db.Client, org, from, to)
@@ -163,6 +171,7 @@ func newMedia(ctx context.Context, cfg config.Config, db *database.DB, bucket *b
 		if m.stripe != nil {
 			opts.Periodic = append(opts.Periodic, m.stripe.Register(opts.Workers, cfg.Stripe.ChargeInterval)...)
 		}
+		opts.Periodic = append(opts.Periodic, m.pdfs.RegisterPDFs(opts.Workers, billingPDFInterval)...)
 		// Expired idempotency keys (24 h) and refilled rate-limit buckets are
 		// removed at the media sweep's cadence.
 		tasks := []cleanup.Task{{Name: "idempotency_keys", What: "expired idempotency keys",

@@ -22,8 +22,27 @@ type Scope struct {
 	Action string
 	// Address and UserAgent are the client's.
 	Address, UserAgent string
+	// OrganizationID is the organization the mutation acts in when no
+	// principal names one (the server's own jobs, which set it per item): an
+	// update does not carry the row's immutable organization_id.
+	OrganizationID uuid.UUID
 	// Recorded counts the records written so far.
 	Recorded int
+	// parent is the scope a WithOrganization scope narrows (its records
+	// count there too).
+	parent *Scope
+}
+
+// WithOrganization returns ctx whose scope, if any, names org as the
+// organization of the records written in it when neither the principal nor
+// the row names one (a job writing rows of many organizations, such as events,
+// which belong to a project). Records still count in the enclosing scope.
+func WithOrganization(ctx context.Context, org uuid.UUID) context.Context {
+	s := FromContext(ctx)
+	if s == nil || s.OrganizationID == org {
+		return ctx
+	}
+	return WithScope(ctx, &Scope{Action: s.Action, Address: s.Address, UserAgent: s.UserAgent, OrganizationID: org, parent: s})
 }
 
 type scopeKey struct{}
@@ -83,6 +102,7 @@ func Hook() ent.Hook {
 				}
 			}
 			changes := Changes(m)
+			rowOrg := oldOrganization(ctx, scope, m)
 			v, err := next.Mutate(ctx, m)
 			if err != nil {
 				return v, err
@@ -105,6 +125,11 @@ func Hook() ent.Hook {
 					e.OrganizationID = id
 				} else if org, ok := m.Field("organization_id"); ok && e.OrganizationID == uuid.Nil {
 					e.OrganizationID, _ = org.(uuid.UUID)
+				} else if e.OrganizationID == uuid.Nil {
+					e.OrganizationID = scope.OrganizationID
+				}
+				if e.OrganizationID == uuid.Nil {
+					e.OrganizationID = rowOrg
 				}
 				if err := Write(ctx, db, e); err != nil {
 					return nil, err
@@ -113,6 +138,28 @@ func Hook() ent.Hook {
 			return v, nil
 		})
 	}
+}
+
+// oldOrganization is the organization of the row an update of one row
+// changes, read before the update, when nothing else would name it: no
+// principal's organization, none in the scope, none set by the mutation (a
+// job's update: organization_id is immutable). uuid.Nil otherwise.
+func oldOrganization(ctx context.Context, scope *Scope, m ent.Mutation) uuid.UUID {
+	if !m.Op().Is(ent.OpUpdateOne) || scope.OrganizationID != uuid.Nil || m.Type() == "Organization" {
+		return uuid.Nil
+	}
+	if p := auth.FromContext(ctx); p != nil && p.OrganizationID != uuid.Nil {
+		return uuid.Nil
+	}
+	if _, ok := m.Field("organization_id"); ok {
+		return uuid.Nil
+	}
+	org, err := m.OldField(ctx, "organization_id")
+	if err != nil {
+		return uuid.Nil // an entity without an organization
+	}
+	id, _ := org.(uuid.UUID)
+	return id
 }
 
 // NewEntry starts a record of the scope's mutation by the context's principal.
@@ -127,7 +174,9 @@ func NewEntry(ctx context.Context, scope *Scope) Entry {
 			e.ActorType, e.ActorID = "user", p.UserID
 		}
 	}
-	scope.Recorded++
+	for s := scope; s != nil; s = s.parent {
+		s.Recorded++
+	}
 	return e
 }
 

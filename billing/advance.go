@@ -23,8 +23,6 @@ import (
 // It is idempotent: run it as often as you like (the periodic job does).
 func (s *Service) Advance(ctx context.Context) (int, error) {
 	ctx = tenancy.SystemContext(ctx, "advance subscriptions")
-	// The server's own changes are audited too, under the action billing.advance.
-	ctx = audit.WithScope(ctx, &audit.Scope{Action: "billing.advance"})
 	now := s.now()
 	due, err := s.Client.Subscription.Query().Where(
 		subscription.StatusIn(catalog.Trialing, catalog.Active, catalog.PastDue, catalog.Unpaid),
@@ -58,6 +56,10 @@ func (s *Service) Advance(ctx context.Context) (int, error) {
 // advanceOne applies the first move due to one subscription, re-read in its
 // transaction; it reports whether anything changed.
 func (s *Service) advanceOne(ctx context.Context, id uuid.UUID, now time.Time) (bool, error) {
+	// The server's own changes are audited too, under the action
+	// billing.advance, each naming the subscription's organization (step sets
+	// it once the row is read).
+	ctx = audit.WithScope(ctx, &audit.Scope{Action: "billing.advance"})
 	tx, err := s.Client.Tx(ctx)
 	if err != nil {
 		return false, err
@@ -77,6 +79,9 @@ func (s *Service) step(ctx context.Context, tx *ent.Tx, id uuid.UUID, now time.T
 	if err != nil {
 		return false, err
 	}
+	if scope := audit.FromContext(ctx); scope != nil {
+		scope.OrganizationID = sub.OrganizationID
+	}
 	p, err := tx.Plan.Get(ctx, sub.PlanID)
 	if err != nil {
 		return false, err
@@ -85,6 +90,9 @@ func (s *Service) step(ctx context.Context, tx *ent.Tx, id uuid.UUID, now time.T
 	upd := tx.Subscription.UpdateOne(sub)
 	// A renewed period is no event of the subscription's (invoices report it).
 	renewal := false
+	// A trial that ends starts the first paid period: its in-advance fee is
+	// invoiced after the move.
+	firstPaid := false
 	switch {
 	case sub.EndingAt != nil && !sub.EndingAt.After(now) && CanTransition(sub.Status, catalog.Terminated):
 		if sub.Status != catalog.Trialing {
@@ -106,6 +114,7 @@ func (s *Service) step(ctx context.Context, tx *ent.Tx, id uuid.UUID, now time.T
 			start = end
 		}
 		upd.SetStatus(catalog.Active).SetTrialEndedAt(end).SetCurrentPeriodStart(start).SetCurrentPeriodEnd(pend).ClearUsageAlerts()
+		firstPaid = true
 	case sub.Status == catalog.Active && sub.CurrentPeriodEnd != nil && !sub.CurrentPeriodEnd.After(now):
 		end := *sub.CurrentPeriodEnd
 		if sub.DowngradePlanDate != nil && !sub.DowngradePlanDate.After(now) {
@@ -136,7 +145,15 @@ func (s *Service) step(ctx context.Context, tx *ent.Tx, id uuid.UUID, now time.T
 	if err != nil || renewal {
 		return err == nil, err
 	}
-	return true, s.emit(ctx, tx, SubscriptionEvent(before, sub), sub)
+	if err := s.emit(ctx, tx, SubscriptionEvent(before, sub), sub); err != nil {
+		return false, err
+	}
+	if firstPaid {
+		if _, err := s.invoiceFirstPeriod(ctx, tx, sub, p); err != nil {
+			return false, err
+		}
+	}
+	return true, nil
 }
 
 func (s *Service) unpaidDays() int {
@@ -182,7 +199,13 @@ func (s *Service) switchToNext(ctx context.Context, tx *ent.Tx, sub *ent.Subscri
 	if err != nil {
 		return false, err
 	}
-	return true, s.emit(ctx, tx, SubscriptionEvent(catalog.Pending, started), started)
+	if err := s.emit(ctx, tx, SubscriptionEvent(catalog.Pending, started), started); err != nil {
+		return false, err
+	}
+	// The old period's close billed no fee ahead: the new plan's first
+	// period is invoiced here.
+	_, err = s.invoiceFirstPeriod(ctx, tx, started, p)
+	return err == nil, err
 }
 
 // MarkPastDue moves a trialing or active subscription to past_due at the

@@ -142,14 +142,16 @@ func closeAudit(ctx context.Context, invs []*ent.Invoice, items []closeItem) []a
 }
 
 // auditEntry is a record of a change the billing jobs make outside the audit
-// hook: under the context's audit scope when there is one, else action.
+// hook: under the context's audit scope when there is one, else action. It
+// names the changed row's organization org, whatever the principal's (an
+// admin key or the server acts across organizations).
 func auditEntry(ctx context.Context, action string, org uuid.UUID, entity string, id uuid.UUID, op string, changes map[string]any) audit.Entry {
 	scope := audit.FromContext(ctx)
 	if scope == nil {
 		scope = &audit.Scope{Action: action}
 	}
 	e := audit.NewEntry(ctx, scope)
-	if e.OrganizationID == uuid.Nil {
+	if org != uuid.Nil {
 		e.OrganizationID = org
 	}
 	e.EntityType, e.EntityID, e.Operation, e.Changes = entity, id, op, changes

@@ -197,6 +197,7 @@ type InvoiceData struct {
 // emitInvoice logs an invoice event and records it for every project of the
 // invoice's organization (billing events are organization-wide).
 func (s *Service) emitInvoice(ctx context.Context, tx *ent.Tx, typ string, inv *ent.Invoice, reason string) error {
+	ctx = audit.WithOrganization(ctx, inv.OrganizationID) // the events' audit records
 	s.log().InfoContext(ctx, "invoice change", "event", typ, "invoice_id", inv.ID,
 		"organization_id", inv.OrganizationID, "status", inv.Status, "total_minor", inv.TotalMinor)
 	if s.Events == nil {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/vidra-dev/vidra/audit"
 	"github.com/vidra-dev/vidra/billing/catalog"
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/plan"
@@ -230,8 +231,8 @@ func (s *Service) start(ctx context.Context, tx *ent.Tx, req SubscribeRequest, p
 		if prev != nil && prev.CurrentPeriodStart != nil && prev.CurrentPeriodEnd != nil && prev.Status == catalog.Active {
 			start, end = *prev.CurrentPeriodStart, *prev.CurrentPeriodEnd
 		}
-		if start.Before(now) && prev == nil {
-			start = now // the first period starts with the subscription
+		if start.Before(now) && (prev == nil || prev.Status != catalog.Active) {
+			start = now // the first paid period starts with the subscription
 		}
 		c.SetCurrentPeriodStart(start).SetCurrentPeriodEnd(end)
 	}
@@ -245,20 +246,34 @@ func (s *Service) start(ctx context.Context, tx *ent.Tx, req SubscribeRequest, p
 	if err := s.emit(ctx, tx, events.SubscriptionCreated, sub); err != nil {
 		return nil, err
 	}
+	if status == catalog.Active && (prev == nil || prev.Status != catalog.Active) {
+		// A first paid period (an upgraded trial's too): its in-advance fee
+		// now. An active predecessor's period carries over with a proration.
+		if _, err := s.invoiceFirstPeriod(ctx, tx, sub, p); err != nil {
+			return nil, err
+		}
+	}
 	return sub, nil
 }
 
 // upgrade replaces cur with a subscription of p now. The unused part of cur's
-// in-advance fee is credited and p's fee for the rest of the period charged
-// (Result.Proration: the invoices package bills it); a trial ends.
+// in-advance fee is credited and p's fee for the rest of the period charged,
+// both on one document finalized in tx (invoiceProration); a trial ends, and
+// the first paid period is invoiced (start).
 func (s *Service) upgrade(ctx context.Context, tx *ent.Tx, req SubscribeRequest, cur *ent.Subscription, curPlan, p *ent.Plan, now time.Time) (*Result, error) {
 	if err := s.dropPending(ctx, tx, cur); err != nil {
 		return nil, err
 	}
 	var pr Proration
 	if cur.Status == catalog.Active && cur.CurrentPeriodStart != nil && cur.CurrentPeriodEnd != nil {
-		pr = Prorate(curPlan.BaseAmountMinor, curPlan.PayInAdvance, p.BaseAmountMinor, p.PayInAdvance,
-			*cur.CurrentPeriodStart, *cur.CurrentPeriodEnd, now)
+		if curPlan.Currency != p.Currency {
+			return nil, refuse(KindConflict, "plan %q is billed in %s, the current plan in %s: cancel and subscribe instead",
+				p.Code, p.Currency, curPlan.Currency)
+		}
+		// Over the whole period: a first period that started mid-month was
+		// billed its share of the month's fee (firstPeriodFee).
+		from, to := fullPeriod(curPlan, cur.BillingTime, *cur.CurrentPeriodStart, *cur.CurrentPeriodEnd)
+		pr = Prorate(curPlan.BaseAmountMinor, curPlan.PayInAdvance, p.BaseAmountMinor, p.PayInAdvance, from, to, now)
 	}
 	if err := checkTransition(cur.Status, catalog.Terminated); err != nil {
 		return nil, err
@@ -278,6 +293,9 @@ func (s *Service) upgrade(ctx context.Context, tx *ent.Tx, req SubscribeRequest,
 	req.BillingTime = cur.BillingTime
 	sub, err := s.start(ctx, tx, req, p, now, cur)
 	if err != nil {
+		return nil, err
+	}
+	if _, err := s.invoiceProration(ctx, tx, cur, sub, curPlan, p, pr, now); err != nil {
 		return nil, err
 	}
 	return &Result{Kind: ChangeUpgrade, Subscription: sub, Proration: pr}, nil
@@ -402,6 +420,7 @@ func SubscriptionEvent(from string, sub *ent.Subscription) string {
 // emit records event typ of sub for every project of its organization (events
 // and webhook endpoints are per project; billing is per organization).
 func (s *Service) emit(ctx context.Context, tx *ent.Tx, typ string, sub *ent.Subscription) error {
+	ctx = audit.WithOrganization(ctx, sub.OrganizationID) // the events' audit records
 	s.log().InfoContext(ctx, "subscription change", "event", typ, "subscription_id", sub.ID,
 		"organization_id", sub.OrganizationID, "plan_code", sub.PlanCode, "status", sub.Status)
 	if s.Events == nil {

@@ -3,6 +3,7 @@ package billing_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"sync"
 	"testing"
 	"time"
@@ -12,6 +13,7 @@ import (
 	"github.com/vidra-dev/vidra/billing"
 	"github.com/vidra-dev/vidra/billing/catalog"
 	"github.com/vidra-dev/vidra/ent"
+	"github.com/vidra-dev/vidra/ent/invoice"
 	"github.com/vidra-dev/vidra/internal/testdb"
 	"github.com/vidra-dev/vidra/tenancy"
 )
@@ -120,6 +122,11 @@ func (w *world) advance(at time.Time) {
 	}
 }
 
+// invoices are the organization's invoices, oldest first.
+func (w *world) invoices() []*ent.Invoice {
+	return w.client.Invoice.Query().Order(ent.Asc(invoice.FieldCreatedAt), ent.Asc(invoice.FieldID)).AllX(w.ctx)
+}
+
 func kindOf(err error) string {
 	if e, ok := billing.AsError(err); ok {
 		return e.Kind
@@ -170,7 +177,14 @@ func TestSubscriptionLifecycle(t *testing.T) {
 			if want := time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC); !cur.CurrentPeriodEnd.Equal(want) {
 				t.Fatalf("period end %v, want %v", cur.CurrentPeriodEnd, want)
 			}
-			sameEvents(t, w.ev.take(), "subscription.activated")
+			// The first paid period, 24 November 12:00 to 1 December, is
+			// invoiced at once: 6.5 of 30 days of 3000 = 650.
+			sameEvents(t, w.ev.take(), "subscription.activated", "invoice.finalized")
+			first := w.invoices()
+			if len(first) != 1 || first[0].TotalMinor != 650 || *first[0].Number != "INV-000001" ||
+				!first[0].PeriodStart.Equal(start.AddDate(0, 0, 14)) || w.lines(first[0])["fee"] != 650 {
+				t.Fatalf("first paid period's invoice: %+v", first)
+			}
 			w.advance(start.AddDate(0, 0, 14)) // idempotent
 			sameEvents(t, w.ev.take())
 
@@ -179,6 +193,11 @@ func TestSubscriptionLifecycle(t *testing.T) {
 			cur = w.current()
 			if !cur.CurrentPeriodStart.Equal(time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)) || !cur.CurrentPeriodEnd.Equal(time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC)) {
 				t.Fatalf("renewed period [%v, %v)", cur.CurrentPeriodStart, cur.CurrentPeriodEnd)
+			}
+			// The close bills December's fee ahead, not the first period's again.
+			if invs := w.invoices(); len(invs) != 2 || invs[1].Status != "draft" || invs[1].TotalMinor != 3000 ||
+				!invs[1].PeriodStart.Equal(start.AddDate(0, 0, 14)) {
+				t.Fatalf("invoices after the first close: %+v", invs)
 			}
 
 			// Upgrade on 21 December, 11 of 31 days left: credit 3000*11/31 =
@@ -194,7 +213,15 @@ func TestSubscriptionLifecycle(t *testing.T) {
 			if res.Subscription.PreviousPlanCode != "basic" || res.Subscription.Status != catalog.Active {
 				t.Fatalf("upgraded: %+v", res.Subscription)
 			}
-			sameEvents(t, w.ev.take(), "subscription.terminated", "subscription.created")
+			sameEvents(t, w.ev.take(), "subscription.terminated", "subscription.created", "invoice.finalized")
+			// The proration is invoiced in the upgrade's transaction: charge and
+			// credit as two lines, net 2129.
+			invs := w.invoices()
+			pro := invs[len(invs)-1]
+			if pro.TotalMinor != 2129 || *pro.SubscriptionID != res.Subscription.ID || pro.Status != "finalized" ||
+				fmt.Sprint(w.lines(pro)) != "map[credit:-1065 fee:3194]" {
+				t.Fatalf("proration invoice: %+v %v", pro, w.lines(pro))
+			}
 
 			// Downgrade to free: scheduled for 1 January.
 			res, err = w.subscribe("free")
@@ -245,6 +272,11 @@ func TestSubscriptionLifecycle(t *testing.T) {
 			}
 			if res.Subscription.Status != catalog.Active {
 				t.Fatalf("second trial given: %s", res.Subscription.Status)
+			}
+			// Paid from the start: February's fee invoiced at once, whole.
+			invs = w.invoices()
+			if last := invs[len(invs)-1]; last.TotalMinor != 3000 || last.Status != "finalized" || !last.PeriodStart.Equal(feb) {
+				t.Fatalf("first invoice of the new subscription: %+v", last)
 			}
 		})
 	}

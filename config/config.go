@@ -66,6 +66,8 @@ type Config struct {
 	Ingest Ingest
 	// LiveURLs are the live ingest addresses shown to publishers (config/live_urls.go).
 	LiveURLs LiveURLs
+	// Seller is the issuer printed on invoice PDFs (config/billing_seller.go).
+	Seller BillingSeller
 }
 
 // Region is one region a deployment serves from.
@@ -148,6 +150,9 @@ func FromEnv(getenv func(string) string) (Config, error) {
 	var authErrs []error
 	c.Auth, authErrs = readAuth(get)
 	errs = append(errs, authErrs...)
+	var sellerErrs []error
+	c.Seller, sellerErrs = readBillingSeller(get)
+	errs = append(errs, sellerErrs...)
 	errs = append(errs, c.validate()...)
 	if err := errors.Join(errs...); err != nil {
 		return Config{}, fmt.Errorf("invalid configuration: %w", err)

@@ -31,6 +31,8 @@ type BillingDeps struct {
 	// Stripe is the card gateway of createCheckoutSession; nil: no card
 	// gateway (checkout refuses, invoices are paid manually).
 	Stripe *billingstripe.Gateway
+	// PDFs renders and stores invoice PDFs (invoicePDF); nil: refused.
+	PDFs *billing.PDFs
 }
 
 func (r *Resolver) billingService() *billing.Service {

@@ -49,6 +49,11 @@ func (r *queryResolver) Invoice(ctx context.Context, id uuid.UUID) (*ent.Invoice
 	return r.invoiceByID(ctx, id)
 }
 
+// InvoicePDF is the resolver for the invoicePDF field.
+func (r *queryResolver) InvoicePDF(ctx context.Context, id uuid.UUID) (*model.InvoicePDF, error) {
+	return r.invoicePDF(ctx, id)
+}
+
 // Transactions is the resolver for the transactions field.
 func (r *queryResolver) Transactions(ctx context.Context, first *int, after *string) (*model.TransactionConnection, error) {
 	return r.transactions(ctx, first, after)

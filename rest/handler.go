@@ -298,6 +298,10 @@ func (h *Handler) writeResult(w http.ResponseWriter, c *compiled, data json.RawM
 		writeFailure(w, http.StatusNotFound, "not found", nil)
 		return
 	}
+	if c.Download != "" {
+		writeDownload(w, raw, c.Download)
+		return
+	}
 	var buf bytes.Buffer
 	buf.Grow(len(raw) + 128)
 	buf.WriteString(`{"success":`)

@@ -1,15 +1,40 @@
 package rest_test
 
 import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/uuid"
 
+	"github.com/vidra-dev/vidra/ent/invoice"
 	"github.com/vidra-dev/vidra/ent/usagerecord"
 	"github.com/vidra-dev/vidra/internal/apptest"
+	"github.com/vidra-dev/vidra/internal/pdftest"
 )
+
+// getFile GETs path as s (with headers) and returns the raw response,
+// validated against the OpenAPI document.
+func getFile(t *testing.T, s *apptest.Server, path string, headers http.Header) (int, http.Header, []byte) {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodGet, s.URL+path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Token != "" {
+		req.Header.Set("Authorization", "Bearer "+s.Token)
+	}
+	for k, v := range headers {
+		req.Header[k] = v
+	}
+	return s.Do(req)
+}
 
 // invoiceContractCases are the invoice, transaction and payment rows. The two
 // lists run in the matrix and the equivalence test (empty for a fresh
@@ -19,6 +44,8 @@ var invoiceContractCases = []contractCase{
 	{method: "GET", path: "/organization/invoices", vars: map[string]any{"first": 50}},
 	{method: "GET", path: "/organization/transactions", vars: map[string]any{"first": 50}},
 	{method: "GET", path: "/organization/invoices/{id}", flow: true},
+	// The PDF answers with the file, not the envelope: TestInvoicesOverREST.
+	{method: "GET", path: "/organization/invoices/{id}/pdf", flow: true},
 	{method: "POST", path: "/organization/subscribe/over-usage-payment", flow: true},
 	{method: "POST", path: "/organization/subscribe/checkout-session", flow: true},
 	{host: "admin", method: "POST", path: "/invoices/{id}/payments", flow: true},
@@ -43,7 +70,7 @@ func TestInvoicesOverREST(t *testing.T) {
 		anon := w.s.Anonymous()
 		w.s.CreateProject(w.orgID, "Docs")
 		var plan struct{ ID string }
-		decodeInto(t, callREST(t, anon, 200, "POST", "/v1/admin/plans", `{"code": "metered", "name": "Metered", "currency": "EUR", "base_amount_minor": 1000}`, admin), &plan)
+		decodeInto(t, callREST(t, anon, 200, "POST", "/v1/admin/plans", `{"code": "metered", "name": "Metered", "currency": "EUR", "base_amount_minor": 100000}`, admin), &plan)
 		callREST(t, anon, 200, "POST", "/v1/admin/plans/"+plan.ID+"/metrics",
 			`{"metric": "delivered_bytes", "included": 1000000, "model": "standard", "unit_price_micro": 3}`, admin)
 
@@ -51,6 +78,18 @@ func TestInvoicesOverREST(t *testing.T) {
 		callREST(t, w.s, 404, "POST", "/v1/organization/subscribe/over-usage-payment", "")
 		callREST(t, w.s, 200, "POST", "/v1/organization/subscribe", `{"plan_code": "metered", "payment_gateway": "manual"}`)
 		callREST(t, w.s, 409, "POST", "/v1/organization/subscribe/over-usage-payment", "")
+		// The fee is paid in advance: the first period (the rest of this
+		// month, a share of 100000) is invoiced at once.
+		var first []struct {
+			ID, Kind, Status string
+			Number           *string
+			TotalMinor       int64 `json:"total_minor"`
+		}
+		decodeInto(t, callREST(t, w.s, 200, "GET", "/v1/organization/invoices", ""), &first)
+		if len(first) != 1 || first[0].Kind != "subscription" || first[0].Status != "finalized" || first[0].Number == nil ||
+			*first[0].Number != "INV-000001" || first[0].TotalMinor <= 0 || first[0].TotalMinor > 100000 {
+			t.Fatalf("first period's invoice: %+v", first)
+		}
 
 		// 3,000,000 bytes delivered this period: 2,000,000 above the included
 		// at 3 micro = 6 minor units.
@@ -79,7 +118,7 @@ func TestInvoicesOverREST(t *testing.T) {
 			}
 		}
 		decodeInto(t, callREST(t, w.s, 200, "POST", "/v1/organization/subscribe/over-usage-payment", ""), &inv)
-		if inv.Kind != "over_usage" || inv.Status != "finalized" || inv.Number == nil || *inv.Number != "INV-000001" ||
+		if inv.Kind != "over_usage" || inv.Status != "finalized" || inv.Number == nil || *inv.Number != "INV-000002" ||
 			inv.TotalMinor != 6 || len(inv.Lines) != 1 || inv.Lines[0].Quantity != 2_000_000 || inv.Lines[0].AmountMinor != 6 {
 			t.Fatalf("over-usage invoice: %+v", inv)
 		}
@@ -89,7 +128,7 @@ func TestInvoicesOverREST(t *testing.T) {
 		// Reads: the owner and a key with billing read; not a member without it.
 		var list []struct{ ID string }
 		decodeInto(t, callREST(t, anon, 200, "GET", "/v1/organization/invoices", "", readKey), &list)
-		if len(list) != 1 || list[0].ID != inv.ID {
+		if len(list) != 2 || list[0].ID != inv.ID || list[1].ID != first[0].ID {
 			t.Fatalf("invoices: %+v", list)
 		}
 		decodeInto(t, callREST(t, w.s, 200, "GET", "/v1/organization/invoices?status=paid", ""), &list)
@@ -103,6 +142,50 @@ func TestInvoicesOverREST(t *testing.T) {
 		callREST(t, w.s, 404, "GET", "/v1/organization/invoices/"+uuid.NewString(), "")
 		callREST(t, w.s, 400, "GET", "/v1/organization/invoices/nope", "")
 		callREST(t, w.outsider("outsider@example.test"), 404, "GET", "/v1/organization/invoices/"+inv.ID, "")
+
+		// The PDF: the file itself over REST, the same bytes base64 over
+		// GraphQL, with the number and the total; the billing read grant.
+		pdfPath := "/v1/organization/invoices/" + inv.ID + "/pdf"
+		status, header, body := getFile(t, w.s, pdfPath, nil)
+		if status != 200 || header.Get("Content-Type") != "application/pdf" ||
+			header.Get("Content-Disposition") != `attachment; filename=INV-000002.pdf` {
+			t.Fatalf("pdf: %d %v %q", status, header, body[:min(len(body), 200)])
+		}
+		doc, err := pdftest.Read(body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if doc.Pages != 1 || !strings.Contains(doc.Text, "INV-000002") || !strings.Contains(doc.Text, "EUR 0.06") {
+			t.Fatalf("pdf: %d pages, text\n%s", doc.Pages, doc.Text)
+		}
+		gq := w.s.GraphQL(`query($id: ID!) { invoicePDF(id: $id) { filename contentType size sha256 content } }`, map[string]any{"id": inv.ID})
+		var viaGraphQL struct {
+			InvoicePDF struct {
+				Filename, ContentType, Sha256, Content string
+				Size                                   int
+			}
+		}
+		if len(gq.Errors) > 0 || json.Unmarshal(gq.Data, &viaGraphQL) != nil {
+			t.Fatalf("invoicePDF: %+v", gq)
+		}
+		sum := sha256.Sum256(body)
+		if g := viaGraphQL.InvoicePDF; g.Content != base64.StdEncoding.EncodeToString(body) || g.Size != len(body) ||
+			g.Sha256 != hex.EncodeToString(sum[:]) || g.Filename != "INV-000002.pdf" || g.ContentType != "application/pdf" {
+			t.Fatalf("invoicePDF differs from the REST bytes: %+v", g)
+		}
+		if status, _, again := getFile(t, anon, pdfPath, readKey); status != 200 || !bytes.Equal(again, body) {
+			t.Fatalf("pdf with billing read: %d, same bytes %t", status, bytes.Equal(again, body))
+		}
+		callREST(t, member, 403, "GET", pdfPath, "")
+		callREST(t, w.s, 404, "GET", "/v1/organization/invoices/"+uuid.NewString()+"/pdf", "")
+		callREST(t, w.s, 400, "GET", "/v1/organization/invoices/nope/pdf", "")
+		callREST(t, w.outsider("pdf-outsider@example.test"), 404, "GET", pdfPath, "")
+		// A draft has no PDF yet: 409.
+		now := time.Now().UTC()
+		draft := w.s.App.DB.Client.Invoice.Create().SetOrganizationID(uuid.MustParse(w.orgID)).SetKind(invoice.KindSubscription).
+			SetCurrency("EUR").SetPeriodStart(now.Add(-time.Hour)).SetPeriodEnd(now).SaveX(ctx)
+		callREST(t, w.s, 409, "GET", "/v1/organization/invoices/"+draft.ID.String()+"/pdf", "")
+		w.s.App.DB.Client.Invoice.DeleteOne(draft).ExecX(ctx)
 
 		// Checkout needs a card gateway: a clear refusal.
 		callREST(t, w.s, 409, "POST", "/v1/organization/subscribe/checkout-session", `{"plan_code": "metered"}`)
@@ -159,7 +242,7 @@ func TestInvoicesOverREST(t *testing.T) {
 			CreditedInvoiceID string `json:"credited_invoice_id"`
 		}
 		decodeInto(t, callREST(t, anon, 200, "POST", credit, `{"amount_minor": 2, "reason": "goodwill"}`, admin), &cn)
-		if cn.Kind != "credit_note" || cn.TotalMinor != -2 || cn.Number == nil || *cn.Number != "INV-000002" || cn.CreditedInvoiceID != inv.ID {
+		if cn.Kind != "credit_note" || cn.TotalMinor != -2 || cn.Number == nil || *cn.Number != "INV-000003" || cn.CreditedInvoiceID != inv.ID {
 			t.Fatalf("credit note: %+v", cn)
 		}
 		decodeInto(t, callREST(t, w.s, 200, "GET", "/v1/organization/invoices/"+inv.ID, ""), &inv)
@@ -174,9 +257,10 @@ func TestInvoicesOverREST(t *testing.T) {
 		if n := w.s.SQLInt(`SELECT count(*) FROM audit_logs WHERE action = 'adminRecordPayment' AND entity_type = 'Transaction'`); n != 2 {
 			t.Errorf("%d payment audit records, want 2", n)
 		}
-		// The over-usage invoice finalized and paid, the credit note finalized and settled.
-		if n := w.s.SQLInt(`SELECT count(*) FROM events WHERE type IN ('invoice.finalized', 'invoice.paid')`); n != 4 {
-			t.Errorf("%d invoice events, want 4", n)
+		// The first invoice finalized, the over-usage invoice finalized and
+		// paid, the credit note finalized and settled.
+		if n := w.s.SQLInt(`SELECT count(*) FROM events WHERE type IN ('invoice.finalized', 'invoice.paid')`); n != 5 {
+			t.Errorf("%d invoice events, want 5", n)
 		}
 		if n := w.s.SQLInt(`SELECT count(*) FROM audit_logs WHERE action = 'adminIssueCreditNote' AND entity_type = 'Invoice'`); n < 1 {
 			t.Errorf("%d credit note audit records", n)

@@ -202,6 +202,10 @@ func (b *openAPIBuilder) operation(c *compiled) obj {
 			"description": "true when the response is the stored answer to an earlier request with the same Idempotency-Key.",
 			"schema":      obj{"type": "string", "enum": []string{"true"}}}}
 	}
+	if c.Download != "" {
+		responses["200"] = obj{"description": c.Message + ": the file itself, as an attachment",
+			"content": obj{c.Download: obj{"schema": obj{"type": "string", "format": "binary"}}}}
+	}
 	if c.UnavailableUnless != "" {
 		responses["503"] = obj{"description": "Unavailable: the same envelope with success false",
 			"content": obj{"application/json": obj{"schema": envelope(false)}}}

@@ -91,4 +91,10 @@ type Route struct {
 	// UnavailableUnless, when set, names a Boolean field of the result; when it is
 	// false the response is 503 with success false (the health row).
 	UnavailableUnless string
+	// Download, when set, is the media type of a row that answers with a file
+	// rather than the envelope: the result is an object whose content (base64)
+	// is the body, served with its contentType (this one when empty) and, as an
+	// attachment, its filename (an invoice's PDF). Failures keep the failure
+	// envelope.
+	Download string
 }

@@ -20,6 +20,9 @@ func invoiceRoutes() []Route {
 				invoices(first: $first, after: $after, status: $status) { edges { node { ` + invoiceFields + ` } } ` + pageInfo + ` } }`},
 		{Method: "GET", Path: "/organization/invoices/{id}", Message: "invoice fetched",
 			Operation: `query Invoice($id: ID!) { invoice(id: $id) { ` + invoiceFields + ` } }`},
+		// The PDF itself (application/pdf), not the envelope; 409 for a draft.
+		{Method: "GET", Path: "/organization/invoices/{id}/pdf", Message: "invoice pdf fetched", Download: "application/pdf",
+			Operation: `query InvoicePDF($id: ID!) { invoicePDF(id: $id) { filename contentType size sha256 content } }`},
 		{Method: "GET", Path: "/organization/transactions", Message: "transactions fetched",
 			Operation: `query Transactions($first: Int, $after: String) {
 				transactions(first: $first, after: $after) { edges { node { ` + transactionFields + ` } } ` + pageInfo + ` } }`},

@@ -651,6 +651,14 @@ type ComplexityRoot struct {
 		UnitPriceMicro func(childComplexity int) int
 	}
 
+	InvoicePDF struct {
+		Content     func(childComplexity int) int
+		ContentType func(childComplexity int) int
+		Filename    func(childComplexity int) int
+		Sha256      func(childComplexity int) int
+		Size        func(childComplexity int) int
+	}
+
 	LadderRung struct {
 		AudioBitrateKbps func(childComplexity int) int
 		Codec            func(childComplexity int) int
@@ -1162,6 +1170,7 @@ type ComplexityRoot struct {
 		InvitationByToken       func(childComplexity int, token string) int
 		Invitations             func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, status *invitation.Status) int
 		Invoice                 func(childComplexity int, id uuid.UUID) int
+		InvoicePDF              func(childComplexity int, id uuid.UUID) int
 		Invoices                func(childComplexity int, first *int, after *string, status *string) int
 		LiveSimulcastTargets    func(childComplexity int, projectID uuid.UUID, liveStreamID uuid.UUID) int
 		LiveStream              func(childComplexity int, projectID uuid.UUID, id uuid.UUID) int
@@ -1762,6 +1771,7 @@ type QueryResolver interface {
 	InvitationByToken(ctx context.Context, token string) (*model.InvitationPreview, error)
 	Invoices(ctx context.Context, first *int, after *string, status *string) (*model.InvoiceConnection, error)
 	Invoice(ctx context.Context, id uuid.UUID) (*ent.Invoice, error)
+	InvoicePDF(ctx context.Context, id uuid.UUID) (*model.InvoicePDF, error)
 	Transactions(ctx context.Context, first *int, after *string) (*model.TransactionConnection, error)
 	LiveStreams(ctx context.Context, projectID uuid.UUID, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.LiveStreamOrder, where *ent.LiveStreamWhereInput) (*ent.LiveStreamConnection, error)
 	LiveStream(ctx context.Context, projectID uuid.UUID, id uuid.UUID) (*ent.LiveStream, error)
@@ -4044,6 +4054,37 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.InvoiceLine.UnitPriceMicro(childComplexity), true
+
+	case "InvoicePDF.content":
+		if e.ComplexityRoot.InvoicePDF.Content == nil {
+			break
+		}
+
+		return e.ComplexityRoot.InvoicePDF.Content(childComplexity), true
+	case "InvoicePDF.contentType":
+		if e.ComplexityRoot.InvoicePDF.ContentType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.InvoicePDF.ContentType(childComplexity), true
+	case "InvoicePDF.filename":
+		if e.ComplexityRoot.InvoicePDF.Filename == nil {
+			break
+		}
+
+		return e.ComplexityRoot.InvoicePDF.Filename(childComplexity), true
+	case "InvoicePDF.sha256":
+		if e.ComplexityRoot.InvoicePDF.Sha256 == nil {
+			break
+		}
+
+		return e.ComplexityRoot.InvoicePDF.Sha256(childComplexity), true
+	case "InvoicePDF.size":
+		if e.ComplexityRoot.InvoicePDF.Size == nil {
+			break
+		}
+
+		return e.ComplexityRoot.InvoicePDF.Size(childComplexity), true
 
 	case "LadderRung.audioBitrateKbps":
 		if e.ComplexityRoot.LadderRung.AudioBitrateKbps == nil {
@@ -7042,6 +7083,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Invoice(childComplexity, args["id"].(uuid.UUID)), true
+	case "Query.invoicePDF":
+		if e.ComplexityRoot.Query.InvoicePDF == nil {
+			break
+		}
+
+		args, err := ec.field_Query_invoicePDF_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.InvoicePDF(childComplexity, args["id"].(uuid.UUID)), true
 	case "Query.invoices":
 		if e.ComplexityRoot.Query.Invoices == nil {
 			break
@@ -15597,6 +15649,33 @@ type TransactionConnection {
   pageInfo: BillingPageInfo!
 }
 
+"""
+An invoice's PDF, rendered once the invoice is finalized (the same invoice
+always renders to the same bytes). REST serves the bytes themselves.
+"""
+type InvoicePDF {
+  """
+  The invoice's number, .pdf.
+  """
+  filename: String!
+  """
+  application/pdf.
+  """
+  contentType: String!
+  """
+  Size in bytes.
+  """
+  size: Int!
+  """
+  Hex SHA-256 of the bytes.
+  """
+  sha256: String!
+  """
+  The PDF, base64 (standard encoding).
+  """
+  content: String!
+}
+
 type BillingPageInfo {
   hasNextPage: Boolean!
   endCursor: String
@@ -15647,6 +15726,11 @@ extend type Query {
   One invoice of the current organization (billing read).
   """
   invoice(id: ID!): Invoice!
+  """
+  The PDF of one invoice or credit note of the current organization (billing
+  read). A draft has none yet: CONFLICT.
+  """
+  invoicePDF(id: ID!): InvoicePDF!
   """
   The current organization's transactions, newest first (billing read).
   """
@@ -17862,6 +17946,22 @@ func (ec *executionContext) childFields_InvoiceLine(ctx context.Context, field g
 		return ec.fieldContext_InvoiceLine_amountMinor(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type InvoiceLine", field.Name)
+}
+
+func (ec *executionContext) childFields_InvoicePDF(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "filename":
+		return ec.fieldContext_InvoicePDF_filename(ctx, field)
+	case "contentType":
+		return ec.fieldContext_InvoicePDF_contentType(ctx, field)
+	case "size":
+		return ec.fieldContext_InvoicePDF_size(ctx, field)
+	case "sha256":
+		return ec.fieldContext_InvoicePDF_sha256(ctx, field)
+	case "content":
+		return ec.fieldContext_InvoicePDF_content(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type InvoicePDF", field.Name)
 }
 
 func (ec *executionContext) childFields_LadderRung(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -22769,6 +22869,20 @@ func (ec *executionContext) field_Query_invitations_args(ctx context.Context, ra
 		return nil, err
 	}
 	args["status"] = arg4
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_invoicePDF_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
 	return args, nil
 }
 
@@ -27745,6 +27859,41 @@ func (ec *executionContext) _InvoiceLine_amountMinor(ctx context.Context, field 
 }
 func (ec *executionContext) fieldContext_InvoiceLine_amountMinor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("InvoiceLine", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _InvoicePDF_filename(ctx context.Context, field graphql.CollectedField, obj *model.InvoicePDF) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_InvoicePDF_filename, &obj.Filename, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_InvoicePDF_filename(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("InvoicePDF", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _InvoicePDF_contentType(ctx context.Context, field graphql.CollectedField, obj *model.InvoicePDF) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_InvoicePDF_contentType, &obj.ContentType, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_InvoicePDF_contentType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("InvoicePDF", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _InvoicePDF_size(ctx context.Context, field graphql.CollectedField, obj *model.InvoicePDF) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_InvoicePDF_size, &obj.Size, ec.marshalNInt2int, true, gqlexec.IntRef)
+}
+func (ec *executionContext) fieldContext_InvoicePDF_size(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("InvoicePDF", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _InvoicePDF_sha256(ctx context.Context, field graphql.CollectedField, obj *model.InvoicePDF) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_InvoicePDF_sha256, &obj.Sha256, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_InvoicePDF_sha256(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("InvoicePDF", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _InvoicePDF_content(ctx context.Context, field graphql.CollectedField, obj *model.InvoicePDF) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_InvoicePDF_content, &obj.Content, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_InvoicePDF_content(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("InvoicePDF", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _LadderRung_height(ctx context.Context, field graphql.CollectedField, obj *ladder.Rendition) (ret graphql.Marshaler) {
@@ -36778,6 +36927,50 @@ func (ec *executionContext) fieldContext_Query_invoice(ctx context.Context, fiel
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Query_invoice_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_invoicePDF(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_invoicePDF(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().InvoicePDF(ctx, fc.Args["id"].(uuid.UUID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.InvoicePDF) graphql.Marshaler {
+			return ec.marshalNInvoicePDF2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐInvoicePDF(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_invoicePDF(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_InvoicePDF(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_invoicePDF_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -60928,6 +61121,66 @@ func (ec *executionContext) _InvoiceLine(ctx context.Context, sel ast.SelectionS
 	return outObject
 }
 
+var invoicePDFImplementors = []string{"InvoicePDF"}
+
+func (ec *executionContext) _InvoicePDF(ctx context.Context, sel ast.SelectionSet, obj *model.InvoicePDF) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, invoicePDFImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("InvoicePDF")
+		case "filename":
+			out.Values[i] = ec._InvoicePDF_filename(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "contentType":
+			out.Values[i] = ec._InvoicePDF_contentType(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "size":
+			out.Values[i] = ec._InvoicePDF_size(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "sha256":
+			out.Values[i] = ec._InvoicePDF_sha256(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "content":
+			out.Values[i] = ec._InvoicePDF_content(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
 var ladderRungImplementors = []string{"LadderRung"}
 
 func (ec *executionContext) _LadderRung(ctx context.Context, sel ast.SelectionSet, obj *ladder.Rendition) graphql.Marshaler {
@@ -66397,6 +66650,28 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 					}
 				}()
 				res = ec._Query_invoice(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "invoicePDF":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_invoicePDF(ctx, field)
 				if res == graphql.Null {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}
@@ -72643,6 +72918,16 @@ func (ec *executionContext) marshalNInvoiceLine2ᚖgithubᚗcomᚋvidraᚑdevᚋ
 		return graphql.Null
 	}
 	return ec._InvoiceLine(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNInvoicePDF2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐInvoicePDF(ctx context.Context, sel ast.SelectionSet, v *model.InvoicePDF) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._InvoicePDF(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNLadderRung2githubᚗcomᚋvidraᚑdevᚋvidraᚋladderᚐRendition(ctx context.Context, sel ast.SelectionSet, v ladder.Rendition) graphql.Marshaler {

@@ -441,6 +441,21 @@ type InvoiceEdge struct {
 	Cursor string       `json:"cursor"`
 }
 
+// An invoice's PDF, rendered once the invoice is finalized (the same invoice
+// always renders to the same bytes). REST serves the bytes themselves.
+type InvoicePDF struct {
+	// The invoice's number, .pdf.
+	Filename string `json:"filename"`
+	// application/pdf.
+	ContentType string `json:"contentType"`
+	// Size in bytes.
+	Size int `json:"size"`
+	// Hex SHA-256 of the bytes.
+	Sha256 string `json:"sha256"`
+	// The PDF, base64 (standard encoding).
+	Content string `json:"content"`
+}
+
 // The ingest addresses of a live stream, without its key: the server URL to give
 // a publisher (OBS "Server"), the key going in "Stream Key".
 type LiveIngest struct {
