@@ -81,7 +81,17 @@ func (s *Session) openLadder(ctx context.Context) *ladderState {
 	for i, r := range rungs {
 		l.rends = append(l.rends, &rendition{l: l, rung: r, seqBase: (i + 1) * media.RenditionSequenceStride, window: s.o.Window})
 	}
-	s.log.InfoContext(ctx, "transcoded live ladder", "renditions", len(rungs), "slots_in_use", o.Slots.InUse())
+	if s.o.Resume {
+		for _, r := range l.rends {
+			if err := r.restore(ctx); err != nil {
+				// Numbering from scratch would overwrite the segments viewers
+				// hold: transmux rather than that.
+				lease.Release()
+				return warn("transcoded live ladder: resume the renditions", "err", err)
+			}
+		}
+	}
+	s.log.InfoContext(ctx, "transcoded live ladder", "renditions", len(rungs), "slots_in_use", o.Slots.InUse(), "resumed", s.o.Resume)
 	return l
 }
 
@@ -123,6 +133,18 @@ func (l *ladderState) fail(err error) {
 		}
 		l.listed = 0
 	}
+}
+
+// release gives the slots back and leaves the renditions' playlists open:
+// another node goes on with the session (Session.Release).
+func (l *ladderState) release() {
+	if l == nil {
+		return
+	}
+	l.mu.Lock()
+	l.failed = true
+	l.mu.Unlock()
+	l.lease.Release()
 }
 
 // end ends the renditions' playlists (in the publisher goroutine) and gives

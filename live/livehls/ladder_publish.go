@@ -66,6 +66,18 @@ func (r *rendition) addSegment(data []byte, dur float64, start time.Time, disc b
 		}
 		p.remove(r.key(segmentName(old.seq)))
 	}
+	r.slide()
+	// The state before the playlist that names the segment (ladder_state.go).
+	if err := r.saveState(); err != nil {
+		r.l.s.log.Warn("live rendition state not saved; a resume on another node restarts its numbering", "rendition", r.rung.Name, "err", err)
+	}
+	_ = p.write(r.key("index.m3u8"), r.pl.render())
+	r.l.updateMaster()
+}
+
+// slide sets the playlist from the rendition's segments: the window, the
+// discontinuity sequence, the next sequence number and the target duration.
+func (r *rendition) slide() {
 	from := max(0, len(r.segs)-r.window)
 	r.pl.segs = r.segs[from:]
 	r.pl.discSeq = 0
@@ -75,10 +87,8 @@ func (r *rendition) addSegment(data []byte, dur float64, start time.Time, disc b
 		}
 	}
 	r.pl.discSeq += r.discGone
-	r.pl.next = seq + 1
+	r.pl.next = r.segs[len(r.segs)-1].seq + 1
 	r.pl.target = max(r.pl.target, targetDuration(math.Max(r.maxDur, r.l.s.o.SegmentSeconds)))
-	_ = p.write(r.key("index.m3u8"), r.pl.render())
-	r.l.updateMaster()
 }
 
 // end writes the rendition's playlist with #EXT-X-ENDLIST.

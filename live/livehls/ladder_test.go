@@ -5,7 +5,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -236,6 +238,77 @@ func TestTranscodedReconnect(t *testing.T) {
 		}
 		if strings.Count(string(body), "#EXT-X-DISCONTINUITY\n") != 1 || !strings.Contains(string(body), "#EXT-X-ENDLIST") {
 			t.Fatalf("%s playlist:\n%s", r.Name, body)
+		}
+		if p := ffprobe(t, pl); p.codecs() != "video:h264,audio:aac" || p.duration() < 6 {
+			t.Fatalf("%s: %s, %.1f s", r.Name, p.codecs(), p.duration())
+		}
+	}
+}
+
+// TestTranscodedResumeOnAnotherNode: a transcoded session released by one node
+// and resumed by another goes on with each rendition's numbering: one
+// discontinuity, no segment name used twice, the media sequence never going
+// back, and the rendition plays across both nodes' segments.
+func TestTranscodedResumeOnAnotherNode(t *testing.T) {
+	needFFmpeg(t)
+	slots := liveslots.New(4)
+	var w warnings
+	a, dir := transcoded(t, slots, &w)
+	if err := a.Run(context.Background(), publish(t, 6, false).out); err != nil {
+		t.Fatal(err)
+	}
+	before := map[string]string{}
+	for _, r := range twoRungs {
+		body, err := os.ReadFile(filepath.Join(dir, r.Name, "index.m3u8"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		before[r.Name] = string(body)
+	}
+	if err := a.Release(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	o := a.o
+	o.Resume = true
+	bn, err := Open(context.Background(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := bn.Run(context.Background(), publish(t, 4, false).out); err != nil {
+		t.Fatal(err)
+	}
+	if err := bn.Close(context.Background(), "publisher_closed"); err != nil {
+		t.Fatal(err)
+	}
+	if len(w.get()) != 0 || slots.InUse() != 0 {
+		t.Fatalf("warnings %v, slots in use %d", w.get(), slots.InUse())
+	}
+	lastSeq := func(pl string) int {
+		t.Helper()
+		names := regexp.MustCompile(`seg_([0-9]+)\.ts`).FindAllStringSubmatch(pl, -1)
+		if len(names) == 0 {
+			t.Fatalf("no segment in\n%s", pl)
+		}
+		n, _ := strconv.Atoi(names[len(names)-1][1])
+		return n
+	}
+	for _, r := range twoRungs {
+		pl := filepath.Join(dir, r.Name, "index.m3u8")
+		body, err := os.ReadFile(pl)
+		if err != nil {
+			t.Fatal(err)
+		}
+		after := string(body)
+		if strings.Count(after, "#EXT-X-DISCONTINUITY\n") != 1 || !strings.Contains(after, "#EXT-X-ENDLIST") {
+			t.Fatalf("%s playlist after the resume, want one discontinuity and the end:\n%s", r.Name, after)
+		}
+		// The first segment after the resume is numbered after a's last one.
+		first := regexp.MustCompile(`#EXT-X-DISCONTINUITY\n(?:#[^\n]*\n)*seg_([0-9]+)\.ts`).FindStringSubmatch(after)
+		if first == nil {
+			t.Fatalf("%s: no segment after the discontinuity:\n%s", r.Name, after)
+		}
+		if n, _ := strconv.Atoi(first[1]); n != lastSeq(before[r.Name])+1 {
+			t.Fatalf("%s: first segment after the resume is %d, a's last was %d", r.Name, n, lastSeq(before[r.Name]))
 		}
 		if p := ffprobe(t, pl); p.codecs() != "video:h264,audio:aac" || p.duration() < 6 {
 			t.Fatalf("%s: %s, %.1f s", r.Name, p.codecs(), p.duration())

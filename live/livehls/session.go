@@ -340,6 +340,7 @@ func (s *Session) Release(ctx context.Context) error {
 			return ctx.Err()
 		}
 	}
+	s.ladder.release()
 	close(s.tasks)
 	select {
 	case <-s.done:
