@@ -106,17 +106,35 @@ func TestStripeOverREST(t *testing.T) {
 				}
 				time.Sleep(100 * time.Millisecond)
 			}
-			if n, sum := fake.Charges(); n != 1 || sum != inv.TotalMinor || inv.TotalMinor != 6 {
-				t.Fatalf("charged %d times for %d, invoice total %d", n, sum, inv.TotalMinor)
+			// The subscription's first period (its fee in advance, invoiced at
+			// subscribe) is charged to the saved card too: each invoice once.
+			for w.s.SQLInt(`SELECT count(*) FROM invoices WHERE status = 'paid' AND kind = 'subscription'`) != 1 {
+				if time.Now().After(deadline) {
+					t.Fatal("the first period's invoice was not charged")
+				}
+				time.Sleep(100 * time.Millisecond)
+			}
+			first := int64(w.s.SQLInt(`SELECT total_minor FROM invoices WHERE kind = 'subscription'`))
+			if n, sum := fake.Charges(); n != 2 || sum != inv.TotalMinor+first || inv.TotalMinor != 6 || first <= 0 {
+				t.Fatalf("charged %d times for %d, want twice for the over-usage invoice's %d and the first period's %d",
+					n, sum, inv.TotalMinor, first)
 			}
 			var trs []struct {
 				Gateway, Status string
 				IdempotencyKey  string `json:"idempotency_key"`
 			}
 			decodeInto(t, callREST(t, w.s, 200, "GET", "/v1/organization/transactions", ""), &trs)
-			if len(trs) != 1 || trs[0].Gateway != "stripe" || trs[0].Status != "succeeded" ||
-				trs[0].IdempotencyKey != "stripe:invoice:"+inv.ID+":attempt:1" {
-				t.Fatalf("transactions %+v", trs)
+			overUsageCharged := 0
+			for _, tr := range trs {
+				if tr.Gateway != "stripe" || tr.Status != "succeeded" {
+					t.Fatalf("transactions %+v", trs)
+				}
+				if tr.IdempotencyKey == "stripe:invoice:"+inv.ID+":attempt:1" {
+					overUsageCharged++
+				}
+			}
+			if len(trs) != 2 || overUsageCharged != 1 {
+				t.Fatalf("transactions %+v, want two, one of them the over-usage invoice's first attempt", trs)
 			}
 			// Audited: the customer created by the checkout, the card saved by
 			// the webhook, the charge.
