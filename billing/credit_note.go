@@ -45,16 +45,9 @@ func (s *Service) IssueCreditNote(ctx context.Context, tx *ent.Tx, c CreditNote)
 	if inv.Kind == invoice.KindCreditNote || (inv.Status != invoice.StatusFinalized && inv.Status != invoice.StatusPaid) {
 		return nil, refuse(KindConflict, "invoice %s (%s, %s) takes no credit note: only finalized or paid invoices do", inv.ID, inv.Kind, inv.Status)
 	}
-	var credited []struct {
-		Sum int64 `json:"sum"`
-	}
-	if err := tx.Invoice.Query().Where(invoice.CreditedInvoiceID(inv.ID), invoice.KindEQ(invoice.KindCreditNote)).
-		Aggregate(ent.Sum(invoice.FieldTotalMinor)).Scan(ctx, &credited); err != nil {
+	left, err := uncredited(ctx, tx, inv)
+	if err != nil {
 		return nil, err
-	}
-	left := inv.TotalMinor
-	if len(credited) == 1 {
-		left += credited[0].Sum // credit notes' totals are negative
 	}
 	if c.AmountMinor > left {
 		return nil, invalid("amountMinor", "%d exceeds the %d not yet credited", c.AmountMinor, left)
@@ -82,4 +75,20 @@ func (s *Service) IssueCreditNote(ctx context.Context, tx *ent.Tx, c CreditNote)
 		}
 	}
 	return s.FinalizeInvoice(ctx, tx, note.ID)
+}
+
+// uncredited is what of inv's total its credit notes have not credited yet.
+func uncredited(ctx context.Context, tx *ent.Tx, inv *ent.Invoice) (int64, error) {
+	var credited []struct {
+		Sum int64 `json:"sum"`
+	}
+	if err := tx.Invoice.Query().Where(invoice.CreditedInvoiceID(inv.ID), invoice.KindEQ(invoice.KindCreditNote)).
+		Aggregate(ent.Sum(invoice.FieldTotalMinor)).Scan(ctx, &credited); err != nil {
+		return 0, err
+	}
+	left := inv.TotalMinor
+	if len(credited) == 1 {
+		left += credited[0].Sum // credit notes' totals are negative
+	}
+	return left, nil
 }

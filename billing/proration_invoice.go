@@ -61,16 +61,9 @@ func feeInvoice(ctx context.Context, tx *ent.Tx, sub *ent.Subscription, credit i
 		return nil, err
 	}
 	inv := invs[0]
-	var credited []struct {
-		Sum int64 `json:"sum"`
-	}
-	if err := tx.Invoice.Query().Where(invoice.CreditedInvoiceID(inv.ID), invoice.KindEQ(invoice.KindCreditNote)).
-		Aggregate(ent.Sum(invoice.FieldTotalMinor)).Scan(ctx, &credited); err != nil {
+	left, err := uncredited(ctx, tx, inv)
+	if err != nil {
 		return nil, err
-	}
-	left := inv.TotalMinor
-	if len(credited) == 1 {
-		left += credited[0].Sum
 	}
 	if left < credit {
 		return nil, nil

@@ -115,12 +115,7 @@ func (s *Server) reconnect(ctx context.Context, h *hold, st *ent.LiveStream, p *
 			livestream.StatusIn(livestream.StatusDisconnected, livestream.StatusActive), livestream.CurrentSessionID(h.sessionID)); err != nil {
 			return err
 		}
-		if err := tx.LiveSession.UpdateOneID(h.sessionID).
-			AddReconnects(1).
-			SetProtocol(livesession.Protocol(p.protocol)).
-			SetRemoteAddr(p.remote).
-			SetNodeID(s.cfg.NodeID).
-			Exec(ctx); err != nil {
+		if err := s.recordReconnect(ctx, tx, h.sessionID, p); err != nil {
 			return err
 		}
 		return s.emit(ctx, tx, st.ID, EventConnected, map[string]any{"session_id": h.sessionID, "protocol": p.protocol, "reconnect": true})

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/google/uuid"
+
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/livesession"
 	"github.com/vidra-dev/vidra/ent/livestream"
@@ -65,12 +67,7 @@ func (s *Server) adopt(ctx context.Context, st *ent.LiveStream, p *publisher, ha
 		if sess.EndedAt != nil || sess.VideoID == nil {
 			return errBusy // ended meanwhile: the stream is the sweeper's
 		}
-		if err := tx.LiveSession.UpdateOneID(sess.ID).
-			AddReconnects(1).
-			SetProtocol(livesession.Protocol(p.protocol)).
-			SetRemoteAddr(p.remote).
-			SetNodeID(s.cfg.NodeID).
-			Exec(ctx); err != nil {
+		if err := s.recordReconnect(ctx, tx, sess.ID, p); err != nil {
 			return err
 		}
 		h = s.newHold(st, sess.ID, *sess.VideoID, proj.OrganizationID, hash, sess.StartedAt)
@@ -91,4 +88,15 @@ func (s *Server) adopt(ctx context.Context, st *ent.LiveStream, p *publisher, ha
 	s.log.Info("publisher reconnected; session continued from another node", "stream", st.ID, "session", h.sessionID,
 		"video", h.videoID, "previous_node", from, "protocol", p.protocol, "remote", p.remote)
 	return h, nil
+}
+
+// recordReconnect counts a reconnection of the session and where it came from:
+// the publisher's protocol and address, and this node.
+func (s *Server) recordReconnect(ctx context.Context, tx *ent.Tx, sessionID uuid.UUID, p *publisher) error {
+	return tx.LiveSession.UpdateOneID(sessionID).
+		AddReconnects(1).
+		SetProtocol(livesession.Protocol(p.protocol)).
+		SetRemoteAddr(p.remote).
+		SetNodeID(s.cfg.NodeID).
+		Exec(ctx)
 }

@@ -150,15 +150,9 @@ func recordOrphanInput(ctx context.Context, tx *ent.Tx, projectID, sessionID uui
 	if err != nil || sess.LastDataAt == nil {
 		return err
 	}
-	facts, err := tx.UsageRecord.Query().
-		Where(usagerecord.SourceKeyHasPrefix(usage.LiveKeyPrefix(sessionID))).
-		All(ctx)
+	done, err := meteredHours(ctx, tx, sessionID)
 	if err != nil {
 		return err
-	}
-	done := map[time.Time]bool{}
-	for _, f := range facts {
-		done[f.At.UTC()] = true
 	}
 	var org uuid.UUID
 	for hour, d := range splitHours(sess.StartedAt, *sess.LastDataAt) {
@@ -191,15 +185,9 @@ func adoptInput(ctx context.Context, tx *ent.Tx, h *hold, sess *ent.LiveSession,
 	if sess.LastDataAt == nil {
 		return nil
 	}
-	facts, err := tx.UsageRecord.Query().
-		Where(usagerecord.SourceKeyHasPrefix(usage.LiveKeyPrefix(sess.ID))).
-		All(ctx)
+	done, err := meteredHours(ctx, tx, sess.ID)
 	if err != nil {
 		return err
-	}
-	done := map[time.Time]bool{}
-	for _, f := range facts {
-		done[f.At.UTC()] = true
 	}
 	current := now.UTC().Truncate(time.Hour)
 	for hour, d := range splitHours(sess.StartedAt, *sess.LastDataAt) {
@@ -224,4 +212,19 @@ func (m *inputMeter) carry(hour time.Time, d time.Duration) {
 		m.hours = map[time.Time]time.Duration{}
 	}
 	m.hours[hour] += d
+}
+
+// meteredHours are the UTC hours of the session whose input is recorded.
+func meteredHours(ctx context.Context, tx *ent.Tx, sessionID uuid.UUID) (map[time.Time]bool, error) {
+	facts, err := tx.UsageRecord.Query().
+		Where(usagerecord.SourceKeyHasPrefix(usage.LiveKeyPrefix(sessionID))).
+		All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	done := make(map[time.Time]bool, len(facts))
+	for _, f := range facts {
+		done[f.At.UTC()] = true
+	}
+	return done, nil
 }

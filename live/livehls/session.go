@@ -324,28 +324,12 @@ func (s *Session) Run(ctx context.Context, ts io.Reader) error {
 // published, but no ENDLIST, recording playlist or finalize job is written.
 // The session is closed afterwards (Run and Close return ErrClosed).
 func (s *Session) Release(ctx context.Context) error {
-	s.mu.Lock()
-	if s.closed {
-		s.mu.Unlock()
-		return ErrClosed
-	}
-	s.closed = true
-	running, cancel, runDone := s.running, s.cancel, s.runDone
-	s.mu.Unlock()
-	if running {
-		cancel()
-		select {
-		case <-runDone:
-		case <-ctx.Done():
-			return ctx.Err()
-		}
+	if err := s.stop(ctx); err != nil {
+		return err
 	}
 	s.ladder.release()
-	close(s.tasks)
-	select {
-	case <-s.done:
-	case <-ctx.Done():
-		return ctx.Err()
+	if err := s.drain(ctx); err != nil {
+		return err
 	}
 	s.log.InfoContext(ctx, "live session released to another node", "segments", s.Segments())
 	return nil
@@ -356,6 +340,23 @@ func (s *Session) Release(ctx context.Context) error {
 // A running connection is stopped first. reason is the session's end reason
 // (for the logs and the job).
 func (s *Session) Close(ctx context.Context, reason string) error {
+	if err := s.stop(ctx); err != nil {
+		return err
+	}
+	s.ladder.end()
+	endErr := make(chan error, 1)
+	s.tasks <- func() { endErr <- s.pub.end(reason) }
+	if err := s.drain(ctx); err != nil {
+		return err
+	}
+	err := <-endErr
+	s.log.InfoContext(ctx, "live session closed", "reason", reason, "segments", s.Segments(), "err", err)
+	return err
+}
+
+// stop closes the session to new connections and stops a running one,
+// waiting until what it read is queued for the publisher (Release, Close).
+func (s *Session) stop(ctx context.Context) error {
 	s.mu.Lock()
 	if s.closed {
 		s.mu.Unlock()
@@ -364,24 +365,25 @@ func (s *Session) Close(ctx context.Context, reason string) error {
 	s.closed = true
 	running, cancel, runDone := s.running, s.cancel, s.runDone
 	s.mu.Unlock()
-	if running {
-		cancel()
-		select {
-		case <-runDone:
-		case <-ctx.Done():
-			return ctx.Err()
-		}
+	if !running {
+		return nil
 	}
-	s.ladder.end()
-	endErr := make(chan error, 1)
-	s.tasks <- func() { endErr <- s.pub.end(reason) }
-	close(s.tasks)
+	cancel()
 	select {
-	case <-s.done:
+	case <-runDone:
+		return nil
 	case <-ctx.Done():
 		return ctx.Err()
 	}
-	err := <-endErr
-	s.log.InfoContext(ctx, "live session closed", "reason", reason, "segments", s.Segments(), "err", err)
-	return err
+}
+
+// drain ends the publisher's queue and waits until it has published all of it.
+func (s *Session) drain(ctx context.Context) error {
+	close(s.tasks)
+	select {
+	case <-s.done:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
 }
