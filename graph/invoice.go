@@ -193,42 +193,38 @@ func (r *Resolver) createCheckoutSession(ctx context.Context, planCode *string) 
 
 // adminRecordPayment records a manual payment for an invoice (admin host).
 func (r *Resolver) adminRecordPayment(ctx context.Context, invoiceID uuid.UUID, in model.ManualPaymentInput) (*ent.Transaction, error) {
-	if err := requireAdminHost(ctx); err != nil {
-		return nil, err
-	}
-	tx := ent.TxFromContext(ctx)
-	if tx == nil {
-		return nil, errors.New("adminRecordPayment: no transaction in context")
-	}
-	ctx = tenancy.SystemContext(ctx, "admin host: record a payment")
-	t, err := r.billingService().RecordManualPayment(ctx, tx, billing.ManualPayment{
-		InvoiceID: invoiceID, AmountMinor: int64(in.AmountMinor), Reference: in.Reference})
-	if err != nil {
-		if e, ok := billing.AsError(err); ok && e.Kind == billing.KindNotFound {
-			return nil, NotFound("invoice")
-		}
-		return nil, billingError(err)
-	}
-	return t, nil
+	return adminInvoiceChange(ctx, "record a payment", func(ctx context.Context, tx *ent.Tx) (*ent.Transaction, error) {
+		return r.billingService().RecordManualPayment(ctx, tx, billing.ManualPayment{
+			InvoiceID: invoiceID, AmountMinor: int64(in.AmountMinor), Reference: in.Reference})
+	})
 }
 
 // adminIssueCreditNote credits an invoice (admin host).
 func (r *Resolver) adminIssueCreditNote(ctx context.Context, invoiceID uuid.UUID, in model.CreditNoteInput) (*ent.Invoice, error) {
+	return adminInvoiceChange(ctx, "issue a credit note", func(ctx context.Context, tx *ent.Tx) (*ent.Invoice, error) {
+		return r.billingService().IssueCreditNote(ctx, tx, billing.CreditNote{
+			InvoiceID: invoiceID, AmountMinor: int64(in.AmountMinor), Reason: in.Reason})
+	})
+}
+
+// adminInvoiceChange runs change, an admin's change of an invoice, on the admin
+// host only, in the operation's transaction and the system context; billing's
+// refusals become the API's (an unknown invoice is NOT_FOUND).
+func adminInvoiceChange[T any](ctx context.Context, what string, change func(context.Context, *ent.Tx) (T, error)) (T, error) {
+	var zero T
 	if err := requireAdminHost(ctx); err != nil {
-		return nil, err
+		return zero, err
 	}
 	tx := ent.TxFromContext(ctx)
 	if tx == nil {
-		return nil, errors.New("adminIssueCreditNote: no transaction in context")
+		return zero, errors.New("admin host: " + what + ": no transaction in context")
 	}
-	ctx = tenancy.SystemContext(ctx, "admin host: issue a credit note")
-	cn, err := r.billingService().IssueCreditNote(ctx, tx, billing.CreditNote{
-		InvoiceID: invoiceID, AmountMinor: int64(in.AmountMinor), Reason: in.Reason})
+	out, err := change(tenancy.SystemContext(ctx, "admin host: "+what), tx)
 	if err != nil {
 		if e, ok := billing.AsError(err); ok && e.Kind == billing.KindNotFound {
-			return nil, NotFound("invoice")
+			return zero, NotFound("invoice")
 		}
-		return nil, billingError(err)
+		return zero, billingError(err)
 	}
-	return cn, nil
+	return out, nil
 }
