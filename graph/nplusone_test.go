@@ -55,9 +55,17 @@ func statementsForNestedQuery(t *testing.T, dialect string, n int) (int64, int) 
 			}
 		}
 	}
-	counter.Reset()
-	s.MustGraphQL(nestedQuery, nil, &out)
-	statements := counter.Count()
+	// The fewest of three runs: the same query runs the same statements, and
+	// what a process does in the background (the billing limits' refresh every
+	// 10 s, say) can only add to one run's count.
+	statements := int64(-1)
+	for range 3 {
+		counter.Reset()
+		s.MustGraphQL(nestedQuery, nil, &out)
+		if n := counter.Count(); statements < 0 || n < statements {
+			statements = n
+		}
+	}
 	tagEdges := 0
 	for _, p := range out.Projects.Edges {
 		for _, f := range p.Node.Folders.Edges {
