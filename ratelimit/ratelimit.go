@@ -121,7 +121,11 @@ func (l *limiter) Take(ctx context.Context, key string) (bool, time.Duration, er
 			return false, 0, err
 		}
 		if wait := tat + every - window - now; wait > 0 {
-			return false, time.Duration(wait) * time.Millisecond, nil
+			// A token frees within every ms whatever the clock of the taker
+			// that last moved the bucket said: replicas' clocks (and two
+			// readings racing here) differ by a few ms, which must not make
+			// the wait longer than the refill interval.
+			return false, time.Duration(min(wait, every)) * time.Millisecond, nil
 		}
 		// A token came free between the update and the read: take it again.
 	}
