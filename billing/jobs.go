@@ -13,15 +13,20 @@ import (
 // AdvanceArgs is the periodic job that advances subscriptions (Service.Advance).
 type AdvanceArgs struct{}
 
-// InsertOpts run the job on the maintenance queue (River's default queue is
-// not served), once at a time and without retries: the next period runs it
-// again, and every step is idempotent.
-func (AdvanceArgs) InsertOpts() river.InsertOpts {
+// PeriodicInsertOpts are the insert options of billing's periodic jobs (the
+// advance, the invoice PDFs and the gateway's charges): the maintenance queue
+// (River's default queue is not served by any server), once at a time and
+// without retries, since the next period runs the job again and every step is
+// idempotent.
+func PeriodicInsertOpts() river.InsertOpts {
 	return river.InsertOpts{Queue: "maintenance", MaxAttempts: 1,
 		UniqueOpts: river.UniqueOpts{ByArgs: true, ByState: []rivertype.JobState{
 			rivertype.JobStateAvailable, rivertype.JobStatePending, rivertype.JobStateRunning,
 			rivertype.JobStateRetryable, rivertype.JobStateScheduled}}}
 }
+
+// InsertOpts implements river.JobArgsWithInsertOpts (PeriodicInsertOpts).
+func (AdvanceArgs) InsertOpts() river.InsertOpts { return PeriodicInsertOpts() }
 
 // Kind implements river.JobArgs.
 func (AdvanceArgs) Kind() string { return "billing_advance_subscriptions" }

@@ -11,6 +11,10 @@ import (
 // finalized since its last run (PDFs.RenderPending).
 type PDFArgs struct{}
 
+// InsertOpts implements river.JobArgsWithInsertOpts (PeriodicInsertOpts):
+// without them the job went to River's default queue, which no server runs.
+func (PDFArgs) InsertOpts() river.InsertOpts { return PeriodicInsertOpts() }
+
 // Kind implements river.JobArgs.
 func (PDFArgs) Kind() string { return "billing_invoice_pdfs" }
 
@@ -19,8 +23,8 @@ type pdfWorker struct {
 	p *PDFs
 }
 
-// Work renders what is missing; a failed invoice fails the job, which River
-// retries (and the next periodic run tries again anyway).
+// Work renders what is missing; a failed invoice fails the job, and the next
+// periodic run tries again (the job has one attempt).
 func (w *pdfWorker) Work(ctx context.Context, _ *river.Job[PDFArgs]) error {
 	n, err := w.p.RenderPending(ctx)
 	if n > 0 {

@@ -5,22 +5,16 @@ import (
 	"time"
 
 	"github.com/riverqueue/river"
-	"github.com/riverqueue/river/rivertype"
+	"github.com/vidra-dev/vidra/billing"
 )
 
 // ChargeDueArgs is the periodic job that charges finalized invoices to saved
 // cards (Gateway.ChargeDue).
 type ChargeDueArgs struct{}
 
-// InsertOpts run the job on the maintenance queue (River's default queue is
-// not served), once at a time and without retries: the next period runs it
-// again, and every step is idempotent.
-func (ChargeDueArgs) InsertOpts() river.InsertOpts {
-	return river.InsertOpts{Queue: "maintenance", MaxAttempts: 1,
-		UniqueOpts: river.UniqueOpts{ByArgs: true, ByState: []rivertype.JobState{
-			rivertype.JobStateAvailable, rivertype.JobStatePending, rivertype.JobStateRunning,
-			rivertype.JobStateRetryable, rivertype.JobStateScheduled}}}
-}
+// InsertOpts implements river.JobArgsWithInsertOpts: billing's periodic
+// options (maintenance queue, unique, one attempt).
+func (ChargeDueArgs) InsertOpts() river.InsertOpts { return billing.PeriodicInsertOpts() }
 
 // Kind implements river.JobArgs.
 func (ChargeDueArgs) Kind() string { return "billing_stripe_charge_due" }
