@@ -175,6 +175,7 @@ func NewWithDB(ctx context.Context, cfg config.Config, db *database.DB, opts Opt
 		Introspection: graph.IntrospectionMode(cfg.HTTP.Introspection),
 		Live:          graph.LiveDeps{URLs: cfg.LiveURLs},
 		Changes:       changes,
+		PageStats:     mp.pageStats,
 		Billing: graph.BillingDeps{Service: mp.billing, Limits: mp.limits, Usage: mp.usageSource, Stripe: mp.stripe,
 			PDFs: mp.pdfs},
 		Subscriptions: graph.SubscriptionLimits{
@@ -235,6 +236,15 @@ func (a *App) RefreshLimits(ctx context.Context) error { return a.media.limits.R
 // (PostgreSQL); sign-in attempts fail to be counted from then on.
 func (a *App) StopRateLimits() error {
 	return a.closeLimits()
+}
+
+// RefreshPageStats reads PostgreSQL's column statistics again now, as the
+// process does every pageStatsInterval (ent/edgepage); a no-op on SQLite.
+func (a *App) RefreshPageStats(ctx context.Context) error {
+	if a.media.pageStats == nil {
+		return nil
+	}
+	return a.media.pageStats.Refresh(ctx, a.DB.SQL)
 }
 
 // StopAnalytics writes the analytics events still queued (within the shutdown

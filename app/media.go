@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"entgo.io/ent/dialect"
 	"github.com/google/uuid"
 
 	"github.com/riverqueue/river"
@@ -23,6 +24,7 @@ import (
 	"github.com/vidra-dev/vidra/config"
 	"github.com/vidra-dev/vidra/database"
 	"github.com/vidra-dev/vidra/ent"
+	"github.com/vidra-dev/vidra/ent/edgepage"
 	"github.com/vidra-dev/vidra/graph"
 	"github.com/vidra-dev/vidra/idempotency"
 	"github.com/vidra-dev/vidra/jobs"
@@ -73,6 +75,9 @@ type mediaParts struct {
 	// liveSlots is the process's budget of transcoded live renditions, which
 	// the VOD transcodes yield to (live/liveslots).
 	liveSlots *liveslots.Budget
+	// pageStats are PostgreSQL's column statistics the per-parent page
+	// statements choose their form by (ent/edgepage); nil on SQLite.
+	pageStats *edgepage.Stats
 }
 
 // billingAdvanceInterval is how often subscriptions are advanced (trial ends,
@@ -81,6 +86,9 @@ type mediaParts struct {
 const (
 	billingAdvanceInterval = time.Minute
 	billingLimitsInterval  = 10 * time.Second
+	// pageStatsInterval is how often PostgreSQL's column statistics are read
+	// again (autovacuum's ANALYZE changes them slowly).
+	pageStatsInterval = 5 * time.Minute
 	// billingPDFInterval is how often the PDFs of new invoices are rendered.
 	billingPDFInterval = time.Minute
 )
@@ -210,6 +218,10 @@ func newMedia(ctx context.Context, cfg config.Config, db *database.DB, bucket *b
 	m.meter = usage.NewMeter(db.Client, log)
 	m.meter.Start(usage.FlushInterval)
 	go m.limits.Run(runCtx, billingLimitsInterval)
+	if db.Dialect == dialect.Postgres {
+		m.pageStats = &edgepage.Stats{}
+		go m.pageStats.Watch(runCtx, db.SQL, pageStatsInterval, log)
+	}
 	m.play = &playback.Server{
 		Usage:         m.meter,
 		Client:        db.Client,

@@ -60,7 +60,7 @@ func innermostPageParents(ctx context.Context) *pageParents {
 // falls back to when the statement does not select the parent's column.
 func limitPerParent(fk string, limit int, orderBy ...entsql.Querier) func(*entsql.Selector) {
 	return func(s *entsql.Selector) {
-		page := edgepage.Page{FK: fk, Limit: limit, Order: orderBy}
+		page := edgepage.Page{FK: fk, Limit: limit, Order: orderBy, Table: edgepage.JoinTable(s.Context())}
 		if p := innermostPageParents(s.Context()); p != nil {
 			page.Parents, page.ParentType = p.ids, p.pgType
 		}
@@ -68,6 +68,13 @@ func limitPerParent(fk string, limit int, orderBy ...entsql.Querier) func(*entsq
 			entgql.LimitPerRow(fk, limit, orderBy...)(s)
 		}
 	}
+}
+
+// pagedThrough records, in the context of a many-to-many loader's selector,
+// the join table its rows come through: limitPerParent's rewrite chooses the
+// statement's form by that table's statistics (edgepage.Fanouts).
+func pagedThrough(s *entsql.Selector, joinTable string) {
+	s.WithContext(edgepage.WithJoinTable(s.Context(), joinTable))
 }
 
 // pageScan wraps the Assign of a query's scan. It diverts the rows past a page

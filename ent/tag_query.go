@@ -737,6 +737,8 @@ func (_q *TagQuery) loadNamedVideos(ctx context.Context, query *VideoQuery, node
 	}
 	query.Where(func(s *sql.Selector) {
 		joinT := sql.Table(tag.VideosTable)
+		// The page rewrite (limitPerParent) reads the join table's statistics.
+		pagedThrough(s, tag.VideosTable)
 		s.Join(joinT).On(s.C(video.FieldID), joinT.C(tag.VideosPrimaryKey[0]))
 		s.Where(sql.InValues(joinT.C(tag.VideosPrimaryKey[1]), ids...))
 		columns := s.SelectedColumns()

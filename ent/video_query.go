@@ -1207,6 +1207,8 @@ func (_q *VideoQuery) loadNamedTags(ctx context.Context, query *TagQuery, nodes 
 	}
 	query.Where(func(s *sql.Selector) {
 		joinT := sql.Table(video.TagsTable)
+		// The page rewrite (limitPerParent) reads the join table's statistics.
+		pagedThrough(s, video.TagsTable)
 		s.Join(joinT).On(s.C(tag.FieldID), joinT.C(video.TagsPrimaryKey[1]))
 		s.Where(sql.InValues(joinT.C(video.TagsPrimaryKey[0]), ids...))
 		columns := s.SelectedColumns()

@@ -259,3 +259,117 @@ func TestManyToManyPagesKeepEachParentsOrder(t *testing.T) {
 		}
 	})
 }
+
+// TestManyToManyPageFormFollowsStatistics pages the tags of videos and the
+// videos of tags after ANALYZE: on PostgreSQL a video has fewer tags than a
+// page holds, so its tags are read with the window form in one pass, while a
+// tag has more videos than its page and keeps the LATERAL join. Both dialects
+// and both forms give the same pages.
+func TestManyToManyPageFormFollowsStatistics(t *testing.T) {
+	pages := map[string]string{}
+	for _, d := range testdb.Dialects(t) {
+		t.Run(d, func(t *testing.T) {
+			s, db, counter := countingServer(t, d)
+			proj := s.CreateProject(s.CreateOrganization("Acme"), "Films")
+			tags := map[string]string{}
+			for _, name := range []string{"a", "b", "c"} {
+				tags[name] = s.CreateTag(proj, name)
+			}
+			// a on all 8 videos, b on 4, c on 2: 1.75 tags a video, 4.7 videos a tag.
+			for i := range 8 {
+				ids := []string{tags["a"]}
+				if i%2 == 0 {
+					ids = append(ids, tags["b"])
+				}
+				if i%4 == 0 {
+					ids = append(ids, tags["c"])
+				}
+				s.CreateVideo(proj, "", fmt.Sprintf("v%d", i), ids...)
+			}
+			if d == dialect.Postgres {
+				if _, err := db.SQL.Exec(`ANALYZE video_tags`); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := s.App.RefreshPageStats(apptest.System()); err != nil {
+				t.Fatal(err)
+			}
+			const query = `query($p: ID!) {
+  videos(first: 10, where: {projectID: $p}, orderBy: {field: TITLE}) { edges { node { title
+    tags(first: 2, orderBy: {field: NAME}) { pageInfo { hasNextPage } edges { node { name } } } } } }
+  tags(first: 10, where: {projectID: $p}, orderBy: {field: NAME}) { edges { node { name
+    videos(first: 2, orderBy: {field: TITLE}) { pageInfo { hasNextPage } edges { node { title } } } } } } }`
+			var out struct {
+				Videos struct {
+					Edges []struct {
+						Node struct {
+							Title string
+							Tags  struct {
+								PageInfo struct{ HasNextPage bool }
+								Edges    []struct{ Node struct{ Name string } }
+							}
+						}
+					}
+				}
+				Tags struct {
+					Edges []struct {
+						Node struct {
+							Name   string
+							Videos struct {
+								PageInfo struct{ HasNextPage bool }
+								Edges    []struct{ Node struct{ Title string } }
+							}
+						}
+					}
+				}
+			}
+			counter.Reset()
+			s.MustGraphQL(query, map[string]any{"p": proj}, &out)
+			statements := counter.Statements()
+			var got []string
+			for _, v := range out.Videos.Edges {
+				var names []string
+				for _, e := range v.Node.Tags.Edges {
+					names = append(names, e.Node.Name)
+				}
+				got = append(got, fmt.Sprintf("%s:%s:%v", v.Node.Title, strings.Join(names, ","), v.Node.Tags.PageInfo.HasNextPage))
+			}
+			for _, tg := range out.Tags.Edges {
+				var titles []string
+				for _, e := range tg.Node.Videos.Edges {
+					titles = append(titles, e.Node.Title)
+				}
+				got = append(got, fmt.Sprintf("%s:%s:%v", tg.Node.Name, strings.Join(titles, ","), tg.Node.Videos.PageInfo.HasNextPage))
+			}
+			want := []string{"v0:a,b:true", "v1:a:false", "v2:a,b:false", "v3:a:false", "v4:a,b:true", "v5:a:false",
+				"v6:a,b:false", "v7:a:false", "a:v0,v1:true", "b:v0,v2:true", "c:v0,v4:false"}
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("pages\n got %v\nwant %v", got, want)
+			}
+			pages[d] = strings.Join(got, " ")
+			if d != dialect.Postgres {
+				return
+			}
+			var videoTags, tagVideos string
+			for _, q := range statements {
+				switch {
+				case strings.Contains(q, `"page_parent"`) || strings.Contains(q, "page_row"):
+					if strings.Contains(q, `"t1"."video_id" AS`) || strings.Contains(q, `SELECT "t1"."video_id"`) {
+						videoTags = q
+					} else if strings.Contains(q, `"t1"."tag_id"`) {
+						tagVideos = q
+					}
+				}
+			}
+			if videoTags == "" || strings.Contains(videoTags, "LATERAL") || !strings.Contains(videoTags, "page_row") {
+				t.Errorf("the tags of the videos were not read with the window form:\n%s", strings.Join(statements, "\n"))
+			}
+			if tagVideos == "" || !strings.Contains(tagVideos, "CROSS JOIN LATERAL") {
+				t.Errorf("the videos of the tags were not read with a LATERAL join:\n%s", strings.Join(statements, "\n"))
+			}
+		})
+	}
+	if len(pages) == 2 && pages[dialect.Postgres] != pages[dialect.SQLite] {
+		t.Fatalf("dialects differ:\n%s\n%s", pages[dialect.Postgres], pages[dialect.SQLite])
+	}
+}

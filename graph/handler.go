@@ -2,6 +2,7 @@ package graph
 
 import (
 	"context"
+	"github.com/vidra-dev/vidra/ent/edgepage"
 	"net/http"
 
 	"entgo.io/contrib/entgql"
@@ -46,6 +47,9 @@ func (r *Resolver) configure(p executionPipeline, limits Limits) {
 	p.Use(&queryLimits{limits: limits})
 	p.Use(&inputStrings{}) // input_strings.go
 	p.Use(embedBase{publicURL: r.media.PublicURL})
+	if r.pageStats != nil {
+		p.Use(pageStatsContext{stats: r.pageStats})
+	}
 	// Outside the transaction: a stored response is one that committed.
 	p.Use(idempotentMutations{r: r})
 	p.Use(entgql.Transactioner{TxOpener: r.client, SkipTxFunc: skipsSharedTx})
@@ -91,4 +95,20 @@ func (embedBase) Validate(graphql.ExecutableSchema) error { return nil }
 // InterceptOperation runs the operation with the public address in its context.
 func (e embedBase) InterceptOperation(ctx context.Context, next graphql.OperationHandler) graphql.ResponseHandler {
 	return next(embedlink.WithBase(ctx, e.publicURL))
+}
+
+// pageStatsContext puts the database's column statistics in every
+// operation's context, for the form of its per-parent page statements
+// (ent/edgepage).
+type pageStatsContext struct{ stats *edgepage.Stats }
+
+// ExtensionName names the extension.
+func (pageStatsContext) ExtensionName() string { return "PageStats" }
+
+// Validate accepts every schema.
+func (pageStatsContext) Validate(graphql.ExecutableSchema) error { return nil }
+
+// InterceptOperation runs the operation with the statistics in its context.
+func (p pageStatsContext) InterceptOperation(ctx context.Context, next graphql.OperationHandler) graphql.ResponseHandler {
+	return next(edgepage.WithStats(ctx, p.stats))
 }

@@ -8,6 +8,7 @@ package graph
 import (
 	"context"
 	"database/sql"
+	"github.com/vidra-dev/vidra/ent/edgepage"
 	"log/slog"
 
 	"entgo.io/ent/dialect"
@@ -45,6 +46,8 @@ type Resolver struct {
 	introspection IntrospectionMode
 	// analyticsEraser erases analytics users through the writer (analytics_erase.go).
 	analyticsEraser AnalyticsEraser
+	// pageStats are put in every operation's context (pageStatsContext).
+	pageStats *edgepage.Stats
 	// changes carries the change notices subscriptions follow (subscription.go).
 	changes *changefeed.Bus
 	// subscriptions bound the subscription connections (subscription_limits.go).
@@ -101,6 +104,9 @@ type Deps struct {
 	// Billing is what the plan and subscription operations need; its zero
 	// value serves them without events, limits or usage.
 	Billing BillingDeps
+	// PageStats are the database's column statistics the per-parent page
+	// statements choose their form by (ent/edgepage); nil: none.
+	PageStats *edgepage.Stats
 }
 
 // NewResolver builds the resolver root.
@@ -127,6 +133,7 @@ func NewResolver(d Deps) *Resolver {
 		subscriptions:   d.Subscriptions.withDefaults(),
 		analyticsStore:  d.Analytics,
 		billing:         d.Billing,
+		pageStats:       d.PageStats,
 
 		sessionCheckSQL: sessionCheckQuery(d.Dialect),
 		// Other processes may share a PostgreSQL database, not the embedded SQLite.

@@ -13,12 +13,18 @@
 // there the window function stays, partitioned by parent, with the same rows
 // out.
 //
+// A LATERAL join pays a rescan per parent; when PostgreSQL's statistics say a
+// parent has on average no more rows through the key than its page keeps (a
+// video's tags), the window form reads about as many rows in one pass and is
+// used instead (fanout.go).
+//
 // Rows of a one-to-many connection carry a page_extra column, true on the row
 // past the page (the one fetched only to tell hasNextPage): the scan keeps that
 // row out of the loading of its own edges.
 package edgepage
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -48,6 +54,25 @@ type Page struct {
 	// ParentType is the PostgreSQL type of the parents' ids ("uuid"); with
 	// no type or no parents the window form is used on every dialect.
 	ParentType string
+	// Table is the table holding FK: the join table of a many-to-many edge
+	// (WithJoinTable), empty for the child's own table. Its fan-out
+	// (Fanouts) chooses the statement's form on PostgreSQL.
+	Table string
+}
+
+// joinTableKey is the context key of WithJoinTable's table.
+type joinTableKey struct{}
+
+// WithJoinTable records, in the context of a many-to-many loader's selector,
+// the join table its rows come through, for Page.Table.
+func WithJoinTable(ctx context.Context, table string) context.Context {
+	return context.WithValue(ctx, joinTableKey{}, table)
+}
+
+// JoinTable returns the table WithJoinTable recorded, or "".
+func JoinTable(ctx context.Context) string {
+	t, _ := ctx.Value(joinTableKey{}).(string)
+	return t
 }
 
 // Rewrite turns s, ent's eager-loading query of the children of many parents
@@ -65,12 +90,24 @@ func Rewrite(s *sql.Selector, p Page) bool {
 	// first came for any parent, so they come in the page's order over all
 	// parents, which is each parent's order too.
 	s.SetDistinct(false)
-	if s.Dialect() == dialect.Postgres && len(p.Parents) > 0 && p.ParentType != "" {
+	if s.Dialect() == dialect.Postgres && len(p.Parents) > 0 && p.ParentType != "" && !fewPerParent(s, p) {
 		*s = *lateral(s, p, parent, joined)
 	} else {
 		*s = *window(s, p, parent, joined)
 	}
 	return true
+}
+
+// fewPerParent reports whether the statistics say that a parent has on
+// average no more rows through p.FK than its page keeps: the window form then
+// reads about what the LATERAL join would, without a rescan per parent.
+func fewPerParent(s *sql.Selector, p Page) bool {
+	table := p.Table
+	if table == "" {
+		table = s.TableName()
+	}
+	f, ok := fanout(s.Context(), table, p.FK)
+	return ok && f <= float64(p.Limit)
 }
 
 // parentColumn finds the selected column holding the parent's id (ent's
