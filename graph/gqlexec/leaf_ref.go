@@ -130,22 +130,22 @@ type (
 
 // MarshalGQL writes the string quoted, escaping what gqlgen escapes.
 func (r stringRef) MarshalGQL(w io.Writer) {
-	writeAppended(w, func(b []byte) []byte { return appendQuotedString(b, *r.p) })
+	WriteAppended(w, func(b []byte) []byte { return appendQuotedString(b, *r.p) })
 }
 
 // MarshalGQL writes the int in decimal.
 func (r intRef) MarshalGQL(w io.Writer) {
-	writeAppended(w, func(b []byte) []byte { return strconv.AppendInt(b, int64(*r.p), 10) })
+	WriteAppended(w, func(b []byte) []byte { return strconv.AppendInt(b, int64(*r.p), 10) })
 }
 
 // MarshalGQL writes the int64 in decimal.
 func (r int64Ref) MarshalGQL(w io.Writer) {
-	writeAppended(w, func(b []byte) []byte { return strconv.AppendInt(b, *r.p, 10) })
+	WriteAppended(w, func(b []byte) []byte { return strconv.AppendInt(b, *r.p, 10) })
 }
 
 // MarshalGQL writes true or false.
 func (r boolRef) MarshalGQL(w io.Writer) {
-	writeAppended(w, func(b []byte) []byte { return strconv.AppendBool(b, *r.p) })
+	WriteAppended(w, func(b []byte) []byte { return strconv.AppendBool(b, *r.p) })
 }
 
 // MarshalGQL writes the id as MarshalUUID does.
@@ -156,18 +156,25 @@ func (r timeRef) MarshalGQL(w io.Writer) { timeValue(*r.p).MarshalGQL(w) }
 
 // MarshalGQL writes the float as fmt's %g does: the shortest representation.
 func (r floatRef) MarshalGQL(w io.Writer) {
-	writeAppended(w, func(b []byte) []byte { return strconv.AppendFloat(b, *r.p, 'g', -1, 64) })
+	WriteAppended(w, func(b []byte) []byte { return strconv.AppendFloat(b, *r.p, 'g', -1, 64) })
 }
 
 // hexDigits are the digits of \u00XX escapes, upper case as gqlgen writes them.
 const hexDigits = "0123456789ABCDEF"
 
 // appendQuotedString appends s between double quotes with the escapes gqlgen's
-// string marshaller writes: \t, \r, \n, \\, \" and \u00XX for the other
-// control characters. Every byte it escapes is ASCII, so it reads bytes;
-// other bytes, invalid UTF-8 included, are copied as they are, as gqlgen does.
+// string marshaller writes (AppendEscaped).
 func appendQuotedString(b []byte, s string) []byte {
 	b = append(b, '"')
+	b = AppendEscaped(b, s)
+	return append(b, '"')
+}
+
+// AppendEscaped appends s, without quotes, with the escapes gqlgen's string
+// marshaller writes: \t, \r, \n, \\, \" and \u00XX for the other control
+// characters. Every byte it escapes is ASCII, so it reads bytes; other bytes,
+// invalid UTF-8 included, are copied as they are, as gqlgen does.
+func AppendEscaped(b []byte, s string) []byte {
 	start := 0
 	for i := 0; i < len(s); i++ {
 		c := s[i]
@@ -191,6 +198,5 @@ func appendQuotedString(b []byte, s string) []byte {
 		}
 		start = i + 1
 	}
-	b = append(b, s[start:]...)
-	return append(b, '"')
+	return append(b, s[start:]...)
 }

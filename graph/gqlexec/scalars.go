@@ -47,7 +47,7 @@ type timeValue time.Time
 // MarshalGQL writes the time. RFC 3339 uses no character JSON escapes, so
 // quoting is putting it between quotes.
 func (t timeValue) MarshalGQL(w io.Writer) {
-	writeAppended(w, func(b []byte) []byte {
+	WriteAppended(w, func(b []byte) []byte {
 		b = append(b, '"')
 		b = time.Time(t).AppendFormat(b, time.RFC3339Nano)
 		return append(b, '"')
@@ -59,7 +59,7 @@ type uuidValue uuid.UUID
 
 // MarshalGQL writes the id as xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx, quoted.
 func (u uuidValue) MarshalGQL(w io.Writer) {
-	writeAppended(w, func(b []byte) []byte {
+	WriteAppended(w, func(b []byte) []byte {
 		var text [38]byte
 		text[0], text[37] = '"', '"'
 		hex.Encode(text[1:9], u[0:4])
@@ -75,10 +75,10 @@ func (u uuidValue) MarshalGQL(w io.Writer) {
 	})
 }
 
-// writeAppended writes what appendTo appends: into the spare capacity of a
+// WriteAppended writes what appendTo appends: into the spare capacity of a
 // bytes.Buffer (what the executor writes responses into), with no allocation
 // when it fits, and through a small buffer otherwise.
-func writeAppended(w io.Writer, appendTo func([]byte) []byte) {
+func WriteAppended(w io.Writer, appendTo func([]byte) []byte) {
 	if buf, ok := w.(*bytes.Buffer); ok {
 		_, _ = buf.Write(appendTo(buf.AvailableBuffer()))
 		return

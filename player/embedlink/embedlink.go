@@ -10,14 +10,16 @@ package embedlink
 
 import (
 	"context"
+	"encoding/hex"
 	"errors"
 	"html"
 	"io"
 	"strconv"
 	"strings"
 
-	"github.com/99designs/gqlgen/graphql"
 	"github.com/google/uuid"
+
+	"github.com/vidra-dev/vidra/graph/gqlexec"
 )
 
 // baseKey is the context key of the public address.
@@ -50,7 +52,12 @@ func (u URL) MarshalGQLContext(ctx context.Context, w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	graphql.MarshalString(PageURL(b, u.VideoID)).MarshalGQL(w)
+	gqlexec.WriteAppended(w, func(out []byte) []byte {
+		out = append(out, '"')
+		out = gqlexec.AppendEscaped(out, b)
+		out = appendEmbedPath(out, u.VideoID)
+		return append(out, '"')
+	})
 	return nil
 }
 
@@ -72,8 +79,55 @@ func (c Code) MarshalGQLContext(ctx context.Context, w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	graphql.MarshalString(Snippet(b, c.VideoID, c.Title, c.Width, c.Height)).MarshalGQL(w)
+	gqlexec.WriteAppended(w, func(out []byte) []byte {
+		return appendSnippetJSON(out, b, c.VideoID, c.Title, c.Width, c.Height)
+	})
 	return nil
+}
+
+// appendEmbedPath appends "/embed/" and the video's id, which need no
+// escaping in HTML or JSON.
+func appendEmbedPath(out []byte, videoID uuid.UUID) []byte {
+	out = append(out, "/embed/"...)
+	var id [36]byte
+	hex.Encode(id[0:8], videoID[0:4])
+	id[8] = '-'
+	hex.Encode(id[9:13], videoID[4:6])
+	id[13] = '-'
+	hex.Encode(id[14:18], videoID[6:8])
+	id[18] = '-'
+	hex.Encode(id[19:23], videoID[8:10])
+	id[23] = '-'
+	hex.Encode(id[24:], videoID[10:])
+	return append(out, id[:]...)
+}
+
+// appendSnippetJSON appends Snippet's text as a JSON string, written in one
+// pass: the fixed parts escaped once (jsonParts), the public address and the
+// title HTML-escaped and then JSON-escaped as gqlgen's string marshaller does,
+// so the bytes are those of marshalling Snippet's string.
+func appendSnippetJSON(out []byte, publicURL string, videoID uuid.UUID, title string, width, height int) []byte {
+	width, height = FrameSize(width, height, 0, 0)
+	out = append(out, jsonParts.open...)
+	out = gqlexec.AppendEscaped(out, html.EscapeString(publicURL))
+	out = appendEmbedPath(out, videoID)
+	out = append(out, jsonParts.width...)
+	out = strconv.AppendInt(out, int64(width), 10)
+	out = append(out, jsonParts.height...)
+	out = strconv.AppendInt(out, int64(height), 10)
+	out = append(out, jsonParts.title...)
+	out = gqlexec.AppendEscaped(out, html.EscapeString(title))
+	return append(out, jsonParts.close...)
+}
+
+// jsonParts are the snippet's fixed parts escaped for a JSON string, the
+// opening and closing quotes included.
+var jsonParts = struct{ open, width, height, title, close string }{
+	open:   `"` + string(gqlexec.AppendEscaped(nil, embedOpen)),
+	width:  string(gqlexec.AppendEscaped(nil, embedWidth)),
+	height: string(gqlexec.AppendEscaped(nil, embedHeight)),
+	title:  string(gqlexec.AppendEscaped(nil, embedTitle)),
+	close:  string(gqlexec.AppendEscaped(nil, embedClose)) + `"`,
 }
 
 // UnmarshalGQLContext refuses: a snippet is never an input.

@@ -1,13 +1,16 @@
 package embedlink
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"html"
+	"io"
 	"strings"
 	"testing"
 
+	"github.com/99designs/gqlgen/graphql"
 	"github.com/google/uuid"
 )
 
@@ -63,5 +66,55 @@ func TestLinksNeedTheOperationsBase(t *testing.T) {
 	}
 	if err := (URL{VideoID: id}).MarshalGQLContext(context.Background(), &b); err == nil {
 		t.Fatal("a link was written without a public address")
+	}
+}
+
+// TestLinksWriteWhatGqlgenWrites: the links written in one pass are the bytes
+// gqlgen's string marshaller writes for PageURL and Snippet, for titles and
+// addresses with quotes, markup, backslashes, control characters and UTF-8.
+func TestLinksWriteWhatGqlgenWrites(t *testing.T) {
+	id := uuid.MustParse("01972897-7b51-751b-875b-ad7242a49a25")
+	for _, c := range []struct{ public, title string }{
+		{"https://v.example.com", "Launch"},
+		{"https://v.example.com/a?b=1&c=\"2\"", `"Q3" <demo> & more \ back`},
+		{"http://127.0.0.1:8080", "tab\there\nnew line\r\x01\x1f end"},
+		{"https://vidéo.example", "Été — 東京 🎬 \xff invalid"},
+	} {
+		ctx := WithBase(context.Background(), c.public)
+		for _, w := range []struct {
+			name string
+			m    interface {
+				MarshalGQLContext(context.Context, io.Writer) error
+			}
+			want string
+		}{
+			{"URL", URL{VideoID: id}, PageURL(c.public, id)},
+			{"Code", Code{VideoID: id, Title: c.title, Width: 1280, Height: 720}, Snippet(c.public, id, c.title, 1280, 720)},
+		} {
+			var want, got bytes.Buffer
+			graphql.MarshalString(w.want).MarshalGQL(&want)
+			if err := w.m.MarshalGQLContext(ctx, &got); err != nil {
+				t.Fatal(err)
+			}
+			if got.String() != want.String() {
+				t.Errorf("%s for %q, %q:\n got %s\nwant %s", w.name, c.public, c.title, got.String(), want.String())
+			}
+			// Through a writer that is no bytes.Buffer too (the small buffer path).
+			var sb strings.Builder
+			if err := w.m.MarshalGQLContext(ctx, &sb); err != nil || sb.String() != want.String() {
+				t.Errorf("%s through a strings.Builder: %s (%v)", w.name, sb.String(), err)
+			}
+		}
+	}
+}
+
+func BenchmarkCodeMarshal(b *testing.B) {
+	id := uuid.MustParse("01972897-7b51-751b-875b-ad7242a49a25")
+	ctx := WithBase(context.Background(), "https://v.example.com")
+	var buf bytes.Buffer
+	b.ReportAllocs()
+	for b.Loop() {
+		buf.Reset()
+		_ = Code{VideoID: id, Title: "video 12345", Width: 1280, Height: 720}.MarshalGQLContext(ctx, &buf)
 	}
 }
