@@ -219,7 +219,12 @@ func newMedia(ctx context.Context, cfg config.Config, db *database.DB, bucket *b
 	m.meter.Start(usage.FlushInterval)
 	go m.limits.Run(runCtx, billingLimitsInterval)
 	if db.Dialect == dialect.Postgres {
+		// Read once before the process serves, so no request's statements
+		// race the first read; then again every pageStatsInterval.
 		m.pageStats = &edgepage.Stats{}
+		if err := m.pageStats.Refresh(ctx, db.SQL); err != nil {
+			log.WarnContext(ctx, "page statistics not read", "err", err)
+		}
 		go m.pageStats.Watch(runCtx, db.SQL, pageStatsInterval, log)
 	}
 	m.play = &playback.Server{

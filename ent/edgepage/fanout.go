@@ -109,20 +109,21 @@ func (st *Stats) Refresh(ctx context.Context, db *sql.DB) error {
 	return nil
 }
 
-// Watch loads the statistics of db now and every interval until ctx ends
-// (PostgreSQL only; the window form is SQLite's only form). A failed read is
-// logged and the previous statistics kept.
+// Watch reads the statistics of db again every interval until ctx ends
+// (PostgreSQL only; the window form is SQLite's only form); the caller
+// reads them once first (Refresh), before the process serves. A failed read
+// is logged and the previous statistics kept.
 func (st *Stats) Watch(ctx context.Context, db *sql.DB, every time.Duration, log *slog.Logger) {
 	t := time.NewTicker(every)
 	defer t.Stop()
 	for {
-		if err := st.Refresh(ctx, db); err != nil && ctx.Err() == nil {
-			log.WarnContext(ctx, "page statistics not refreshed", "err", err)
-		}
 		select {
 		case <-ctx.Done():
 			return
 		case <-t.C:
+		}
+		if err := st.Refresh(ctx, db); err != nil && ctx.Err() == nil {
+			log.WarnContext(ctx, "page statistics not refreshed", "err", err)
 		}
 	}
 }
