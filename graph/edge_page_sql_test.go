@@ -214,6 +214,19 @@ func inListSizes(statements []string, column string) []int {
 	return sizes
 }
 
+// videosWithTags is a page of videos, each with a page of its tags.
+type videosWithTags struct {
+	Edges []struct {
+		Node struct {
+			Title string
+			Tags  struct {
+				PageInfo struct{ HasNextPage bool }
+				Edges    []struct{ Node struct{ Name string } }
+			}
+		}
+	}
+}
+
 // TestManyToManyPagesKeepEachParentsOrder pages the tags of videos that share
 // some: each video's page is in name order, though ent's many-to-many loader
 // hands a tag shared by several videos to all of them at once.
@@ -228,19 +241,7 @@ func TestManyToManyPagesKeepEachParentsOrder(t *testing.T) {
 		s.CreateVideo(proj, "", "v2", tag["b"], tag["c"], tag["d"])
 		s.CreateVideo(proj, "", "v3", tag["a"], tag["b"])
 		var out struct {
-			Project struct {
-				Videos struct {
-					Edges []struct {
-						Node struct {
-							Title string
-							Tags  struct {
-								PageInfo struct{ HasNextPage bool }
-								Edges    []struct{ Node struct{ Name string } }
-							}
-						}
-					}
-				}
-			}
+			Project struct{ Videos videosWithTags }
 		}
 		s.MustGraphQL(`query($p: ID!) { project(id: $p) { videos(first: 10) { edges { node { title
 			tags(first: 2, orderBy: {field: NAME}) { pageInfo { hasNextPage } edges { node { name } } } } } } } }`,
@@ -300,18 +301,8 @@ func TestManyToManyPageFormFollowsStatistics(t *testing.T) {
   tags(first: 10, where: {projectID: $p}, orderBy: {field: NAME}) { edges { node { name
     videos(first: 2, orderBy: {field: TITLE}) { pageInfo { hasNextPage } edges { node { title } } } } } } }`
 			var out struct {
-				Videos struct {
-					Edges []struct {
-						Node struct {
-							Title string
-							Tags  struct {
-								PageInfo struct{ HasNextPage bool }
-								Edges    []struct{ Node struct{ Name string } }
-							}
-						}
-					}
-				}
-				Tags struct {
+				Videos videosWithTags
+				Tags   struct {
 					Edges []struct {
 						Node struct {
 							Name   string

@@ -60,19 +60,26 @@ type uuidValue uuid.UUID
 // MarshalGQL writes the id as xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx, quoted.
 func (u uuidValue) MarshalGQL(w io.Writer) {
 	WriteAppended(w, func(b []byte) []byte {
-		var text [38]byte
-		text[0], text[37] = '"', '"'
-		hex.Encode(text[1:9], u[0:4])
-		text[9] = '-'
-		hex.Encode(text[10:14], u[4:6])
-		text[14] = '-'
-		hex.Encode(text[15:19], u[6:8])
-		text[19] = '-'
-		hex.Encode(text[20:24], u[8:10])
-		text[24] = '-'
-		hex.Encode(text[25:37], u[10:16])
-		return append(b, text[:]...)
+		b = append(b, '"')
+		b = AppendUUID(b, uuid.UUID(u))
+		return append(b, '"')
 	})
+}
+
+// AppendUUID appends id as xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx (what
+// uuid.UUID's String returns, without its allocation).
+func AppendUUID(b []byte, id uuid.UUID) []byte {
+	var text [36]byte
+	hex.Encode(text[0:8], id[0:4])
+	text[8] = '-'
+	hex.Encode(text[9:13], id[4:6])
+	text[13] = '-'
+	hex.Encode(text[14:18], id[6:8])
+	text[18] = '-'
+	hex.Encode(text[19:23], id[8:10])
+	text[23] = '-'
+	hex.Encode(text[24:], id[10:])
+	return append(b, text[:]...)
 }
 
 // WriteAppended writes what appendTo appends: into the spare capacity of a

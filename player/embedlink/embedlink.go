@@ -10,7 +10,6 @@ package embedlink
 
 import (
 	"context"
-	"encoding/hex"
 	"errors"
 	"html"
 	"io"
@@ -89,17 +88,7 @@ func (c Code) MarshalGQLContext(ctx context.Context, w io.Writer) error {
 // escaping in HTML or JSON.
 func appendEmbedPath(out []byte, videoID uuid.UUID) []byte {
 	out = append(out, "/embed/"...)
-	var id [36]byte
-	hex.Encode(id[0:8], videoID[0:4])
-	id[8] = '-'
-	hex.Encode(id[9:13], videoID[4:6])
-	id[13] = '-'
-	hex.Encode(id[14:18], videoID[6:8])
-	id[18] = '-'
-	hex.Encode(id[19:23], videoID[8:10])
-	id[23] = '-'
-	hex.Encode(id[24:], videoID[10:])
-	return append(out, id[:]...)
+	return gqlexec.AppendUUID(out, videoID)
 }
 
 // appendSnippetJSON appends Snippet's text as a JSON string, written in one
