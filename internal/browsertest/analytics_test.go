@@ -261,25 +261,22 @@ func waitViews(t *testing.T, s *apptest.Server, projectID, viewID string) (beaco
 	return beacon, cmcd
 }
 
-// checkWatched compares a view's watch time with what the browser measured: the
-// beacon's within 1 s of the played ranges (the bound) and 2 s of the
-// page's own clock of the playing state, which also counts moments a loaded
-// machine froze the picture without a 'waiting' event; a CMCD view's the other
-// way round, as it sees only the wall clock.
+// checkWatched compares a view's watch time with what the browser measured on
+// the view's own clock, within 1 s (the bound): the beacon reports the
+// media clock, so its watch time is the played ranges'; CMCD events carry only
+// wall-clock times (ts, with sta=p or a), so a CMCD view's watch time is the
+// page's time in the playing state. The two clocks agree on a quiet machine;
+// on a loaded one the media clock falls behind (1.4 s and 2.4 s over 28 s of
+// play were seen in CI), which is the browser's drift, not the view's.
 func checkWatched(t *testing.T, v viewRow, res PlayResult) {
 	t.Helper()
 	watched := float64(v.WatchedMs) / 1000
-	// CMCD events carry only wall-clock times (ts, with sta=p or a), so a
-	// CMCD view's watch time is the time spent playing; on a loaded box the
-	// media clock falls behind the wall clock (1.4 s over 29 s was seen in CI).
-	mediaClock, wallClock := 1.0, 2.0
+	clock, want := "played ranges", res.PlayedSeconds
 	if v.PlayerSoftware == "cmcd" {
-		mediaClock, wallClock = 2.0, 1.0
+		clock, want = "time playing", res.PlayingMs/1000
 	}
-	if math.Abs(watched-res.PlayedSeconds) > mediaClock {
-		t.Errorf("%s watch time %.2f s, browser's played ranges %v (%.2f s): more than %.0f s apart", v.PlayerSoftware, watched, res.Played, res.PlayedSeconds, mediaClock)
-	}
-	if math.Abs(watched-res.PlayingMs/1000) > wallClock {
-		t.Errorf("%s watch time %.2f s, browser's time playing %.2f s: more than %.0f s apart", v.PlayerSoftware, watched, res.PlayingMs/1000, wallClock)
+	if math.Abs(watched-want) > 1 {
+		t.Errorf("%s watch time %.2f s, browser's %s %.2f s (played %v, playing %.2f s): more than 1 s apart",
+			v.PlayerSoftware, watched, clock, want, res.Played, res.PlayingMs/1000)
 	}
 }
