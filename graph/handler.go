@@ -46,10 +46,7 @@ func (r *Resolver) configure(p executionPipeline, limits Limits) {
 	// queryLimits also does the work of gqlgen's ComplexityLimit (complexity.go).
 	p.Use(&queryLimits{limits: limits})
 	p.Use(&inputStrings{}) // input_strings.go
-	p.Use(embedBase{publicURL: r.media.PublicURL})
-	if r.pageStats != nil {
-		p.Use(pageStatsContext{stats: r.pageStats})
-	}
+	p.Use(operationContext{publicURL: r.media.PublicURL, pageStats: r.pageStats})
 	// Outside the transaction: a stored response is one that committed.
 	p.Use(idempotentMutations{r: r})
 	p.Use(entgql.Transactioner{TxOpener: r.client, SkipTxFunc: skipsSharedTx})
@@ -82,33 +79,28 @@ func (r *Resolver) NewExecutor(limits Limits) *executor.Executor {
 	return exec
 }
 
-// embedBase puts the server's public address in every operation's context, for
-// the embed links the video entity writes (player/embedlink).
-type embedBase struct{ publicURL string }
-
-// ExtensionName names the extension.
-func (embedBase) ExtensionName() string { return "EmbedBase" }
-
-// Validate accepts every schema.
-func (embedBase) Validate(graphql.ExecutableSchema) error { return nil }
-
-// InterceptOperation runs the operation with the public address in its context.
-func (e embedBase) InterceptOperation(ctx context.Context, next graphql.OperationHandler) graphql.ResponseHandler {
-	return next(embedlink.WithBase(ctx, e.publicURL))
+// operationContext puts what every operation reads from its context there:
+// the server's public address, for the embed links the video entity writes
+// (player/embedlink), and the database's column statistics, for the form of
+// its per-parent page statements (ent/edgepage; nil on SQLite, which has one
+// form).
+type operationContext struct {
+	publicURL string
+	pageStats *edgepage.Stats
 }
 
-// pageStatsContext puts the database's column statistics in every
-// operation's context, for the form of its per-parent page statements
-// (ent/edgepage).
-type pageStatsContext struct{ stats *edgepage.Stats }
-
 // ExtensionName names the extension.
-func (pageStatsContext) ExtensionName() string { return "PageStats" }
+func (operationContext) ExtensionName() string { return "OperationContext" }
 
 // Validate accepts every schema.
-func (pageStatsContext) Validate(graphql.ExecutableSchema) error { return nil }
+func (operationContext) Validate(graphql.ExecutableSchema) error { return nil }
 
-// InterceptOperation runs the operation with the statistics in its context.
-func (p pageStatsContext) InterceptOperation(ctx context.Context, next graphql.OperationHandler) graphql.ResponseHandler {
-	return next(edgepage.WithStats(ctx, p.stats))
+// InterceptOperation runs the operation with the public address and the
+// statistics in its context.
+func (o operationContext) InterceptOperation(ctx context.Context, next graphql.OperationHandler) graphql.ResponseHandler {
+	ctx = embedlink.WithBase(ctx, o.publicURL)
+	if o.pageStats != nil {
+		ctx = edgepage.WithStats(ctx, o.pageStats)
+	}
+	return next(ctx)
 }

@@ -27,15 +27,8 @@ type Fanouts map[string]float64
 // (WithStats): one process may serve several databases (tests do).
 type Stats struct{ f atomic.Pointer[Fanouts] }
 
-// Set replaces the statistics; nil forgets them (every page is then a
-// LATERAL join on PostgreSQL).
-func (st *Stats) Set(f Fanouts) {
-	if f == nil {
-		st.f.Store(nil)
-		return
-	}
-	st.f.Store(&f)
-}
+// Set replaces the statistics.
+func (st *Stats) Set(f Fanouts) { st.f.Store(&f) }
 
 // statsKey is the context key of WithStats.
 type statsKey struct{}

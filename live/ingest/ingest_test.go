@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -213,33 +214,24 @@ type ffmpegPub struct {
 	stderr bytes.Buffer
 }
 
-// publishTo starts ffmpeg sending a 320x240 test picture (and a tone unless
-// "-an" is in extra) to url for the given seconds.
+// publishTo starts ffmpeg sending a 320x240 test picture and a tone to url
+// for the given seconds, at their native rate (copied from testClip, encoded
+// with extra encoder options).
 func publishTo(t *testing.T, url string, seconds int, extra ...string) *ffmpegPub {
 	t.Helper()
 	if _, err := exec.LookPath("ffmpeg"); err != nil {
 		t.Skip("ffmpeg not installed")
 	}
-	args := []string{"-n", "19", "ffmpeg", "-hide_banner", "-loglevel", "error", "-re",
-		"-f", "lavfi", "-i", "testsrc2=size=320x240:rate=25", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100",
-		"-t", fmt.Sprint(seconds), "-c:v", "libx264", "-preset", "ultrafast", "-tune", "zerolatency", "-pix_fmt", "yuv420p",
-		"-c:a", "aac", "-b:a", "64k"}
-	hasG := false
-	for _, e := range extra {
-		if e == "-g" {
-			hasG = true
-		}
+	if seconds > clipSeconds {
+		t.Fatalf("a publisher of %d s: the test clip is %d s", seconds, clipSeconds)
 	}
-	if !hasG {
-		args = append(args, "-g", "50")
-	}
-	args = append(args, extra...)
 	format := "flv"
-	if len(url) > 6 && url[:6] == "srt://" {
+	if strings.HasPrefix(url, "srt://") {
 		format = "mpegts"
 	}
-	args = append(args, "-f", format, url)
-	p := &ffmpegPub{cmd: exec.Command("nice", args...), done: make(chan struct{})}
+	args := []string{"-hide_banner", "-loglevel", "error", "-nostdin", "-re", "-t", fmt.Sprint(seconds),
+		"-i", testClip(t, extra), "-c", "copy", "-f", format, url}
+	p := &ffmpegPub{cmd: exec.Command("ffmpeg", args...), done: make(chan struct{})}
 	p.cmd.Stderr = &p.stderr
 	if err := p.cmd.Start(); err != nil {
 		t.Fatal(err)
