@@ -13,6 +13,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/video"
 	"github.com/vidra-dev/vidra/internal/apptest"
 	"github.com/vidra-dev/vidra/internal/browsertest"
+	"github.com/vidra-dev/vidra/internal/clip"
 	"github.com/vidra-dev/vidra/internal/testdb"
 	"github.com/vidra-dev/vidra/live/livehls"
 	"github.com/vidra-dev/vidra/live/livekey"
@@ -48,22 +49,11 @@ func TestBrowserEncryptedLowLatencyLive(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command("nice", "-n", "19", "ffmpeg", "-hide_banner", "-loglevel", "error", "-nostdin", "-re",
-		"-f", "lavfi", "-i", "testsrc2=size=320x180:rate=30", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000",
-		"-t", "40", "-c:v", "libx264", "-preset", "ultrafast", "-tune", "zerolatency", "-g", "30", "-pix_fmt", "yuv420p",
-		"-c:a", "aac", "-b:a", "48k", "-f", "mpegts", "pipe:1")
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
+	out := clip.Realtime(t, clip.TS(t, 40, 320, 180, 30, 30))
 	runDone := make(chan error, 1)
 	go func() { runDone <- sess.Run(context.Background(), out) }()
 	t.Cleanup(func() {
-		_ = cmd.Process.Kill()
+		_ = out.Close()
 		<-runDone
 		_ = sess.Close(context.Background(), "publisher_closed")
 	})

@@ -2,6 +2,8 @@
 package clip
 
 import (
+	"io"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
@@ -26,5 +28,48 @@ func Make(t testing.TB, seconds, width, height, fps int) string {
 	if b, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("make clip: %v: %s", err, b)
 	}
+	return out
+}
+
+// TS writes an H.264/AAC MPEG-TS as a live encoder sends it (x264 tuned for
+// zero latency, a keyframe every gop frames, a 48 kHz tone) into a temporary
+// directory and returns its path; the test is skipped when ffmpeg is missing.
+// It is encoded as fast as the machine goes, for Realtime to send.
+func TS(t testing.TB, seconds, width, height, fps, gop int) string {
+	t.Helper()
+	if _, err := exec.LookPath("ffmpeg"); err != nil {
+		t.Skip("ffmpeg is not installed")
+	}
+	out := filepath.Join(t.TempDir(), "live.ts")
+	cmd := exec.Command("ffmpeg", "-hide_banner", "-loglevel", "error", "-nostdin", "-y",
+		"-f", "lavfi", "-i", "testsrc2=size="+strconv.Itoa(width)+"x"+strconv.Itoa(height)+":rate="+strconv.Itoa(fps),
+		"-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000", "-t", strconv.Itoa(seconds),
+		"-c:v", "libx264", "-preset", "ultrafast", "-tune", "zerolatency", "-g", strconv.Itoa(gop), "-pix_fmt", "yuv420p",
+		"-c:a", "aac", "-b:a", "48k", "-f", "mpegts", out)
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("make live clip: %v: %s", err, b)
+	}
+	return out
+}
+
+// Realtime starts ffmpeg sending the MPEG-TS at path to its standard output
+// at the media's native rate, copying its streams, and returns that output;
+// ffmpeg is killed when the test ends. A live publisher that copies costs
+// almost no CPU: an encoder publishing as it encodes fell behind the live
+// edge on a loaded machine (CI runs test binaries side by side), and the
+// player under test stalled on the gaps.
+func Realtime(t testing.TB, path string) io.ReadCloser {
+	t.Helper()
+	cmd := exec.Command("ffmpeg", "-hide_banner", "-loglevel", "error", "-nostdin", "-re",
+		"-i", path, "-c", "copy", "-f", "mpegts", "pipe:1")
+	cmd.Stderr = os.Stderr
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
 	return out
 }

@@ -25,37 +25,29 @@ import (
 	"github.com/vidra-dev/vidra/ent/event"
 	"github.com/vidra-dev/vidra/ent/video"
 	"github.com/vidra-dev/vidra/internal/apptest"
+	"github.com/vidra-dev/vidra/internal/clip"
 	"github.com/vidra-dev/vidra/live/livehls"
 	"github.com/vidra-dev/vidra/live/livekey"
 )
 
-// tsPublisher starts ffmpeg writing a small H.264+AAC MPEG-TS to its stdout.
-func tsPublisher(t *testing.T, seconds float64, realtime bool) io.ReadCloser {
+// tsPublisher returns a small H.264+AAC MPEG-TS of the given seconds: sent
+// at its native rate when realtime (copied from a file encoded beforehand,
+// clip.Realtime), else read from that file as fast as the reader goes.
+func tsPublisher(t *testing.T, seconds int, realtime bool) io.ReadCloser {
 	t.Helper()
-	for _, tool := range []string{"ffmpeg", "ffprobe"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			t.Skipf("%s not installed", tool)
-		}
+	if _, err := exec.LookPath("ffprobe"); err != nil {
+		t.Skip("ffprobe not installed")
 	}
-	args := []string{"-n", "19", "ffmpeg", "-hide_banner", "-loglevel", "error", "-nostdin"}
+	path := clip.TS(t, seconds, 192, 108, 30, 30)
 	if realtime {
-		args = append(args, "-re")
+		return clip.Realtime(t, path)
 	}
-	args = append(args, "-f", "lavfi", "-i", "testsrc2=size=192x108:rate=30",
-		"-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000", "-t", strconv.FormatFloat(seconds, 'f', -1, 64),
-		"-c:v", "libx264", "-preset", "ultrafast", "-tune", "zerolatency", "-g", "30", "-pix_fmt", "yuv420p",
-		"-c:a", "aac", "-b:a", "48k", "-f", "mpegts", "pipe:1")
-	cmd := exec.Command("nice", args...)
-	cmd.Stderr = os.Stderr
-	out, err := cmd.StdoutPipe()
+	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
-	return out
+	t.Cleanup(func() { _ = f.Close() })
+	return f
 }
 
 // get fetches a URL and returns status, Cache-Control and body.
