@@ -12,6 +12,7 @@ import (
 
 	"github.com/vidra-dev/vidra/internal/apptest"
 	"github.com/vidra-dev/vidra/internal/browsertest"
+	"github.com/vidra-dev/vidra/internal/testproc"
 )
 
 // clientEvent is a line of browser/subscribe.mjs.
@@ -36,15 +37,7 @@ func graphqlWS(t *testing.T, s *apptest.Server, connectionParams map[string]any,
 	cmd := exec.Command("node", filepath.Join(dir, "subscribe.mjs"))
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "VIDRA_SUBSCRIBE="+string(cfg))
-	cmd.Stderr = os.Stderr
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
+	out := testproc.Stdout(t, cmd)
 	events := make(chan clientEvent, 64)
 	go func() {
 		defer close(events)

@@ -3,11 +3,12 @@ package clip
 
 import (
 	"io"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"testing"
+
+	"github.com/vidra-dev/vidra/internal/testproc"
 )
 
 // Make writes an H.264/AAC MP4 of the given length and size into a temporary
@@ -62,14 +63,5 @@ func Realtime(t testing.TB, path string) io.ReadCloser {
 	t.Helper()
 	cmd := exec.Command("ffmpeg", "-hide_banner", "-loglevel", "error", "-nostdin", "-re",
 		"-i", path, "-c", "copy", "-f", "mpegts", "pipe:1")
-	cmd.Stderr = os.Stderr
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
-	return out
+	return testproc.Stdout(t, cmd)
 }

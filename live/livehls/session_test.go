@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
@@ -18,6 +17,7 @@ import (
 	"github.com/google/uuid"
 	"gocloud.dev/blob"
 
+	"github.com/vidra-dev/vidra/internal/testproc"
 	"github.com/vidra-dev/vidra/storage"
 )
 
@@ -56,15 +56,7 @@ func publish(t testing.TB, seconds float64, realtime bool, extra ...string) *ffp
 	args = append(args, extra...)
 	args = append(args, "-f", "mpegts", "pipe:1")
 	cmd := exec.Command("nice", append([]string{"-n", "19", "ffmpeg"}, args...)...)
-	cmd.Stderr = os.Stderr
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
+	out := testproc.Stdout(t, cmd)
 	return &ffpub{cmd: cmd, out: out}
 }
 
