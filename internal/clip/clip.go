@@ -32,23 +32,18 @@ func Make(t testing.TB, seconds, width, height, fps int) string {
 	return out
 }
 
-// TS writes an H.264/AAC MPEG-TS as a live encoder sends it (x264 tuned for
-// zero latency, a keyframe every gop frames, a 48 kHz tone) into a temporary
-// directory and returns its path; the test is skipped when ffmpeg is missing.
-// It is encoded as fast as the machine goes, for Realtime to send.
+// TS writes an H.264/AAC MPEG-TS as a live encoder sends it (see Live) into
+// a temporary directory and returns its path; the test is skipped when ffmpeg
+// is missing. It is encoded as fast as the machine goes, for Realtime to send.
 func TS(t testing.TB, seconds, width, height, fps, gop int) string {
 	t.Helper()
 	if _, err := exec.LookPath("ffmpeg"); err != nil {
 		t.Skip("ffmpeg is not installed")
 	}
 	out := filepath.Join(t.TempDir(), "live.ts")
-	cmd := exec.Command("ffmpeg", "-hide_banner", "-loglevel", "error", "-nostdin", "-y",
-		"-f", "lavfi", "-i", "testsrc2=size="+strconv.Itoa(width)+"x"+strconv.Itoa(height)+":rate="+strconv.Itoa(fps),
-		"-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000", "-t", strconv.Itoa(seconds),
-		"-c:v", "libx264", "-preset", "ultrafast", "-tune", "zerolatency", "-g", strconv.Itoa(gop), "-pix_fmt", "yuv420p",
-		"-c:a", "aac", "-b:a", "48k", "-f", "mpegts", out)
-	if b, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("make live clip: %v: %s", err, b)
+	live := Live{Seconds: seconds, Width: width, Height: height, FPS: fps, GOP: gop, Format: "mpegts"}
+	if err := live.Encode(out); err != nil {
+		t.Fatal(err)
 	}
 	return out
 }

@@ -215,9 +215,16 @@ type ffmpegPub struct {
 }
 
 // publishTo starts ffmpeg sending a 320x240 test picture and a tone to url
-// for the given seconds, at their native rate (copied from testClip, encoded
-// with extra encoder options).
-func publishTo(t *testing.T, url string, seconds int, extra ...string) *ffmpegPub {
+// for the given seconds, with a keyframe every 2 s.
+func publishTo(t *testing.T, url string, seconds int) *ffmpegPub {
+	t.Helper()
+	return publishWithGOP(t, url, seconds, 50)
+}
+
+// publishWithGOP starts ffmpeg sending a 320x240 25 fps test picture and a
+// tone to url for the given seconds, with a keyframe every gop frames, at
+// their native rate (copied from testClip).
+func publishWithGOP(t *testing.T, url string, seconds, gop int) *ffmpegPub {
 	t.Helper()
 	if _, err := exec.LookPath("ffmpeg"); err != nil {
 		t.Skip("ffmpeg not installed")
@@ -230,7 +237,7 @@ func publishTo(t *testing.T, url string, seconds int, extra ...string) *ffmpegPu
 		format = "mpegts"
 	}
 	args := []string{"-hide_banner", "-loglevel", "error", "-nostdin", "-re", "-t", fmt.Sprint(seconds),
-		"-i", testClip(t, extra), "-c", "copy", "-f", format, url}
+		"-i", testClip(t, gop), "-c", "copy", "-f", format, url}
 	p := &ffmpegPub{cmd: exec.Command("ffmpeg", args...), done: make(chan struct{})}
 	p.cmd.Stderr = &p.stderr
 	if err := p.cmd.Start(); err != nil {

@@ -92,7 +92,7 @@ func TestMaxDurationAndKeyframeWarning(t *testing.T) {
 		r := newRig(t, s)
 		node := r.startNodeWith("node-short", func(c *ingest.Config) { c.MaxDuration = 6 * time.Second })
 		st, key := r.stream(60)
-		pub := publishTo(t, rtmpURL(node, key), 20, "-g", "150")
+		pub := publishWithGOP(t, rtmpURL(node, key), 20, 150)
 		waitFor(t, 40*time.Second, "the session to end", func() bool {
 			ss := r.sessions(st.ID)
 			return len(ss) == 1 && ss[0].EndedAt != nil
