@@ -3,10 +3,10 @@ package ent
 import "github.com/vidra-dev/vidra/ent/video"
 
 // customColumns are, per ent type, the GraphQL fields of that type that are no
-// ent field (resolved in graph/ by hand, or by a hand-written method of the
-// entity) and the columns their resolvers read
-// from the entity. entgql's field collection selects only the columns of the
-// fields a query asks for, but it cannot know what a custom resolver reads, so
+// ent field (resolved in graph/ by hand, or by a hand-written field or method
+// of the entity) and the columns their resolvers read from the entity.
+// entgql's field collection selects only the columns of the fields a query
+// asks for, but it cannot know what a custom resolver reads, so
 // one such field used to load every column of every row: a REST page of videos
 // (which returns embed_url and embed_code) read and decoded the source keys,
 // the encryption key, the storyboard and the failure reason of 50 videos to
@@ -15,9 +15,9 @@ import "github.com/vidra-dev/vidra/ent/video"
 // (graph) checks the embed fields' values through a list.
 var customColumns = map[string]map[string][]string{
 	TypeVideo: {
-		// Video.EmbedURL (video_embed.go): the id.
+		// Video.EmbedURL (video_embed.go, EmbedParts): the id.
 		"embedURL": nil,
-		// Video.EmbedCode (video_embed.go): id, title, width, height.
+		// Video.EmbedCode (video_embed.go, EmbedParts): id, title, width, height.
 		"embedCode": {video.FieldTitle, video.FieldWidth, video.FieldHeight},
 	},
 }

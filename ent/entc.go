@@ -46,6 +46,9 @@ func main() {
 	pageEdges := gen.MustParse(gen.NewTemplate("gql_page_edges").
 		Funcs(entgql.TemplateFuncs).
 		ParseFiles("ent/template/gql_page_edges.tmpl"))
+	// A video's embed links are fields bound to it (ent/template/video_embed.tmpl).
+	videoEmbed := gen.MustParse(gen.NewTemplate("video_embed").
+		ParseFiles("ent/template/video_embed.tmpl"))
 	ext, err := entgql.NewExtension(
 		entgql.WithTemplates(append(entgql.AllTemplates, paginate, edgePaginate, pageEdges)...),
 		entgql.WithSchemaGenerator(),
@@ -58,7 +61,7 @@ func main() {
 		log.Fatalf("entgql extension: %v", err)
 	}
 	cfg := &gen.Config{
-		Templates: []*gen.Template{decode, edgePage, m2mPages},
+		Templates: []*gen.Template{decode, edgePage, m2mPages, videoEmbed},
 		Package:   "github.com/vidra-dev/vidra/ent",
 		Target:    "ent",
 		Features: []gen.Feature{

@@ -16,6 +16,8 @@ import (
 	"github.com/vidra-dev/vidra/ent/project"
 	"github.com/vidra-dev/vidra/ent/video"
 	"github.com/vidra-dev/vidra/media"
+
+	"github.com/vidra-dev/vidra/player/embedlink"
 )
 
 // Video is the model entity for the Video schema.
@@ -67,6 +69,13 @@ type Video struct {
 	// The values are being populated by the VideoQuery when eager-loading is set.
 	Edges        VideoEdges `json:"edges"`
 	selectValues sql.SelectValues
+
+	// EmbedURL is the address of the video's embeddable player page (GraphQL
+	// Video.embedURL), bound to the video (ent/video_embed.go).
+	EmbedURL embedlink.URL `json:"-"`
+	// EmbedCode is the iframe snippet that embeds the video's player at its
+	// size (GraphQL Video.embedCode), bound to the video (ent/video_embed.go).
+	EmbedCode embedlink.Code `json:"-"`
 }
 
 // VideoEdges holds the relations/edges for other nodes in the graph.
@@ -432,6 +441,7 @@ func (_m *Video) assignValues(columns []string, values []any) error {
 		}
 	}
 	(*Video).releaseScanValues(nil, values)
+	_m.bindEmbedLinks() // ent/template/video_embed.tmpl
 	return nil
 }
 
@@ -573,6 +583,15 @@ func (_m *Video) String() string {
 	builder.WriteString(fmt.Sprintf("%v", _m.Metadata))
 	builder.WriteByte(')')
 	return builder.String()
+}
+
+// bindEmbedLinks binds the video's embed link fields to it. ent calls it
+// wherever it makes a Video (ent/template/video_embed.tmpl): the links are
+// struct fields, which gqlgen reads as plain fields, rather than methods,
+// which cost every video of a page gqlgen's whole field path twice.
+func (_m *Video) bindEmbedLinks() {
+	_m.EmbedURL = embedlink.URL{Of: _m}
+	_m.EmbedCode = embedlink.Code{Of: _m}
 }
 
 // NamedTags returns the Tags named value or an error if the edge was not

@@ -640,6 +640,7 @@ func (_c *VideoCreate) createSpec() (*Video, *sqlgraph.CreateSpec) {
 		_spec = sqlgraph.NewCreateSpec(video.Table, sqlgraph.NewFieldSpec(video.FieldID, field.TypeUUID))
 	)
 	_spec.OnConflict = _c.conflict
+	_node.bindEmbedLinks()
 	if id, ok := _c.mutation.ID(); ok {
 		_node.ID = id
 		_spec.ID.Value = &id

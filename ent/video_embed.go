@@ -1,17 +1,12 @@
 package ent
 
-import "github.com/vidra-dev/vidra/player/embedlink"
+import "github.com/google/uuid"
 
-// EmbedURL is the address of the video's embeddable player page (GraphQL
-// Video.embedURL), written under the operation's public address. A method of
-// the entity rather than a resolver, gqlgen writes it inline with the other
-// fields (player/embedlink).
-func (v *Video) EmbedURL() embedlink.URL {
-	return embedlink.URL{VideoID: v.ID}
-}
-
-// EmbedCode is the iframe snippet that embeds the video's player at its size
-// (GraphQL Video.embedCode), written under the operation's public address.
-func (v *Video) EmbedCode() embedlink.Code {
-	return embedlink.Code{VideoID: v.ID, Title: v.Title, Width: v.Width, Height: v.Height}
+// EmbedParts gives the video's embed links (the EmbedURL and EmbedCode fields,
+// GraphQL Video.embedURL and embedCode) what they are written from, read when
+// they are written under the operation's public address (player/embedlink).
+// The fields are bound to the video wherever ent makes one (bindEmbedLinks,
+// ent/template/video_embed.tmpl).
+func (v *Video) EmbedParts() (id uuid.UUID, title string, width, height int) {
+	return v.ID, v.Title, v.Width, v.Height
 }

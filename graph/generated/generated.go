@@ -40612,49 +40612,17 @@ func (ec *executionContext) fieldContext_Video_timeline(_ context.Context, field
 }
 
 func (ec *executionContext) _Video_embedURL(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Video_embedURL(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.EmbedURL(), nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v embedlink.URL) graphql.Marshaler {
-			return ec.marshalNString2githubᚗcomᚋvidraᚑdevᚋvidraᚋplayerᚋembedlinkᚐURL(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Video_embedURL, obj.EmbedURL, ec.marshalNString2githubᚗcomᚋvidraᚑdevᚋvidraᚋplayerᚋembedlinkᚐURL, true)
 }
 func (ec *executionContext) fieldContext_Video_embedURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("Video", field, true, false, scalarChild2)
+	return gqlexec.NewScalarFieldContext("Video", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _Video_embedCode(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_Video_embedCode(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.EmbedCode(), nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v embedlink.Code) graphql.Marshaler {
-			return ec.marshalNString2githubᚗcomᚋvidraᚑdevᚋvidraᚋplayerᚋembedlinkᚐCode(ctx, selections, v)
-		},
-		true,
-		true,
-	)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Video_embedCode, obj.EmbedCode, ec.marshalNString2githubᚗcomᚋvidraᚑdevᚋvidraᚋplayerᚋembedlinkᚐCode, true)
 }
 func (ec *executionContext) fieldContext_Video_embedCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("Video", field, true, false, scalarChild2)
+	return gqlexec.NewScalarFieldContext("Video", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _VideoConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.VideoConnection) (ret graphql.Marshaler) {

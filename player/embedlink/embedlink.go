@@ -1,9 +1,10 @@
 // Package embedlink writes a video's embed links, the address of its player page
 // and the iframe snippet, for GraphQL's Video.embedURL and Video.embedCode and
 // for oEmbed. It imports nothing of Vidra's, so that the ent entity can carry
-// the links as methods (ent/video_embed.go): gqlgen then writes them inline
-// with the entity's other fields, where a resolver would cost every video of a
-// page two queued fields of their own. The server's public address comes from
+// the links as struct fields bound to it (ent/video_embed.go): gqlgen then
+// reads them as plain fields, where a resolver would cost every video of a
+// page two queued fields of their own and a method gqlgen's whole field path
+// twice. The server's public address comes from
 // the operation's context (WithBase), set once per operation by the GraphQL
 // pipeline.
 package embedlink
@@ -42,8 +43,19 @@ func base(ctx context.Context) (string, error) {
 	return b, nil
 }
 
+// Video is what a video's links are written from: the ent entity, read when
+// the link is written, so that a link always shows the video as it is.
+type Video interface {
+	// EmbedParts returns the video's id, title, width and height.
+	EmbedParts() (id uuid.UUID, title string, width, height int)
+}
+
+// errUnbound is the error of a link bound to no video (a Video entity that ent
+// did not make): a bug, not an empty link.
+var errUnbound = errors.New("embed link: not bound to a video")
+
 // URL is a video's player page address, as a GraphQL String.
-type URL struct{ VideoID uuid.UUID }
+type URL struct{ Of Video }
 
 // MarshalGQLContext writes the address as a JSON string.
 func (u URL) MarshalGQLContext(ctx context.Context, w io.Writer) error {
@@ -51,10 +63,14 @@ func (u URL) MarshalGQLContext(ctx context.Context, w io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if u.Of == nil {
+		return errUnbound
+	}
+	id, _, _, _ := u.Of.EmbedParts()
 	gqlexec.WriteAppended(w, func(out []byte) []byte {
 		out = append(out, '"')
 		out = gqlexec.AppendEscaped(out, b)
-		out = appendEmbedPath(out, u.VideoID)
+		out = appendEmbedPath(out, id)
 		return append(out, '"')
 	})
 	return nil
@@ -66,11 +82,7 @@ func (u *URL) UnmarshalGQLContext(context.Context, any) error {
 }
 
 // Code is a video's iframe snippet, as a GraphQL String.
-type Code struct {
-	VideoID       uuid.UUID
-	Title         string
-	Width, Height int
-}
+type Code struct{ Of Video }
 
 // MarshalGQLContext writes the snippet as a JSON string.
 func (c Code) MarshalGQLContext(ctx context.Context, w io.Writer) error {
@@ -78,8 +90,12 @@ func (c Code) MarshalGQLContext(ctx context.Context, w io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if c.Of == nil {
+		return errUnbound
+	}
+	id, title, width, height := c.Of.EmbedParts()
 	gqlexec.WriteAppended(w, func(out []byte) []byte {
-		return appendSnippetJSON(out, b, c.VideoID, c.Title, c.Width, c.Height)
+		return appendSnippetJSON(out, b, id, title, width, height)
 	})
 	return nil
 }

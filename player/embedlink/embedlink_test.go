@@ -44,28 +44,71 @@ func BenchmarkSnippet(b *testing.B) {
 	}
 }
 
+// testVideo is a Video of fixed parts.
+type testVideo struct {
+	id            uuid.UUID
+	title         string
+	width, height int
+}
+
+// EmbedParts returns the video's parts.
+func (v *testVideo) EmbedParts() (uuid.UUID, string, int, int) {
+	return v.id, v.title, v.width, v.height
+}
+
 // TestLinksNeedTheOperationsBase: the GraphQL values write the links under the
 // context's public address, and fail rather than write a link without one.
 func TestLinksNeedTheOperationsBase(t *testing.T) {
 	id := uuid.MustParse("01972897-7b51-751b-875b-ad7242a49a25")
 	ctx := WithBase(context.Background(), "https://v.example.com")
 	var b strings.Builder
-	if err := (URL{VideoID: id}).MarshalGQLContext(ctx, &b); err != nil {
+	if err := (URL{Of: &testVideo{id: id}}).MarshalGQLContext(ctx, &b); err != nil {
 		t.Fatal(err)
 	}
 	if want := `"https://v.example.com/embed/` + id.String() + `"`; b.String() != want {
 		t.Fatalf("URL wrote %s, want %s", b.String(), want)
 	}
 	b.Reset()
-	if err := (Code{VideoID: id, Title: "A & B", Width: 1280, Height: 720}).MarshalGQLContext(ctx, &b); err != nil {
+	if err := (Code{Of: &testVideo{id, "A & B", 1280, 720}}).MarshalGQLContext(ctx, &b); err != nil {
 		t.Fatal(err)
 	}
 	var got string
 	if err := json.Unmarshal([]byte(b.String()), &got); err != nil || got != Snippet("https://v.example.com", id, "A & B", 1280, 720) {
 		t.Fatalf("Code wrote %s (%v)", b.String(), err)
 	}
-	if err := (URL{VideoID: id}).MarshalGQLContext(context.Background(), &b); err == nil {
+	if err := (URL{Of: &testVideo{id: id}}).MarshalGQLContext(context.Background(), &b); err == nil {
 		t.Fatal("a link was written without a public address")
+	}
+}
+
+// TestUnboundLinksFail: a link bound to no video is an error, not an empty
+// or made-up link.
+func TestUnboundLinksFail(t *testing.T) {
+	ctx := WithBase(context.Background(), "https://v.example.com")
+	var b strings.Builder
+	if err := (URL{}).MarshalGQLContext(ctx, &b); err == nil || b.Len() != 0 {
+		t.Fatalf("an unbound URL wrote %q (%v)", b.String(), err)
+	}
+	if err := (Code{}).MarshalGQLContext(ctx, &b); err == nil || b.Len() != 0 {
+		t.Fatalf("an unbound Code wrote %q (%v)", b.String(), err)
+	}
+}
+
+// TestLinksShowTheVideoAsItIs: a bound link reads the video when written, so
+// a title changed after binding is the one written.
+func TestLinksShowTheVideoAsItIs(t *testing.T) {
+	id := uuid.MustParse("01972897-7b51-751b-875b-ad7242a49a25")
+	ctx := WithBase(context.Background(), "https://v.example.com")
+	v := &testVideo{id, "before", 1280, 720}
+	code := Code{Of: v}
+	v.title, v.width, v.height = "after", 1920, 1080
+	var b strings.Builder
+	if err := code.MarshalGQLContext(ctx, &b); err != nil {
+		t.Fatal(err)
+	}
+	var got string
+	if err := json.Unmarshal([]byte(b.String()), &got); err != nil || got != Snippet("https://v.example.com", id, "after", 1920, 1080) {
+		t.Fatalf("Code wrote %s (%v)", b.String(), err)
 	}
 }
 
@@ -88,8 +131,8 @@ func TestLinksWriteWhatGqlgenWrites(t *testing.T) {
 			}
 			want string
 		}{
-			{"URL", URL{VideoID: id}, PageURL(c.public, id)},
-			{"Code", Code{VideoID: id, Title: c.title, Width: 1280, Height: 720}, Snippet(c.public, id, c.title, 1280, 720)},
+			{"URL", URL{Of: &testVideo{id: id}}, PageURL(c.public, id)},
+			{"Code", Code{Of: &testVideo{id, c.title, 1280, 720}}, Snippet(c.public, id, c.title, 1280, 720)},
 		} {
 			var want, got bytes.Buffer
 			graphql.MarshalString(w.want).MarshalGQL(&want)
@@ -115,6 +158,6 @@ func BenchmarkCodeMarshal(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		buf.Reset()
-		_ = Code{VideoID: id, Title: "video 12345", Width: 1280, Height: 720}.MarshalGQLContext(ctx, &buf)
+		_ = Code{Of: &testVideo{id, "video 12345", 1280, 720}}.MarshalGQLContext(ctx, &buf)
 	}
 }
