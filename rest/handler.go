@@ -1,7 +1,6 @@
 package rest
 
 import (
-	"bytes"
 	"context"
 	"crypto/subtle"
 	"encoding/json"
@@ -19,6 +18,7 @@ import (
 	"github.com/vektah/gqlparser/v2/ast"
 
 	"github.com/vidra-dev/vidra/auth"
+	"github.com/vidra-dev/vidra/graph/gqlexec"
 	"github.com/vidra-dev/vidra/idempotency"
 )
 
@@ -253,7 +253,12 @@ func (h *Handler) serve(c *compiled) http.HandlerFunc {
 			return
 		}
 		defer done()
-		resp := h.execute(r, c, vars)
+		// The answer is written before serve returns, and nothing keeps the
+		// operation's data after that (an idempotency record copies what it
+		// keeps): the data can go into a pooled buffer.
+		ctx, release := gqlexec.WithResponseBuffer(r.Context())
+		defer release()
+		resp := h.execute(ctx, r, c, vars)
 		if errors.Is(r.Context().Err(), context.Canceled) {
 			// The client went away: nobody reads an answer, and the executor's
 			// (nil, or errors of cancelled statements) is not one to log as ours.
@@ -271,10 +276,10 @@ func (h *Handler) serve(c *compiled) http.HandlerFunc {
 	}
 }
 
-// execute runs the row's operation through the executor, as gqlgen's HTTP
-// transports do.
-func (h *Handler) execute(r *http.Request, c *compiled, vars map[string]any) *graphql.Response {
-	ctx := graphql.StartOperationTrace(r.Context())
+// execute runs the row's operation through the executor in ctx (the
+// request's), as gqlgen's HTTP transports do.
+func (h *Handler) execute(ctx context.Context, r *http.Request, c *compiled, vars map[string]any) *graphql.Response {
+	ctx = graphql.StartOperationTrace(ctx)
 	start := graphql.Now()
 	params := &graphql.RawParams{
 		Query:     c.Operation,
@@ -302,7 +307,10 @@ func (h *Handler) writeResult(w http.ResponseWriter, c *compiled, data json.RawM
 		writeDownload(w, raw, c.Download)
 		return
 	}
-	var buf bytes.Buffer
+	// The envelope is written out before writeResult returns (a ResponseWriter
+	// keeps nothing of a Write): its buffer is a pooled one.
+	buf := gqlexec.GetResponseBuffer()
+	defer gqlexec.PutResponseBuffer(buf)
 	buf.Grow(len(raw) + 128)
 	buf.WriteString(`{"success":`)
 	status := http.StatusOK
@@ -316,7 +324,7 @@ func (h *Handler) writeResult(w http.ResponseWriter, c *compiled, data json.RawM
 	if !success {
 		message = "service unavailable"
 	}
-	fmt.Fprintf(&buf, "%t,\"message\":", success)
+	fmt.Fprintf(buf, "%t,\"message\":", success)
 	m, _ := json.Marshal(message)
 	buf.Write(m)
 	key := "result"
@@ -327,9 +335,9 @@ func (h *Handler) writeResult(w http.ResponseWriter, c *compiled, data json.RawM
 	var page *pagination
 	var err error
 	if c.connection != nil {
-		page, err = convertConnection(&buf, raw, c.connection)
+		page, err = convertConnection(buf, raw, c.connection)
 	} else {
-		err = convert(&buf, raw, c.shape)
+		err = convert(buf, raw, c.shape)
 	}
 	if err != nil {
 		writeFailure(w, http.StatusInternalServerError, "internal error", nil)
