@@ -441,7 +441,7 @@ func (_m *Video) assignValues(columns []string, values []any) error {
 		}
 	}
 	(*Video).releaseScanValues(nil, values)
-	_m.bindEmbedLinks() // ent/template/video_embed.tmpl
+	_m.bindEmbedLinks()
 	return nil
 }
 

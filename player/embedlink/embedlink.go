@@ -54,17 +54,22 @@ type Video interface {
 // did not make): a bug, not an empty link.
 var errUnbound = errors.New("embed link: not bound to a video")
 
+// boundBase is ctx's public address for a link of v, which must be bound.
+func boundBase(ctx context.Context, v Video) (string, error) {
+	if v == nil {
+		return "", errUnbound
+	}
+	return base(ctx)
+}
+
 // URL is a video's player page address, as a GraphQL String.
 type URL struct{ Of Video }
 
 // MarshalGQLContext writes the address as a JSON string.
 func (u URL) MarshalGQLContext(ctx context.Context, w io.Writer) error {
-	b, err := base(ctx)
+	b, err := boundBase(ctx, u.Of)
 	if err != nil {
 		return err
-	}
-	if u.Of == nil {
-		return errUnbound
 	}
 	id, _, _, _ := u.Of.EmbedParts()
 	gqlexec.WriteAppended(w, func(out []byte) []byte {
@@ -86,12 +91,9 @@ type Code struct{ Of Video }
 
 // MarshalGQLContext writes the snippet as a JSON string.
 func (c Code) MarshalGQLContext(ctx context.Context, w io.Writer) error {
-	b, err := base(ctx)
+	b, err := boundBase(ctx, c.Of)
 	if err != nil {
 		return err
-	}
-	if c.Of == nil {
-		return errUnbound
 	}
 	id, title, width, height := c.Of.EmbedParts()
 	gqlexec.WriteAppended(w, func(out []byte) []byte {
