@@ -422,7 +422,8 @@ func (_q *EventQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Event,
 		assign := func(n *Event, e *WebhookDelivery) {
 			n.appendNamedDeliveries(name, e)
 		}
-		if err := _q.loadDeliveries(ctx, query, nodes, init, assign); err != nil {
+		loadCtx := loadingChildren(ctx, query, event.Table, event.DeliveriesColumn)
+		if err := _q.loadDeliveries(loadCtx, query, nodes, init, assign); err != nil {
 			return nil, err
 		}
 	}

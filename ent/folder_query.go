@@ -551,7 +551,8 @@ func (_q *FolderQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Folde
 		assign := func(n *Folder, e *Folder) {
 			n.appendNamedChildren(name, e)
 		}
-		if err := _q.loadChildren(ctx, query, nodes, init, assign); err != nil {
+		loadCtx := loadingChildren(ctx, query, folder.Table, folder.ChildrenColumn)
+		if err := _q.loadChildren(loadCtx, query, nodes, init, assign); err != nil {
 			return nil, err
 		}
 	}
@@ -560,7 +561,8 @@ func (_q *FolderQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Folde
 		assign := func(n *Folder, e *Video) {
 			n.appendNamedVideos(name, e)
 		}
-		if err := _q.loadVideos(ctx, query, nodes, init, assign); err != nil {
+		loadCtx := loadingChildren(ctx, query, folder.Table, folder.VideosColumn)
+		if err := _q.loadVideos(loadCtx, query, nodes, init, assign); err != nil {
 			return nil, err
 		}
 	}

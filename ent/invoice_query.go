@@ -467,7 +467,8 @@ func (_q *InvoiceQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Invo
 		assign := func(n *Invoice, e *InvoiceLine) {
 			n.appendNamedLines(name, e)
 		}
-		if err := _q.loadLines(ctx, query, nodes, init, assign); err != nil {
+		loadCtx := loadingChildren(ctx, query, invoice.Table, invoice.LinesColumn)
+		if err := _q.loadLines(loadCtx, query, nodes, init, assign); err != nil {
 			return nil, err
 		}
 	}
@@ -476,7 +477,8 @@ func (_q *InvoiceQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Invo
 		assign := func(n *Invoice, e *Transaction) {
 			n.appendNamedTransactions(name, e)
 		}
-		if err := _q.loadTransactions(ctx, query, nodes, init, assign); err != nil {
+		loadCtx := loadingChildren(ctx, query, invoice.Table, invoice.TransactionsColumn)
+		if err := _q.loadTransactions(loadCtx, query, nodes, init, assign); err != nil {
 			return nil, err
 		}
 	}

@@ -469,7 +469,8 @@ func (_q *LiveStreamQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*L
 		assign := func(n *LiveStream, e *LiveSession) {
 			n.appendNamedSessions(name, e)
 		}
-		if err := _q.loadSessions(ctx, query, nodes, init, assign); err != nil {
+		loadCtx := loadingChildren(ctx, query, livestream.Table, livestream.SessionsColumn)
+		if err := _q.loadSessions(loadCtx, query, nodes, init, assign); err != nil {
 			return nil, err
 		}
 	}
@@ -478,7 +479,8 @@ func (_q *LiveStreamQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*L
 		assign := func(n *LiveStream, e *LiveSimulcastTarget) {
 			n.appendNamedSimulcastTargets(name, e)
 		}
-		if err := _q.loadSimulcastTargets(ctx, query, nodes, init, assign); err != nil {
+		loadCtx := loadingChildren(ctx, query, livestream.Table, livestream.SimulcastTargetsColumn)
+		if err := _q.loadSimulcastTargets(loadCtx, query, nodes, init, assign); err != nil {
 			return nil, err
 		}
 	}

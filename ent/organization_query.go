@@ -602,7 +602,8 @@ func (_q *OrganizationQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]
 		assign := func(n *Organization, e *Membership) {
 			n.appendNamedMemberships(name, e)
 		}
-		if err := _q.loadMemberships(ctx, query, nodes, init, assign); err != nil {
+		loadCtx := loadingChildren(ctx, query, organization.Table, organization.MembershipsColumn)
+		if err := _q.loadMemberships(loadCtx, query, nodes, init, assign); err != nil {
 			return nil, err
 		}
 	}
@@ -611,7 +612,8 @@ func (_q *OrganizationQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]
 		assign := func(n *Organization, e *APIKey) {
 			n.appendNamedAPIKeys(name, e)
 		}
-		if err := _q.loadAPIKeys(ctx, query, nodes, init, assign); err != nil {
+		loadCtx := loadingChildren(ctx, query, organization.Table, organization.APIKeysColumn)
+		if err := _q.loadAPIKeys(loadCtx, query, nodes, init, assign); err != nil {
 			return nil, err
 		}
 	}
@@ -620,7 +622,8 @@ func (_q *OrganizationQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]
 		assign := func(n *Organization, e *AuditLog) {
 			n.appendNamedAuditLogs(name, e)
 		}
-		if err := _q.loadAuditLogs(ctx, query, nodes, init, assign); err != nil {
+		loadCtx := loadingChildren(ctx, query, organization.Table, organization.AuditLogsColumn)
+		if err := _q.loadAuditLogs(loadCtx, query, nodes, init, assign); err != nil {
 			return nil, err
 		}
 	}
@@ -629,7 +632,8 @@ func (_q *OrganizationQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]
 		assign := func(n *Organization, e *Invitation) {
 			n.appendNamedInvitations(name, e)
 		}
-		if err := _q.loadInvitations(ctx, query, nodes, init, assign); err != nil {
+		loadCtx := loadingChildren(ctx, query, organization.Table, organization.InvitationsColumn)
+		if err := _q.loadInvitations(loadCtx, query, nodes, init, assign); err != nil {
 			return nil, err
 		}
 	}
@@ -638,7 +642,8 @@ func (_q *OrganizationQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]
 		assign := func(n *Organization, e *Project) {
 			n.appendNamedProjects(name, e)
 		}
-		if err := _q.loadProjects(ctx, query, nodes, init, assign); err != nil {
+		loadCtx := loadingChildren(ctx, query, organization.Table, organization.ProjectsColumn)
+		if err := _q.loadProjects(loadCtx, query, nodes, init, assign); err != nil {
 			return nil, err
 		}
 	}

@@ -467,7 +467,8 @@ func (_q *PlanQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Plan, e
 		assign := func(n *Plan, e *PlanMetric) {
 			n.appendNamedMetrics(name, e)
 		}
-		if err := _q.loadMetrics(ctx, query, nodes, init, assign); err != nil {
+		loadCtx := loadingChildren(ctx, query, plan.Table, plan.MetricsColumn)
+		if err := _q.loadMetrics(loadCtx, query, nodes, init, assign); err != nil {
 			return nil, err
 		}
 	}
@@ -476,7 +477,8 @@ func (_q *PlanQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Plan, e
 		assign := func(n *Plan, e *Subscription) {
 			n.appendNamedSubscriptions(name, e)
 		}
-		if err := _q.loadSubscriptions(ctx, query, nodes, init, assign); err != nil {
+		loadCtx := loadingChildren(ctx, query, plan.Table, plan.SubscriptionsColumn)
+		if err := _q.loadSubscriptions(loadCtx, query, nodes, init, assign); err != nil {
 			return nil, err
 		}
 	}

@@ -778,7 +778,8 @@ func (_q *ProjectQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Proj
 		assign := func(n *Project, e *ProjectSetting) {
 			n.appendNamedSettings(name, e)
 		}
-		if err := _q.loadSettings(ctx, query, nodes, init, assign); err != nil {
+		loadCtx := loadingChildren(ctx, query, project.Table, project.SettingsColumn)
+		if err := _q.loadSettings(loadCtx, query, nodes, init, assign); err != nil {
 			return nil, err
 		}
 	}
@@ -787,7 +788,8 @@ func (_q *ProjectQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Proj
 		assign := func(n *Project, e *Folder) {
 			n.appendNamedFolders(name, e)
 		}
-		if err := _q.loadFolders(ctx, query, nodes, init, assign); err != nil {
+		loadCtx := loadingChildren(ctx, query, project.Table, project.FoldersColumn)
+		if err := _q.loadFolders(loadCtx, query, nodes, init, assign); err != nil {
 			return nil, err
 		}
 	}
@@ -796,7 +798,8 @@ func (_q *ProjectQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Proj
 		assign := func(n *Project, e *Video) {
 			n.appendNamedVideos(name, e)
 		}
-		if err := _q.loadVideos(ctx, query, nodes, init, assign); err != nil {
+		loadCtx := loadingChildren(ctx, query, project.Table, project.VideosColumn)
+		if err := _q.loadVideos(loadCtx, query, nodes, init, assign); err != nil {
 			return nil, err
 		}
 	}
@@ -805,7 +808,8 @@ func (_q *ProjectQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Proj
 		assign := func(n *Project, e *Tag) {
 			n.appendNamedTags(name, e)
 		}
-		if err := _q.loadTags(ctx, query, nodes, init, assign); err != nil {
+		loadCtx := loadingChildren(ctx, query, project.Table, project.TagsColumn)
+		if err := _q.loadTags(loadCtx, query, nodes, init, assign); err != nil {
 			return nil, err
 		}
 	}
@@ -814,7 +818,8 @@ func (_q *ProjectQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Proj
 		assign := func(n *Project, e *Player) {
 			n.appendNamedPlayers(name, e)
 		}
-		if err := _q.loadPlayers(ctx, query, nodes, init, assign); err != nil {
+		loadCtx := loadingChildren(ctx, query, project.Table, project.PlayersColumn)
+		if err := _q.loadPlayers(loadCtx, query, nodes, init, assign); err != nil {
 			return nil, err
 		}
 	}
@@ -823,7 +828,8 @@ func (_q *ProjectQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Proj
 		assign := func(n *Project, e *Advertisement) {
 			n.appendNamedAdvertisements(name, e)
 		}
-		if err := _q.loadAdvertisements(ctx, query, nodes, init, assign); err != nil {
+		loadCtx := loadingChildren(ctx, query, project.Table, project.AdvertisementsColumn)
+		if err := _q.loadAdvertisements(loadCtx, query, nodes, init, assign); err != nil {
 			return nil, err
 		}
 	}
@@ -832,7 +838,8 @@ func (_q *ProjectQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Proj
 		assign := func(n *Project, e *EncodingProfile) {
 			n.appendNamedEncodingProfiles(name, e)
 		}
-		if err := _q.loadEncodingProfiles(ctx, query, nodes, init, assign); err != nil {
+		loadCtx := loadingChildren(ctx, query, project.Table, project.EncodingProfilesColumn)
+		if err := _q.loadEncodingProfiles(loadCtx, query, nodes, init, assign); err != nil {
 			return nil, err
 		}
 	}

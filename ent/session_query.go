@@ -465,7 +465,8 @@ func (_q *SessionQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Sess
 		assign := func(n *Session, e *RefreshToken) {
 			n.appendNamedRefreshTokens(name, e)
 		}
-		if err := _q.loadRefreshTokens(ctx, query, nodes, init, assign); err != nil {
+		loadCtx := loadingChildren(ctx, query, session.Table, session.RefreshTokensColumn)
+		if err := _q.loadRefreshTokens(loadCtx, query, nodes, init, assign); err != nil {
 			return nil, err
 		}
 	}

@@ -512,7 +512,8 @@ func (_q *UserQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*User, e
 		assign := func(n *User, e *Membership) {
 			n.appendNamedMemberships(name, e)
 		}
-		if err := _q.loadMemberships(ctx, query, nodes, init, assign); err != nil {
+		loadCtx := loadingChildren(ctx, query, user.Table, user.MembershipsColumn)
+		if err := _q.loadMemberships(loadCtx, query, nodes, init, assign); err != nil {
 			return nil, err
 		}
 	}
@@ -521,7 +522,8 @@ func (_q *UserQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*User, e
 		assign := func(n *User, e *Session) {
 			n.appendNamedSessions(name, e)
 		}
-		if err := _q.loadSessions(ctx, query, nodes, init, assign); err != nil {
+		loadCtx := loadingChildren(ctx, query, user.Table, user.SessionsColumn)
+		if err := _q.loadSessions(loadCtx, query, nodes, init, assign); err != nil {
 			return nil, err
 		}
 	}
@@ -530,7 +532,8 @@ func (_q *UserQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*User, e
 		assign := func(n *User, e *OAuthIdentity) {
 			n.appendNamedIdentities(name, e)
 		}
-		if err := _q.loadIdentities(ctx, query, nodes, init, assign); err != nil {
+		loadCtx := loadingChildren(ctx, query, user.Table, user.IdentitiesColumn)
+		if err := _q.loadIdentities(loadCtx, query, nodes, init, assign); err != nil {
 			return nil, err
 		}
 	}

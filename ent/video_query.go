@@ -693,7 +693,8 @@ func (_q *VideoQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Video,
 		assign := func(n *Video, e *Caption) {
 			n.appendNamedCaptions(name, e)
 		}
-		if err := _q.loadCaptions(ctx, query, nodes, init, assign); err != nil {
+		loadCtx := loadingChildren(ctx, query, video.Table, video.CaptionsColumn)
+		if err := _q.loadCaptions(loadCtx, query, nodes, init, assign); err != nil {
 			return nil, err
 		}
 	}
@@ -702,7 +703,8 @@ func (_q *VideoQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Video,
 		assign := func(n *Video, e *Chapter) {
 			n.appendNamedChapters(name, e)
 		}
-		if err := _q.loadChapters(ctx, query, nodes, init, assign); err != nil {
+		loadCtx := loadingChildren(ctx, query, video.Table, video.ChaptersColumn)
+		if err := _q.loadChapters(loadCtx, query, nodes, init, assign); err != nil {
 			return nil, err
 		}
 	}
@@ -711,7 +713,8 @@ func (_q *VideoQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Video,
 		assign := func(n *Video, e *Rendition) {
 			n.appendNamedRenditions(name, e)
 		}
-		if err := _q.loadRenditions(ctx, query, nodes, init, assign); err != nil {
+		loadCtx := loadingChildren(ctx, query, video.Table, video.RenditionsColumn)
+		if err := _q.loadRenditions(loadCtx, query, nodes, init, assign); err != nil {
 			return nil, err
 		}
 	}
@@ -720,7 +723,8 @@ func (_q *VideoQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Video,
 		assign := func(n *Video, e *Thumbnail) {
 			n.appendNamedThumbnails(name, e)
 		}
-		if err := _q.loadThumbnails(ctx, query, nodes, init, assign); err != nil {
+		loadCtx := loadingChildren(ctx, query, video.Table, video.ThumbnailsColumn)
+		if err := _q.loadThumbnails(loadCtx, query, nodes, init, assign); err != nil {
 			return nil, err
 		}
 	}

@@ -508,7 +508,8 @@ func (_q *WebhookDeliveryQuery) sqlAll(ctx context.Context, hooks ...queryHook) 
 		assign := func(n *WebhookDelivery, e *WebhookAttempt) {
 			n.appendNamedAttemptLog(name, e)
 		}
-		if err := _q.loadAttemptLog(ctx, query, nodes, init, assign); err != nil {
+		loadCtx := loadingChildren(ctx, query, webhookdelivery.Table, webhookdelivery.AttemptLogColumn)
+		if err := _q.loadAttemptLog(loadCtx, query, nodes, init, assign); err != nil {
 			return nil, err
 		}
 	}

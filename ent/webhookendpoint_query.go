@@ -422,7 +422,8 @@ func (_q *WebhookEndpointQuery) sqlAll(ctx context.Context, hooks ...queryHook) 
 		assign := func(n *WebhookEndpoint, e *WebhookDelivery) {
 			n.appendNamedDeliveries(name, e)
 		}
-		if err := _q.loadDeliveries(ctx, query, nodes, init, assign); err != nil {
+		loadCtx := loadingChildren(ctx, query, webhookendpoint.Table, webhookendpoint.DeliveriesColumn)
+		if err := _q.loadDeliveries(loadCtx, query, nodes, init, assign); err != nil {
 			return nil, err
 		}
 	}

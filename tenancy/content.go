@@ -132,6 +132,10 @@ func VideoContent(entity, table string) Rule { return videoContentRule{entity: e
 
 type videoContentRule struct{ entity, table string }
 
+// parent makes the rule an heir of videos: its filter is videos' own, through
+// video_id.
+func (r videoContentRule) parent() (table, column string) { return "videos", "video_id" }
+
 func (r videoContentRule) filter(_ context.Context, p *auth.Principal, a perm.Action) (predicate, error) {
 	videos := contentScopeOf(p.Perm(), a).predicate(p.OrganizationID, "project_id", "folder_id")
 	return func(s *sql.Selector) {

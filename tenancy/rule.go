@@ -22,9 +22,11 @@ type Rule interface {
 
 // Filter restricts a query of the entity (a list, connection, where filter,
 // node lookup, edge or eager load: the entity's interceptor calls it on every
-// one) to the rows the principal may read.
-func Filter(ctx context.Context, r Rule, q interface{ WhereP(...func(*sql.Selector)) }) error {
-	if IsSystem(ctx) {
+// one, with raw the query itself and q its predicate view) to the rows the
+// principal may read. An eager load of rows that inherit their parent's
+// visibility is left alone (inherited).
+func Filter(ctx context.Context, r Rule, raw any, q interface{ WhereP(...func(*sql.Selector)) }) error {
+	if IsSystem(ctx) || inherited(ctx, r, raw) {
 		return nil
 	}
 	p, err := principal(ctx)

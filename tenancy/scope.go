@@ -52,7 +52,7 @@ func inProjects(column string, org uuid.UUID, scope perm.Scope) predicate {
 // recursive query, the same on PostgreSQL and SQLite.
 func inFolderTrees(column string, roots []uuid.UUID) *sql.Predicate {
 	return sql.P(func(b *sql.Builder) {
-		b.WriteString(column).WriteString(" IN (WITH RECURSIVE vidra_tree(id) AS (SELECT id FROM folders WHERE id IN (")
+		b.Ident(column).WriteString(" IN (WITH RECURSIVE vidra_tree(id) AS (SELECT id FROM folders WHERE id IN (")
 		b.Args(anys(roots)...)
 		b.WriteString(") UNION ALL SELECT f.id FROM folders f JOIN vidra_tree ON f.parent_id = vidra_tree.id) SELECT id FROM vidra_tree)")
 	})

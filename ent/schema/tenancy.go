@@ -25,8 +25,12 @@ func tenant(rule tenancy.Rule) ent.Mixin { return tenantMixin{rule: rule, audit:
 
 // Interceptors of the tenantMixin.
 func (m tenantMixin) Interceptors() []ent.Interceptor {
-	return []ent.Interceptor{intercept.TraverseFunc(func(ctx context.Context, q intercept.Query) error {
-		return tenancy.Filter(ctx, m.rule, q)
+	return []ent.Interceptor{ent.TraverseFunc(func(ctx context.Context, q ent.Query) error {
+		wq, err := intercept.NewQuery(q)
+		if err != nil {
+			return err
+		}
+		return tenancy.Filter(ctx, m.rule, q, wq)
 	})}
 }
 

@@ -1,0 +1,110 @@
+package graph_test
+
+import (
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/vidra-dev/vidra/internal/apptest"
+	"github.com/vidra-dev/vidra/internal/testdb"
+)
+
+// TestEagerLoadedCaptionsInheritTheirVideosFilter reads the captions of a
+// page of videos as an API key granted one folder of a project: the captions
+// come as the children of the videos the key may read, so their statement
+// carries no tenancy filter of its own (tenancy.inherited), and they are the
+// captions of those videos only. A query of captions that is not such a load
+// (a node lookup) keeps its filter and does not find a caption of a video
+// outside the grant.
+func TestEagerLoadedCaptionsInheritTheirVideosFilter(t *testing.T) {
+	for _, d := range testdb.Dialects(t) {
+		t.Run(d, func(t *testing.T) {
+			s, db, counter := countingServer(t, d)
+			proj := s.CreateProject(s.CreateOrganization("Acme"), "Films")
+			granted, other := s.CreateFolder(proj, "", "granted"), s.CreateFolder(proj, "", "other")
+			caption := func(video, language string) string {
+				c, err := db.Client.Caption.Create().SetVideoID(uuid.MustParse(video)).SetLanguage(language).
+					SetSourceFormat("vtt").SetBlobKey("captions/" + video + "/" + language).SetSize(1).Save(apptest.System())
+				if err != nil {
+					t.Fatal(err)
+				}
+				return c.ID.String()
+			}
+			inside, outside := s.CreateVideo(proj, granted, "inside"), s.CreateVideo(proj, other, "outside")
+			caption(inside, "en")
+			caption(inside, "fr")
+			hidden := caption(outside, "de")
+
+			perms := []map[string]any{{"entity_id": proj, "entity_type": "projects", "name": "custom", "action": "",
+				"permission": []map[string]any{{"name": "folders", "action": "custom", "folders": []map[string]any{{"action": "read", "folder_id": granted}}}}}}
+			var key struct{ CreateApiKey struct{ Key string } }
+			s.MustGraphQL(`mutation($in: CreateAPIKeyInput!) { createApiKey(input: $in) { key } }`, map[string]any{"in": map[string]any{
+				"name": "one folder", "origin": "*", "permissions": perms, "expiresAt": time.Now().Add(time.Hour).Format(time.RFC3339)}}, &key)
+			reader := http.Header{"X-Api-Key": {key.CreateApiKey.Key}}
+			anon := s.Anonymous()
+
+			var page struct {
+				Project struct {
+					Videos struct {
+						Edges []struct {
+							Node struct {
+								Title    string
+								Captions []struct{ Language string }
+							}
+						}
+					}
+				}
+			}
+			counter.Reset()
+			anon.MustGraphQL(`query($p: ID!) { project(id: $p) { videos(first: 10) { edges { node { title captions { language } } } } } }`,
+				map[string]any{"p": proj}, &page, reader)
+			var got []string
+			for _, e := range page.Project.Videos.Edges {
+				for _, c := range e.Node.Captions {
+					got = append(got, e.Node.Title+"/"+c.Language)
+				}
+			}
+			slices.Sort(got)
+			if want := []string{"inside/en", "inside/fr"}; !slices.Equal(got, want) {
+				t.Fatalf("captions read = %v, want %v", got, want)
+			}
+			loads := captionStatements(counter)
+			if len(loads) != 1 {
+				t.Fatalf("caption statements of the page = %q, want one", loads)
+			}
+			if readsVideos(loads[0]) {
+				t.Errorf("the eager load of captions filters them again through videos: %s", loads[0])
+			}
+
+			counter.Reset()
+			if code := anon.ErrorCode(`query($id: ID!) { node(id: $id) { id } }`, map[string]any{"id": hidden}, reader); code != "NOT_FOUND" {
+				t.Fatalf("the key looking up the caption of a video outside its folder: %s, want NOT_FOUND (statements %q)", code, counter.Statements())
+			}
+			lookups := captionStatements(counter)
+			if len(lookups) == 0 || !readsVideos(lookups[0]) {
+				t.Errorf("a caption lookup that is not an eager load is not filtered through videos: %q", lookups)
+			}
+		})
+	}
+}
+
+// captionStatements are the statements the counter saw that read captions.
+func captionStatements(counter *testdb.Counter) []string {
+	var out []string
+	for _, q := range counter.Statements() {
+		if strings.Contains(q, `FROM "captions"`) || strings.Contains(q, "FROM `captions`") {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+// readsVideos reports whether a statement reads the videos table (in either
+// dialect's quotes).
+func readsVideos(statement string) bool {
+	return strings.Contains(statement, `FROM "videos"`) || strings.Contains(statement, "FROM `videos`")
+}
