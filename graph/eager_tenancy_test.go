@@ -5,10 +5,10 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/google/uuid"
 
+	"github.com/vidra-dev/vidra/database"
 	"github.com/vidra-dev/vidra/internal/apptest"
 	"github.com/vidra-dev/vidra/internal/testdb"
 )
@@ -26,25 +26,13 @@ func TestEagerLoadedCaptionsInheritTheirVideosFilter(t *testing.T) {
 			s, db, counter := countingServer(t, d)
 			proj := s.CreateProject(s.CreateOrganization("Acme"), "Films")
 			granted, other := s.CreateFolder(proj, "", "granted"), s.CreateFolder(proj, "", "other")
-			caption := func(video, language string) string {
-				c, err := db.Client.Caption.Create().SetVideoID(uuid.MustParse(video)).SetLanguage(language).
-					SetSourceFormat("vtt").SetBlobKey("captions/" + video + "/" + language).SetSize(1).Save(apptest.System())
-				if err != nil {
-					t.Fatal(err)
-				}
-				return c.ID.String()
-			}
 			inside, outside := s.CreateVideo(proj, granted, "inside"), s.CreateVideo(proj, other, "outside")
-			caption(inside, "en")
-			caption(inside, "fr")
-			hidden := caption(outside, "de")
+			addCaption(t, db, inside, "en")
+			addCaption(t, db, inside, "fr")
+			hidden := addCaption(t, db, outside, "de")
 
-			perms := []map[string]any{{"entity_id": proj, "entity_type": "projects", "name": "custom", "action": "",
-				"permission": []map[string]any{{"name": "folders", "action": "custom", "folders": []map[string]any{{"action": "read", "folder_id": granted}}}}}}
-			var key struct{ CreateApiKey struct{ Key string } }
-			s.MustGraphQL(`mutation($in: CreateAPIKeyInput!) { createApiKey(input: $in) { key } }`, map[string]any{"in": map[string]any{
-				"name": "one folder", "origin": "*", "permissions": perms, "expiresAt": time.Now().Add(time.Hour).Format(time.RFC3339)}}, &key)
-			reader := http.Header{"X-Api-Key": {key.CreateApiKey.Key}}
+			reader := http.Header{"X-Api-Key": {s.CreateAPIKey(`[{"entity_id": "` + proj + `", "entity_type": "projects", "name": "custom", "action": "",
+				"permission": [{"name": "folders", "action": "custom", "folders": [{"action": "read", "folder_id": "` + granted + `"}]}]}]`)}}
 			anon := s.Anonymous()
 
 			var page struct {
@@ -90,6 +78,18 @@ func TestEagerLoadedCaptionsInheritTheirVideosFilter(t *testing.T) {
 			}
 		})
 	}
+}
+
+// addCaption adds a caption in language to a video, as the system, and
+// returns its id.
+func addCaption(t *testing.T, db *database.DB, video, language string) string {
+	t.Helper()
+	c, err := db.Client.Caption.Create().SetVideoID(uuid.MustParse(video)).SetLanguage(language).
+		SetSourceFormat("vtt").SetBlobKey("captions/" + video + "/" + language).SetSize(1).Save(apptest.System())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c.ID.String()
 }
 
 // captionStatements are the statements the counter saw that read captions.

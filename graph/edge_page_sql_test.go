@@ -67,11 +67,7 @@ func TestNestedPagesMatchBruteForce(t *testing.T) {
 				for i, title := range videos[name] {
 					v := s.CreateVideo(proj, f, title)
 					if i%2 == 0 {
-						_, err := db.Client.Caption.Create().SetVideoID(uuid.MustParse(v)).SetLanguage("en").
-							SetSourceFormat("vtt").SetBlobKey("captions/" + v).SetSize(1).Save(apptest.System())
-						if err != nil {
-							t.Fatal(err)
-						}
+						addCaption(t, db, v, "en")
 					}
 				}
 			}
