@@ -17,7 +17,8 @@ import (
 // session change feed. Server a remembers its session checks (it reads no
 // session while nothing changes); changes committed by server b, and by SQL
 // that runs no Vidra code at all, reach a's next requests through the
-// triggers' notifications, well before a remembered check would expire; and
+// triggers' notifications, well before a remembered check would expire (as do
+// changes to a project whose lookup a remembered); and
 // when a's feed loses its connection, a forgets what it remembered and
 // listens again.
 func TestSessionChangesReachEveryServer(t *testing.T) {
@@ -100,6 +101,30 @@ func TestSessionChangesReachEveryServer(t *testing.T) {
 	eventually("a sees the role changed while its feed reconnects", func() bool { return role() == "owner" })
 	eventually("both feeds listen again", func() bool { return feedConnections() == 2 })
 	eventually("a remembers again", func() bool { role(); return sessionReads() == 0 })
+
+	// A project lookup is remembered with the session's checks, and a change
+	// to the project by SQL alone reaches a's next lookups the same way.
+	var who struct {
+		APIAccessCheck struct{ Organization struct{ ID string } }
+	}
+	a.MustGraphQL(`{ apiAccessCheck { organization { id } } }`, nil, &who)
+	lookup := map[string]any{"p": a.CreateProject(who.APIAccessCheck.Organization.ID, "Films")}
+	projectName := func() string {
+		t.Helper()
+		var out struct{ Project struct{ Name string } }
+		a.MustGraphQL(`query($p: ID!) { project(id: $p) { name } }`, lookup, &out)
+		return out.Project.Name
+	}
+	eventually("a remembers the project", func() bool {
+		projectName()
+		counter.Reset()
+		projectName()
+		return !slices.ContainsFunc(counter.Statements(), func(q string) bool { return strings.Contains(q, "projects") })
+	})
+	if _, err := db.SQL.ExecContext(t.Context(), `UPDATE projects SET name = 'Reels'`); err != nil {
+		t.Fatal(err)
+	}
+	eventually("a sees the project renamed by SQL", func() bool { return projectName() == "Reels" })
 
 	// Signing out through b ends the session on a too.
 	b.MustGraphQL(`mutation { logout }`, nil, nil)

@@ -32,7 +32,11 @@ func (r *Resolver) Authenticate(next http.Handler) http.Handler {
 		var err error
 		switch {
 		case req.Header.Get("Authorization") != "":
-			p, err = r.authenticateBearer(ctx, req.Header.Get("Authorization"))
+			var epoch uint64
+			p, epoch, err = r.authenticateBearer(ctx, req.Header.Get("Authorization"))
+			if err == nil {
+				ctx = withSessionEpoch(ctx, epoch)
+			}
 		case req.Header.Get("X-API-Key") != "" && !strings.HasPrefix(req.URL.Path, "/v1/admin/"):
 			// The admin host's X-API-Key is the admin key, checked by the REST layer.
 			p, err = r.authenticateAPIKey(ctx, req.Header.Get("X-API-Key"), req.Header.Get("Origin"))
@@ -49,29 +53,30 @@ func (r *Resolver) Authenticate(next http.Handler) http.Handler {
 	})
 }
 
-// authenticateBearer turns an Authorization header into a user principal.
-func (r *Resolver) authenticateBearer(ctx context.Context, header string) (*auth.Principal, error) {
+// authenticateBearer turns an Authorization header into a user principal, and
+// the epoch of the session cache its session check belongs to.
+func (r *Resolver) authenticateBearer(ctx context.Context, header string) (*auth.Principal, uint64, error) {
 	scheme, token, ok := strings.Cut(header, " ")
 	if !ok || !strings.EqualFold(scheme, "Bearer") || strings.TrimSpace(token) == "" {
-		return nil, Errorf(KindUnauthenticated, "Authorization header must be Bearer <access token>")
+		return nil, 0, Errorf(KindUnauthenticated, "Authorization header must be Bearer <access token>")
 	}
 	id, err := r.auth.signer.Verify(strings.TrimSpace(token))
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	sys := tenancy.CredentialContext(ctx, "check the session of an access token")
 	now := time.Now()
-	c, err := r.sessionCheckOf(sys, id.SessionID, now)
+	c, epoch, err := r.sessionCheckOf(sys, id.SessionID, now)
 	switch {
 	case err != nil:
 		r.log.ErrorContext(ctx, "session lookup failed", "err", err)
-		return nil, Errorf(KindUnauthenticated, "session could not be checked")
+		return nil, 0, Errorf(KindUnauthenticated, "session could not be checked")
 	case !c.found:
-		return nil, Errorf(KindUnauthenticated, "session not found")
+		return nil, 0, Errorf(KindUnauthenticated, "session not found")
 	case c.revoked:
-		return nil, Errorf(KindUnauthenticated, "session has been revoked")
+		return nil, 0, Errorf(KindUnauthenticated, "session has been revoked")
 	case c.userID != id.UserID:
-		return nil, Errorf(KindUnauthenticated, "access token invalid")
+		return nil, 0, Errorf(KindUnauthenticated, "access token invalid")
 	}
 	if !c.lastSeen.After(now.Add(-lastSeenResolution)) {
 		if err := r.client.Session.Update().Where(session.ID(id.SessionID)).SetLastSeenAt(now).Exec(sys); err != nil {
@@ -85,23 +90,25 @@ func (r *Resolver) authenticateBearer(ctx context.Context, header string) (*auth
 		// Otherwise no longer a member there: signed in, in no organization, until a switch.
 		p.OrganizationID, p.Role, p.Grants = c.orgID.UUID, perm.Role(c.role), c.grants
 	}
-	return p, nil
+	return p, epoch, nil
 }
 
 // sessionCheckOf is the check of a session: the remembered one when there is
 // one to use (see sessionCache), else read from the database and, when the
 // session stands, remembered. A session not found or revoked is not
-// remembered: its requests are refused, and pay the read.
-func (r *Resolver) sessionCheckOf(ctx context.Context, id uuid.UUID, now time.Time) (sessionCheck, error) {
-	if c, ok := r.sessions.lookup(id, now); ok {
-		return c, nil
+// remembered: its requests are refused, and pay the read. The epoch returned
+// is the one the check belongs to: what the request remembers under its
+// principal (project_cache.go) is remembered under it.
+func (r *Resolver) sessionCheckOf(ctx context.Context, id uuid.UUID, now time.Time) (sessionCheck, uint64, error) {
+	if c, epoch, ok := r.sessions.lookup(id, now); ok {
+		return c, epoch, nil
 	}
 	epoch := r.sessions.begin()
 	c, err := r.checkSession(ctx, id)
 	if err == nil && c.found && !c.revoked {
 		r.sessions.store(id, c, epoch, now)
 	}
-	return c, err
+	return c, epoch, err
 }
 
 // requireCredential is the root-field guard: a root field of Query, Mutation or

@@ -2,6 +2,7 @@ package graph
 
 import (
 	"context"
+	"time"
 
 	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/ent"
@@ -142,6 +143,20 @@ func (r *Resolver) tagInProject(ctx context.Context, projectID *uuid.UUID, id uu
 // videos for every page (about 100 ms at 100,000 videos), where the edge's own
 // Paginate is one keyset query on (project_id, id) with a LIMIT (not DISTINCT:
 // ent/template/gql_edge_paginate.tmpl).
+//
+// A signed-in session's lookups are remembered until anything that could
+// change them commits (project_cache.go).
 func (r *Resolver) projectByID(ctx context.Context, id uuid.UUID) (*ent.Project, error) {
-	return r.db(ctx).Project.Query().Where(project.ID(id)).Only(ctx)
+	key, epoch, remember := projectLookupKey(ctx, id)
+	now := time.Now()
+	if remember {
+		if p, ok := r.sessions.lookupProject(key, epoch, now); ok {
+			return p, nil
+		}
+	}
+	p, err := r.db(ctx).Project.Query().Where(project.ID(id)).Only(ctx)
+	if err == nil && remember {
+		r.sessions.storeProject(key, p, epoch, now)
+	}
+	return p, err
 }

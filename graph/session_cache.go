@@ -29,8 +29,8 @@ import (
 // the server's throughput.
 
 // SessionChangeChannel is the PostgreSQL notification channel on which the
-// session_change_notify triggers announce committed changes to sessions and
-// memberships.
+// session_change_notify triggers announce committed changes to sessions,
+// memberships and projects.
 const SessionChangeChannel = "vidra_session_changes"
 
 const (
@@ -50,7 +50,9 @@ const (
 // when it is stored after the announcement: it was read in an older epoch.
 type sessionCache struct {
 	entries *lru.Cache[uuid.UUID, rememberedSession]
-	epoch   atomic.Uint64
+	// projects are the sessions' project lookups (project_cache.go).
+	projects *lru.Cache[projectKey, rememberedProject]
+	epoch    atomic.Uint64
 	// shared is true when other processes may write the database: entries are
 	// used only while listening is true.
 	shared    bool
@@ -69,7 +71,11 @@ func newSessionCache(shared bool) *sessionCache {
 	if err != nil {
 		panic("graph: session cache: " + err.Error())
 	}
-	return &sessionCache{entries: entries, shared: shared}
+	projects, err := lru.New[projectKey, rememberedProject](projectLookupsKept)
+	if err != nil {
+		panic("graph: session cache: " + err.Error())
+	}
+	return &sessionCache{entries: entries, projects: projects, shared: shared}
 }
 
 // usable reports whether remembered checks may be used and stored now.
@@ -78,17 +84,18 @@ func (c *sessionCache) usable() bool { return !c.shared || c.listening.Load() }
 // begin returns the epoch to pass to store for a check about to be read.
 func (c *sessionCache) begin() uint64 { return c.epoch.Load() }
 
-// lookup returns the remembered check of a session, if one of the current
-// epoch, read less than sessionCheckMaxAge before now, is there to use.
-func (c *sessionCache) lookup(id uuid.UUID, now time.Time) (sessionCheck, bool) {
+// lookup returns the remembered check of a session and the epoch it was read
+// in, if one of the current epoch, read less than sessionCheckMaxAge before
+// now, is there to use.
+func (c *sessionCache) lookup(id uuid.UUID, now time.Time) (sessionCheck, uint64, bool) {
 	if !c.usable() {
-		return sessionCheck{}, false
+		return sessionCheck{}, 0, false
 	}
 	e, ok := c.entries.Get(id)
 	if !ok || e.epoch != c.epoch.Load() || now.Before(e.readAt) || now.Sub(e.readAt) > sessionCheckMaxAge {
-		return sessionCheck{}, false
+		return sessionCheck{}, 0, false
 	}
-	return e.check, true
+	return e.check, e.epoch, true
 }
 
 // store remembers a check read from the database after begin returned epoch.
@@ -110,10 +117,11 @@ func (c *sessionCache) touched(id uuid.UUID, at time.Time) {
 	c.entries.Add(id, e)
 }
 
-// invalidate forgets every remembered check.
+// invalidate forgets every remembered check and project lookup.
 func (c *sessionCache) invalidate() {
 	c.epoch.Add(1)
 	c.entries.Purge()
+	c.projects.Purge()
 }
 
 // setListening records whether the change feed listens. Both ways, what was
@@ -131,9 +139,9 @@ func (c *sessionCache) setListening(up bool) {
 // len is how many checks are remembered.
 func (c *sessionCache) len() int { return c.entries.Len() }
 
-// SessionsChanged tells the resolver that sessions or memberships changed in
-// the database, committed by any process: remembered session checks are
-// forgotten. The App calls it for every notification on SessionChangeChannel.
+// SessionsChanged tells the resolver that sessions, memberships or projects
+// changed in the database, committed by any process: remembered session
+// checks and project lookups are forgotten. The App calls it for every notification on SessionChangeChannel.
 func (r *Resolver) SessionsChanged() { r.sessions.invalidate() }
 
 // SessionFeedListening tells the resolver whether the App listens on

@@ -7,6 +7,7 @@ import (
 
 	"entgo.io/ent/dialect"
 	"github.com/google/uuid"
+	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/ent/session"
 	"github.com/vidra-dev/vidra/internal/testdb"
@@ -24,10 +25,10 @@ func TestSessionCacheServesOnlyCurrentChecks(t *testing.T) {
 	t.Run("stored", func(t *testing.T) {
 		c := newSessionCache(false)
 		c.store(id, check, c.begin(), now)
-		if got, ok := c.lookup(id, now.Add(time.Second)); !ok || got.role != "owner" {
+		if got, _, ok := c.lookup(id, now.Add(time.Second)); !ok || got.role != "owner" {
 			t.Fatalf("lookup = %+v, %v; want the stored check", got, ok)
 		}
-		if _, ok := c.lookup(uuid.New(), now); ok {
+		if _, _, ok := c.lookup(uuid.New(), now); ok {
 			t.Fatal("another session's check was served")
 		}
 	})
@@ -36,7 +37,7 @@ func TestSessionCacheServesOnlyCurrentChecks(t *testing.T) {
 		epoch := c.begin() // the read starts
 		c.invalidate()     // a change commits meanwhile
 		c.store(id, check, epoch, now)
-		if _, ok := c.lookup(id, now); ok {
+		if _, _, ok := c.lookup(id, now); ok {
 			t.Fatal("a check read before the change was served after it")
 		}
 	})
@@ -44,38 +45,38 @@ func TestSessionCacheServesOnlyCurrentChecks(t *testing.T) {
 		c := newSessionCache(false)
 		c.store(id, check, c.begin(), now)
 		c.invalidate()
-		if _, ok := c.lookup(id, now); ok {
+		if _, _, ok := c.lookup(id, now); ok {
 			t.Fatal("an invalidated check was served")
 		}
 	})
 	t.Run("expired", func(t *testing.T) {
 		c := newSessionCache(false)
 		c.store(id, check, c.begin(), now)
-		if _, ok := c.lookup(id, now.Add(sessionCheckMaxAge+time.Millisecond)); ok {
+		if _, _, ok := c.lookup(id, now.Add(sessionCheckMaxAge+time.Millisecond)); ok {
 			t.Fatal("a check older than sessionCheckMaxAge was served")
 		}
-		if _, ok := c.lookup(id, now.Add(-time.Second)); ok {
+		if _, _, ok := c.lookup(id, now.Add(-time.Second)); ok {
 			t.Fatal("a check read in the future (clock stepped back) was served")
 		}
 	})
 	t.Run("shared database without a feed", func(t *testing.T) {
 		c := newSessionCache(true)
 		c.store(id, check, c.begin(), now)
-		if _, ok := c.lookup(id, now); ok || c.len() != 0 {
+		if _, _, ok := c.lookup(id, now); ok || c.len() != 0 {
 			t.Fatal("a check was remembered with no feed listening")
 		}
 		c.setListening(true)
 		epoch := c.begin()
 		c.store(id, check, epoch, now)
-		if _, ok := c.lookup(id, now); !ok {
+		if _, _, ok := c.lookup(id, now); !ok {
 			t.Fatal("a check was not remembered while the feed listens")
 		}
 		c.setListening(false)
-		if _, ok := c.lookup(id, now); ok {
+		if _, _, ok := c.lookup(id, now); ok {
 			t.Fatal("a check was served after the feed stopped listening")
 		}
 		c.setListening(true)
-		if _, ok := c.lookup(id, now); ok {
+		if _, _, ok := c.lookup(id, now); ok {
 			t.Fatal("a check from before the feed's outage was served after it")
 		}
 	})
@@ -83,7 +84,7 @@ func TestSessionCacheServesOnlyCurrentChecks(t *testing.T) {
 		c := newSessionCache(false)
 		c.store(id, check, c.begin(), now)
 		c.touched(id, now.Add(time.Minute))
-		if got, _ := c.lookup(id, now); !got.lastSeen.Equal(now.Add(time.Minute)) {
+		if got, _, _ := c.lookup(id, now); !got.lastSeen.Equal(now.Add(time.Minute)) {
 			t.Fatalf("lastSeen = %v after a touch", got.lastSeen)
 		}
 	})
@@ -91,8 +92,9 @@ func TestSessionCacheServesOnlyCurrentChecks(t *testing.T) {
 
 // TestSessionChangesInvalidateOnCommit runs mutations through an ent client
 // with the cache's hooks and checks which forget remembered checks, and when:
-// the last-seen touch does not; a revocation, an organization switch and a
-// membership change do, once committed, and not when rolled back.
+// the last-seen touch and a new project do not; a revocation, an organization
+// switch, a membership change and a project change do, once committed, and not
+// when rolled back.
 func TestSessionChangesInvalidateOnCommit(t *testing.T) {
 	client := testdb.Open(t, dialect.SQLite).Client
 	c := newSessionCache(false)
@@ -149,8 +151,74 @@ func TestSessionChangesInvalidateOnCommit(t *testing.T) {
 	invalidates("a revocation", true, func() {
 		client.Session.Update().Where(session.ID(s.ID)).SetRevokedAt(time.Now()).ExecX(ctx)
 	})
+	invalidates("a new project", false, func() {
+		client.Project.Create().SetOrganizationID(org.ID).SetName("Films").ExecX(ctx)
+	})
+	invalidates("a project renamed", true, func() {
+		client.Project.Update().SetName("Reels").ExecX(ctx)
+	})
 	invalidates("a user deleted", true, func() {
 		other := client.User.Create().SetEmail("b@example.test").SetName("B").SaveX(ctx)
 		client.User.DeleteOne(other).ExecX(ctx)
+	})
+}
+
+// TestProjectLookupsServeOnlyTheirSessionCheckEpoch covers the rules of the
+// remembered project lookups: one is stored only when no change has committed
+// since the request's session check was read, served only to a request whose
+// session check is of the current epoch, and forgotten with the checks. A
+// served project is a copy whose edges the request may load freely.
+func TestProjectLookupsServeOnlyTheirSessionCheckEpoch(t *testing.T) {
+	key, now := projectKey{session: uuid.New(), project: uuid.New()}, time.Now()
+	films := &ent.Project{ID: key.project, Name: "Films"}
+
+	t.Run("stored and served as a copy", func(t *testing.T) {
+		c := newSessionCache(false)
+		epoch := c.begin()
+		c.storeProject(key, films, epoch, now)
+		got, ok := c.lookupProject(key, epoch, now)
+		if !ok || got.Name != "Films" || got == films {
+			t.Fatalf("lookup = %+v, %v; want a copy of the stored project", got, ok)
+		}
+		got.Name = "changed by a request"
+		if again, _ := c.lookupProject(key, epoch, now); again.Name != "Films" {
+			t.Fatalf("a request's change to its copy reached the next one: %q", again.Name)
+		}
+		if _, ok := c.lookupProject(projectKey{session: uuid.New(), project: key.project}, epoch, now); ok {
+			t.Fatal("another session's lookup was served")
+		}
+	})
+	t.Run("session check read before a change", func(t *testing.T) {
+		c := newSessionCache(false)
+		checkEpoch := c.begin() // the request's principal is built
+		c.invalidate()          // a membership change commits
+		c.storeProject(key, films, checkEpoch, now)
+		if c.projects.Len() != 0 {
+			t.Fatal("a lookup made with a principal from before the change was remembered")
+		}
+	})
+	t.Run("served only to a current session check", func(t *testing.T) {
+		c := newSessionCache(false)
+		stale := c.begin()
+		c.invalidate()
+		current := c.begin()
+		c.storeProject(key, films, current, now)
+		if _, ok := c.lookupProject(key, stale, now); ok {
+			t.Fatal("a lookup was served to a request whose principal predates a change")
+		}
+		if _, ok := c.lookupProject(key, current, now.Add(sessionCheckMaxAge+time.Millisecond)); ok {
+			t.Fatal("a lookup older than sessionCheckMaxAge was served")
+		}
+		c.invalidate()
+		if _, ok := c.lookupProject(key, c.begin(), now); ok {
+			t.Fatal("an invalidated lookup was served")
+		}
+	})
+	t.Run("shared database without a feed", func(t *testing.T) {
+		c := newSessionCache(true)
+		c.storeProject(key, films, c.begin(), now)
+		if c.projects.Len() != 0 {
+			t.Fatal("a lookup was remembered with no feed listening")
+		}
 	})
 }

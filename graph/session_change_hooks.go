@@ -9,15 +9,18 @@ import (
 )
 
 // watchSessionChanges registers on client the hooks that forget remembered
-// session checks when a mutation that can change one commits: a change to a
-// session's user, organization or revocation, or its deletion; any change to
-// a membership; the deletion of a user or an organization, whose sessions and
-// memberships the database deletes with it.
+// session checks and project lookups when a mutation that can change one
+// commits: a change to a session's user, organization or revocation, or its
+// deletion; any change to a membership; the deletion of a user or an
+// organization, whose sessions, memberships and projects the database deletes
+// with it; any change to an existing project (a new one has no lookup
+// remembered: only found projects are).
 func (c *sessionCache) watchSessionChanges(client *ent.Client) {
 	client.Session.Use(c.invalidateOnCommit(changesSessionCheck))
 	client.Membership.Use(c.invalidateOnCommit(func(ent.Mutation) bool { return true }))
 	client.User.Use(c.invalidateOnCommit(deletes))
 	client.Organization.Use(c.invalidateOnCommit(deletes))
+	client.Project.Use(c.invalidateOnCommit(changesExisting))
 }
 
 // invalidateOnCommit is a hook that forgets remembered checks once a mutation
@@ -73,6 +76,10 @@ func changesSessionCheck(m ent.Mutation) bool {
 	}
 	return false
 }
+
+// changesExisting reports whether a mutation changes or deletes rows that
+// already exist.
+func changesExisting(m ent.Mutation) bool { return !m.Op().Is(ent.OpCreate) }
 
 // deletes reports whether a mutation deletes rows.
 func deletes(m ent.Mutation) bool { return m.Op().Is(ent.OpDelete | ent.OpDeleteOne) }

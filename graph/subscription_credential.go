@@ -49,7 +49,7 @@ func (r *Resolver) credentialHolds(ctx context.Context, p *auth.Principal) (bool
 	sys := tenancy.CredentialContext(ctx, "recheck a subscription's credential")
 	switch p.Kind {
 	case auth.KindUser:
-		c, err := r.sessionCheckOf(sys, p.SessionID, time.Now())
+		c, _, err := r.sessionCheckOf(sys, p.SessionID, time.Now())
 		if err != nil {
 			return false, err
 		}

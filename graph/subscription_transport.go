@@ -85,7 +85,7 @@ func (r *Resolver) initSubscriptions(ctx context.Context, payload transport.Init
 		if !o.trusted {
 			return refuse(closeForbidden, Errorf(KindForbidden, "origin %s may connect only with an API key bound to it", o.origin))
 		}
-		p, err = r.authenticateBearer(ctx, payload.Authorization())
+		p, _, err = r.authenticateBearer(ctx, payload.Authorization())
 	case apiKey != "":
 		p, err = r.authenticateAPIKey(ctx, apiKey, o.origin)
 	default:

@@ -1,0 +1,1 @@
+DROP TRIGGER IF EXISTS session_change_notify_projects ON projects;

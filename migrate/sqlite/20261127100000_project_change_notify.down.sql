@@ -1,0 +1,2 @@
+-- Nothing to undo: see the up migration.
+SELECT 1;
