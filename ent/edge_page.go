@@ -126,6 +126,13 @@ func newPageScan(ctx context.Context, spec *sqlgraph.QuerySpec, size int, idColu
 				ps.parents.pgType = ""
 			}
 		}
+		if ps.extra >= 0 && ps.extra == len(columns)-1 {
+			// The mark is read. Left in, ent would keep it among the node's
+			// dynamically selected values: a map allocated for every row.
+			// Shortening the length keeps the capacity the pooled scan rows
+			// are recognised by.
+			return assign(columns[:ps.extra], values[:ps.extra])
+		}
 		return assign(columns, values)
 	}
 	return ctx
