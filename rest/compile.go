@@ -176,6 +176,12 @@ func compile(schema *ast.Schema, r Route) (*compiled, error) {
 	}
 	c.fromParam = map[string]string{}
 	c.mapParams(roots[0].Arguments)
+	if c.connection != nil && !c.connection.node.identity {
+		if text, ok := aliasedAsREST(c.doc, c.connection); ok {
+			r.Operation = text
+			return compile(schema, r)
+		}
+	}
 	return c, nil
 }
 

@@ -16,6 +16,9 @@ import (
 type shape struct {
 	fields []shapeField
 	byKey  map[string]*shapeField
+	// identity is true when every field's REST key is its response key and
+	// every object under it is an identity too: the value is copied as it is.
+	identity bool
 }
 
 type shapeField struct {
@@ -31,10 +34,13 @@ func newShape(set ast.SelectionSet) *shape {
 	if len(fields) == 0 {
 		return nil
 	}
-	s := &shape{}
+	s := &shape{identity: true}
 	for _, f := range fields {
 		out, _ := json.Marshal(snake(f.Alias))
-		s.fields = append(s.fields, shapeField{key: f.Alias, out: string(out) + ":", shape: newShape(f.SelectionSet), field: f})
+		key, _ := json.Marshal(f.Alias)
+		sf := shapeField{key: f.Alias, out: string(out) + ":", shape: newShape(f.SelectionSet), field: f}
+		s.identity = s.identity && string(out) == string(key) && (sf.shape == nil || sf.shape.identity)
+		s.fields = append(s.fields, sf)
 	}
 	s.byKey = make(map[string]*shapeField, len(s.fields))
 	for i := range s.fields {
@@ -46,6 +52,8 @@ func newShape(set ast.SelectionSet) *shape {
 // connectionShape reads a connection: the shape of its nodes and where its page info is.
 type connectionShape struct {
 	node *shape
+	// field is the connection's field and nodeField its edges' node.
+	field, nodeField *ast.Field
 }
 
 // isConnection tells a Relay connection by its selected edges and pageInfo.
@@ -84,7 +92,7 @@ func newConnectionShape(f *ast.Field) (*connectionShape, error) {
 	if node == nil || !hasNext || !endCursor {
 		return nil, fmt.Errorf("connection %s must select edges { node { ... } } and pageInfo { hasNextPage endCursor }", f.Alias)
 	}
-	return &connectionShape{node: newShape(node.SelectionSet)}, nil
+	return &connectionShape{node: newShape(node.SelectionSet), field: f, nodeField: node}, nil
 }
 
 // pagination is the envelope's paging of a list.
@@ -107,7 +115,7 @@ func convertAt(buf *bytes.Buffer, d []byte, i int, s *shape) (int, error) {
 	if i >= len(d) {
 		return 0, errMalformed
 	}
-	if s == nil || (d[i] != '{' && d[i] != '[') {
+	if s == nil || s.identity || (d[i] != '{' && d[i] != '[') {
 		end, err := valueEnd(d, i)
 		if err != nil {
 			return 0, err
