@@ -62,6 +62,9 @@ type Limits struct {
 	Mailer mail.Mailer
 
 	state atomic.Pointer[limitState]
+	// refreshes counts the refreshes started; each result carries its number,
+	// so that one which started earlier never replaces a later one's.
+	refreshes atomic.Uint64
 }
 
 // limitState is one refresh's result: the blocked organizations, and their
@@ -69,6 +72,8 @@ type Limits struct {
 type limitState struct {
 	orgs     map[uuid.UUID]Block
 	projects map[uuid.UUID]uuid.UUID
+	// seq is the refresh's number (Limits.refreshes) when it started.
+	seq uint64
 }
 
 // Check returns a PAYMENT_REQUIRED *Error when the organization may not start
@@ -122,6 +127,7 @@ func (l *Limits) Blocked() map[uuid.UUID]Block {
 // due. The new state replaces the old at once; on an error the old state stays.
 func (l *Limits) Refresh(ctx context.Context) error {
 	ctx = tenancy.SystemContext(ctx, "refresh billing limits")
+	seq := l.refreshes.Add(1)
 	now := l.now()
 	subs, err := l.Client.Subscription.Query().
 		Where(subscription.StatusIn(catalog.Trialing, catalog.Active, catalog.PastDue, catalog.Unpaid)).
@@ -169,7 +175,7 @@ func (l *Limits) Refresh(ctx context.Context) error {
 			}
 		}
 	}
-	st := &limitState{orgs: next, projects: map[uuid.UUID]uuid.UUID{}}
+	st := &limitState{orgs: next, projects: map[uuid.UUID]uuid.UUID{}, seq: seq}
 	if len(next) > 0 {
 		orgs := make([]uuid.UUID, 0, len(next))
 		for org := range next {
@@ -183,8 +189,24 @@ func (l *Limits) Refresh(ctx context.Context) error {
 			st.projects[p.ID] = p.OrganizationID
 		}
 	}
-	l.state.Store(st)
+	l.publish(st)
 	return nil
+}
+
+// publish makes st the state unless a refresh that started after st's has
+// published already. Refreshes run concurrently (the periodic one, the one
+// after each usage flush): the last to finish may have read the database
+// before a change that a later one saw, and must not undo it.
+func (l *Limits) publish(st *limitState) {
+	for {
+		cur := l.state.Load()
+		if cur != nil && cur.seq > st.seq {
+			return
+		}
+		if l.state.CompareAndSwap(cur, st) {
+			return
+		}
+	}
 }
 
 // Level is the warning level of quantity against a hard limit: 100 at or over
