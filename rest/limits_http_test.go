@@ -95,8 +95,23 @@ func TestHardLimitOverHTTP(t *testing.T) {
 		rendition := firstURI(t, get(base+"master.m3u8", 200))
 		dir := rendition[:strings.LastIndex(rendition, "/")+1]
 		segment := firstURI(t, get(base+rendition, 200))
-		if n := len(get(base+dir+segment, 200)); n <= 1000 {
+		n := len(get(base+dir+segment, 200))
+		if n <= 1000 {
 			t.Fatalf("a segment of %d bytes does not pass the 1000-byte cap", n)
+		}
+		// The playback handler meters a response once it is written, so the
+		// client can have the segment before the meter counts it: flush until
+		// the period's usage holds it.
+		for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+			if err := w.s.App.FlushUsage(ctx); err != nil {
+				t.Fatal(err)
+			}
+			if w.s.SQLInt(`SELECT COALESCE(SUM(quantity), 0) FROM usage_hourlies WHERE project_id = ? AND metric = 'delivered_bytes'`, proj) >= n {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatal("the segment's bytes were not metered within 10 s")
+			}
 		}
 		refresh()
 
