@@ -18,12 +18,13 @@ import (
 
 // aliasedAsREST aliases, in doc, every field under the connection's node (at
 // any depth) to its REST key and returns the document's text. It reports
-// false, leaving doc as it was, unless the connection's whole selection is
-// plain fields, each response key once per selection: a fragment may be shared
-// with fields that must keep their keys, and a field selected twice would be
-// aliased in one place only.
+// false, leaving doc as it was, when the document has fragments or the
+// connection's selection is not plain fields, each response key once per
+// selection: a fragment may select the same fields elsewhere under their
+// GraphQL keys, and a field selected twice would be aliased in one place only.
 func aliasedAsREST(doc *ast.QueryDocument, c *connectionShape) (string, bool) {
-	if !plainSelection(c.field.SelectionSet, func(f *ast.Field) string { return f.Alias }) ||
+	if len(doc.Fragments) > 0 ||
+		!plainSelection(c.field.SelectionSet, func(f *ast.Field) string { return f.Alias }) ||
 		!plainSelection(c.nodeField.SelectionSet, func(f *ast.Field) string { return snake(f.Alias) }) {
 		return "", false
 	}

@@ -66,4 +66,16 @@ func TestListRowsAskForRESTKeys(t *testing.T) {
 	if want := `[{"id":"a","created_at":"t"}]`; buf.String() != want {
 		t.Errorf("fragment row: got %s, want %s", buf.String(), want)
 	}
+
+	// A fragment above the connection could select the same nodes again
+	// where they are used elsewhere: no row with fragments is aliased.
+	above := Route{Method: "GET", Path: "/projects/{projId}/videos", ResultPath: "videos", Message: "videos fetched",
+		Operation: `query Videos($projId: ID!) { project(id: $projId) { ...p } }
+			fragment p on Project { videos { edges { node { id createdAt } } pageInfo { hasNextPage endCursor } } }`}
+	if c, err = compile(schema, above); err != nil {
+		t.Fatal(err)
+	}
+	if c.Operation != above.Operation {
+		t.Errorf("a row with a fragment was aliased:\n%s", c.Operation)
+	}
 }
