@@ -79,8 +79,7 @@ func (c *sessionCache) lookupProject(key projectKey, epoch uint64, now time.Time
 		return nil, false
 	}
 	e, ok := c.projects.Get(key)
-	current := c.epoch.Load()
-	if !ok || e.epoch != current || epoch != current || now.Before(e.readAt) || now.Sub(e.readAt) > sessionCheckMaxAge {
+	if !ok || e.epoch != epoch || !c.servable(e.epoch, e.readAt, now) {
 		return nil, false
 	}
 	p := e.project
@@ -90,7 +89,7 @@ func (c *sessionCache) lookupProject(key projectKey, epoch uint64, now time.Time
 // storeProject remembers a copy of a project read for key under the epoch of
 // the request's session check, unless a change has committed since that check.
 func (c *sessionCache) storeProject(key projectKey, p *ent.Project, epoch uint64, readAt time.Time) {
-	if !c.usable() || epoch != c.epoch.Load() {
+	if !c.storable(epoch) {
 		return
 	}
 	kept := *p

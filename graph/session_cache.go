@@ -92,15 +92,25 @@ func (c *sessionCache) lookup(id uuid.UUID, now time.Time) (sessionCheck, uint64
 		return sessionCheck{}, 0, false
 	}
 	e, ok := c.entries.Get(id)
-	if !ok || e.epoch != c.epoch.Load() || now.Before(e.readAt) || now.Sub(e.readAt) > sessionCheckMaxAge {
+	if !ok || !c.servable(e.epoch, e.readAt, now) {
 		return sessionCheck{}, 0, false
 	}
 	return e.check, e.epoch, true
 }
 
+// servable reports whether an entry read in epoch at readAt may be served at
+// now: its epoch is the current one and it is less than sessionCheckMaxAge old.
+func (c *sessionCache) servable(epoch uint64, readAt, now time.Time) bool {
+	return epoch == c.epoch.Load() && !now.Before(readAt) && now.Sub(readAt) <= sessionCheckMaxAge
+}
+
+// storable reports whether what was read under epoch may be remembered: the
+// cache is usable and nothing has been invalidated since.
+func (c *sessionCache) storable(epoch uint64) bool { return c.usable() && epoch == c.epoch.Load() }
+
 // store remembers a check read from the database after begin returned epoch.
 func (c *sessionCache) store(id uuid.UUID, check sessionCheck, epoch uint64, readAt time.Time) {
-	if !c.usable() || epoch != c.epoch.Load() {
+	if !c.storable(epoch) {
 		return
 	}
 	c.entries.Add(id, rememberedSession{check: check, epoch: epoch, readAt: readAt})
@@ -141,7 +151,8 @@ func (c *sessionCache) len() int { return c.entries.Len() }
 
 // SessionsChanged tells the resolver that sessions, memberships or projects
 // changed in the database, committed by any process: remembered session
-// checks and project lookups are forgotten. The App calls it for every notification on SessionChangeChannel.
+// checks and project lookups are forgotten. The App calls it for every
+// notification on SessionChangeChannel.
 func (r *Resolver) SessionsChanged() { r.sessions.invalidate() }
 
 // SessionFeedListening tells the resolver whether the App listens on

@@ -36,10 +36,10 @@ func newShape(set ast.SelectionSet) *shape {
 	}
 	s := &shape{identity: true}
 	for _, f := range fields {
-		out, _ := json.Marshal(snake(f.Alias))
-		key, _ := json.Marshal(f.Alias)
+		rest := snake(f.Alias)
+		out, _ := json.Marshal(rest)
 		sf := shapeField{key: f.Alias, out: string(out) + ":", shape: newShape(f.SelectionSet), field: f}
-		s.identity = s.identity && string(out) == string(key) && (sf.shape == nil || sf.shape.identity)
+		s.identity = s.identity && rest == f.Alias && (sf.shape == nil || sf.shape.identity)
 		s.fields = append(s.fields, sf)
 	}
 	s.byKey = make(map[string]*shapeField, len(s.fields))
