@@ -35,6 +35,8 @@ func (s *Server) heartbeatLoop() {
 // heartbeat renews the lease of every connected session and flushes the
 // statistics (emitting livestream.warning for new warnings). A lease that can
 // no longer be renewed means the stream moved on without this node: drop it.
+// Each session's stream is then rechecked (recheck), so a kick never depends
+// on one change notice alone.
 func (s *Server) heartbeat() {
 	s.mu.Lock()
 	holds := make([]*hold, 0, len(s.holds))
@@ -97,7 +99,12 @@ func (s *Server) heartbeat() {
 			if !h.kick(kickTaken) {
 				s.dropHold(h, kickTaken)
 			}
+			continue
 		}
+		// The stream is read again, as a change notice would have it read: a
+		// notice lost, or a recheck that failed on a busy database, must not
+		// leave a disabled stream (or a reset key) on air past one heartbeat.
+		s.recheck(h)
 	}
 }
 

@@ -98,6 +98,8 @@ type rig struct {
 	// hls makes the nodes' sessions write live HLS to the app's bucket
 	// (livehls, as in production) instead of files.
 	hls bool
+	// deaf starts the next nodes without the change feed: they see no notice.
+	deaf bool
 }
 
 // newRig starts an app on dialect d, an ingest node on free loopback ports.
@@ -126,9 +128,13 @@ func (r *rig) startNodeWith(id string, tune func(*ingest.Config)) *ingest.Server
 	if tune != nil {
 		tune(&cfg)
 	}
+	changes := r.s.App.Changes
+	if r.deaf {
+		changes = nil
+	}
 	n, err := ingest.Start(context.Background(), cfg, ingest.Deps{
 		Client:  r.s.App.DB.Client,
-		Changes: r.s.App.Changes,
+		Changes: changes,
 		Emit: func(ctx context.Context, tx *ent.Tx, kind string, st *ent.LiveStream, data map[string]any) error {
 			return liveevents.Emit(ctx, &webhooks.Recorder{}, tx, kind, st, data)
 		},

@@ -157,6 +157,31 @@ func TestReconnectWindow(t *testing.T) {
 	})
 }
 
+// TestKickWithoutChangeNotice: a node that sees no change notice (lost, or a
+// recheck that failed) still kicks the publisher of a disabled stream within
+// a heartbeat or two, with the disabled end reason.
+func TestKickWithoutChangeNotice(t *testing.T) {
+	apptest.ForEachDialect(t, func(t *testing.T, s *apptest.Server) {
+		r := newRig(t, s)
+		r.deaf = true
+		deaf := r.startNode("node-deaf")
+		st, key := r.stream(30)
+		pub := publishTo(t, rtmpURL(deaf, key), 60)
+		waitFor(t, 20*time.Second, "active", func() bool { return r.get(st.ID).Status == livestream.StatusActive })
+		if err := s.App.DB.Client.LiveStream.UpdateOneID(st.ID).SetEnabled(false).SetStatus(livestream.StatusDisabled).Exec(apptest.System()); err != nil {
+			t.Fatal(err)
+		}
+		_ = pub.wait(t, 10*time.Second)
+		waitFor(t, 5*time.Second, "the session to end", func() bool {
+			ss := r.sessions(st.ID)
+			return len(ss) == 1 && ss[0].EndReason != nil
+		})
+		if ss := r.sessions(st.ID); *ss[0].EndReason != livesession.EndReasonDisabled {
+			t.Fatalf("end reason %v", *ss[0].EndReason)
+		}
+	})
+}
+
 // TestKicks: disabling a stream or resetting its key kicks the publisher at
 // once, with that end reason; a stall counts as a disconnect.
 func TestKicks(t *testing.T) {

@@ -66,9 +66,12 @@ func TestTranscodeBudgetFullFallsBack(t *testing.T) {
 		if !found {
 			t.Fatalf("warning events %+v", evs)
 		}
-		// Transmuxed all the same: the recording is there.
-		if ok, err := s.App.Bucket.Exists(apptest.System(), livehls.RecordingKey(*sess.VideoID)); err != nil || !ok {
-			t.Fatalf("recording of the transmuxed session: %v %v", ok, err)
-		}
+		// Transmuxed all the same: the recording is there. The node writes it
+		// when it closes the media, after the session's end is committed (the
+		// idle status waited for above), so it is waited for too.
+		waitFor(t, 20*time.Second, "the recording of the transmuxed session", func() bool {
+			ok, err := s.App.Bucket.Exists(apptest.System(), livehls.RecordingKey(*sess.VideoID))
+			return err == nil && ok
+		})
 	})
 }
