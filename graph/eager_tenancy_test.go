@@ -80,6 +80,112 @@ func TestEagerLoadedCaptionsInheritTheirVideosFilter(t *testing.T) {
 	}
 }
 
+// TestFolderVideosInheritTheirFoldersFilter reads a project's folders with a
+// page of each one's videos as an API key granted one folder (and so its
+// subfolder): the videos come as the children of the folders the key may
+// read, so their statement carries no tenancy filter of its own
+// (tenancy.inherited: no read of projects or of the folder tree), and they
+// are the videos of those folders only. The project's videos connection, not
+// such a load, keeps its filter and leaves the other folder's video out.
+func TestFolderVideosInheritTheirFoldersFilter(t *testing.T) {
+	for _, d := range testdb.Dialects(t) {
+		t.Run(d, func(t *testing.T) {
+			s, _, counter := countingServer(t, d)
+			proj := s.CreateProject(s.CreateOrganization("Acme"), "Films")
+			granted, other := s.CreateFolder(proj, "", "granted"), s.CreateFolder(proj, "", "other")
+			sub := s.CreateFolder(proj, granted, "sub")
+			s.CreateVideo(proj, granted, "inside")
+			s.CreateVideo(proj, sub, "deep")
+			s.CreateVideo(proj, other, "outside")
+			s.CreateVideo(proj, "", "root")
+
+			reader := http.Header{"X-Api-Key": {s.CreateAPIKey(`[{"entity_id": "` + proj + `", "entity_type": "projects", "name": "custom", "action": "",
+				"permission": [{"name": "folders", "action": "custom", "folders": [{"action": "read", "folder_id": "` + granted + `"}]}]}]`)}}
+			anon := s.Anonymous()
+
+			var tree struct {
+				Project struct {
+					Folders struct {
+						Edges []struct {
+							Node struct {
+								Name   string
+								Videos struct {
+									Edges []struct{ Node struct{ Title string } }
+								}
+							}
+						}
+					}
+				}
+			}
+			counter.Reset()
+			anon.MustGraphQL(`query($p: ID!) { project(id: $p) { folders(first: 10) { edges { node { name
+				videos(first: 10) { edges { node { title } } } } } } } }`, map[string]any{"p": proj}, &tree, reader)
+			var got []string
+			for _, f := range tree.Project.Folders.Edges {
+				for _, v := range f.Node.Videos.Edges {
+					got = append(got, f.Node.Name+"/"+v.Node.Title)
+				}
+			}
+			slices.Sort(got)
+			if want := []string{"granted/inside", "sub/deep"}; !slices.Equal(got, want) {
+				t.Fatalf("folder videos read = %v, want %v", got, want)
+			}
+			loads := videoStatements(counter)
+			if len(loads) != 1 {
+				t.Fatalf("video statements of the tree = %q, want one", loads)
+			}
+			if filtersContent(loads[0]) {
+				t.Errorf("the eager load of the folders' videos filters them again: %s", loads[0])
+			}
+
+			var page struct {
+				Project struct {
+					Videos struct {
+						Edges []struct{ Node struct{ Title string } }
+					}
+				}
+			}
+			counter.Reset()
+			anon.MustGraphQL(`query($p: ID!) { project(id: $p) { videos(first: 10) { edges { node { title } } } } }`,
+				map[string]any{"p": proj}, &page, reader)
+			got = got[:0]
+			for _, e := range page.Project.Videos.Edges {
+				got = append(got, e.Node.Title)
+			}
+			slices.Sort(got)
+			if want := []string{"deep", "inside"}; !slices.Equal(got, want) {
+				t.Fatalf("project videos read = %v, want %v", got, want)
+			}
+			if direct := videoStatements(counter); len(direct) == 0 || !filtersContent(direct[0]) {
+				t.Errorf("the project's videos connection is not filtered: %q", direct)
+			}
+		})
+	}
+}
+
+// videoStatements are the statements the counter saw that read videos.
+func videoStatements(counter *testdb.Counter) []string {
+	var out []string
+	for _, q := range counter.Statements() {
+		if readsVideos(q) {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+// filtersContent reports whether a statement carries the content rule's
+// filter: a read of projects (the organization) or of the folder tree.
+func filtersContent(statement string) bool {
+	for _, table := range []string{"projects", "folders"} {
+		if strings.Contains(statement, `FROM "`+table+`"`) || strings.Contains(statement, "FROM `"+table+"`") ||
+			strings.Contains(statement, "FROM "+table+" ") {
+			return true
+		}
+	}
+	return false
+}
+
 // addCaption adds a caption in language to a video, as the system, and
 // returns its id.
 func addCaption(t *testing.T, db *database.DB, video, language string) string {

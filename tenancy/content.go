@@ -13,8 +13,12 @@ import (
 )
 
 // Videos is the rule of videos: folder content, visible where the principal's
-// folder grants reach (a per-folder grant covers the folder's subtree).
-func Videos() Rule { return contentRule{entity: "video", table: "videos", folderColumn: "folder_id"} }
+// folder grants reach (a per-folder grant covers the folder's subtree). Loaded
+// as the videos of folders just read (a folder's videos connection under a
+// list of folders), they inherit their folders' visibility: see parent.
+func Videos() Rule {
+	return contentRule{entity: "video", table: "videos", folderColumn: "folder_id", folderTable: "folders"}
+}
 
 // Folders is the rule of folders: like videos, a folder is reachable when it is
 // in a granted folder's subtree (or the whole area is granted).
@@ -28,7 +32,20 @@ type contentRule struct {
 	folderColumn string
 	// parentColumn is the folder a new folder is created in (folders only).
 	parentColumn string
+	// folderTable, when set, makes the rule an heir of the folders named by
+	// folderColumn (videos: see parent).
+	folderTable string
 }
+
+// parent makes videos an heir of their folder when loaded as its children. A
+// video in folder F is readable exactly when F is: the content scope's
+// predicate on videos is the folders' own with folder_id in place of the
+// folder's id (contentScope.predicate), and a video's project is its folder's
+// (project_id is immutable on both, and every write that sets folder_id is
+// decided on the video's project and that folder: contentResource answers
+// NOT_FOUND for a folder of another project). Folders themselves are no heirs
+// (folderTable empty): inherited then matches no load.
+func (r contentRule) parent() (table, column string) { return r.folderTable, r.folderColumn }
 
 func (r contentRule) filter(_ context.Context, p *auth.Principal, a perm.Action) (predicate, error) {
 	return contentScopeOf(p.Perm(), a).predicate(p.OrganizationID, "project_id", r.folderColumn), nil

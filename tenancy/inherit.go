@@ -31,5 +31,5 @@ func inherited(ctx context.Context, r Rule, query any) bool {
 		return false
 	}
 	table, column := h.parent()
-	return load.Parent == table && load.Column == column
+	return table != "" && load.Parent == table && load.Column == column
 }
