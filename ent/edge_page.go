@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"slices"
 
 	"entgo.io/contrib/entgql"
 	entsql "entgo.io/ent/dialect/sql"
@@ -64,6 +65,9 @@ func limitPerParent(fk string, limit int, orderBy ...entsql.Querier) func(*entsq
 		if p := innermostPageParents(s.Context()); p != nil {
 			page.Parents, page.ParentType = p.ids, p.pgType
 		}
+		if ps, ok := s.Context().Value(pageScanKey{}).(*pageScan); ok {
+			page.CountExtra = ps.countPerParent
+		}
 		if !edgepage.Rewrite(s, page) {
 			entgql.LimitPerRow(fk, limit, orderBy...)(s)
 		}
@@ -77,10 +81,15 @@ func pagedThrough(s *entsql.Selector, joinTable string) {
 	s.WithContext(edgepage.WithJoinTable(s.Context(), joinTable))
 }
 
+// pageScanKey is the context key of the pageScan of the query whose statement
+// is being built: every query with modifiers (limitPerParent is one) has one.
+type pageScanKey struct{}
+
 // pageScan wraps the Assign of a query's scan. It diverts the rows past a page
 // to divert, out of the query's nodes (whose edges are loaded next): the rows
-// marked by edgepage.ExtraColumn and, when size is not 0, every row after the
-// first size. With parents set, it records the ids of the rows it keeps.
+// marked by edgepage.ExtraColumn, those past each parent's page when it counts
+// them (countPerParent) and, when size is not 0, every row after the first
+// size. With parents set, it records the ids of the rows it keeps.
 type pageScan struct {
 	size    int
 	kept    int
@@ -89,6 +98,61 @@ type pageScan struct {
 	idName  string
 	parents *pageParents
 	divert  func(columns []string, values []any) error
+	// perParent counts each parent's rows when the statement does not mark
+	// the extra ones (edgepage.Page.CountExtra).
+	perParent *parentCounts
+}
+
+// parentCounts marks the rows of each parent past its page's size, in the
+// order they come: by parent, the order of their page (edgepage.Page.CountExtra).
+type parentCounts struct {
+	column string
+	index  int // of column, -2 before the first row, -1 when absent
+	size   int
+	seen   map[any]int
+}
+
+// countPerParent is edgepage.Page.CountExtra: the rows of each parent (the
+// value of column fk) past its first size are the extra ones.
+func (ps *pageScan) countPerParent(fk string, size int) {
+	ps.perParent = &parentCounts{column: fk, index: -2, size: size}
+}
+
+// past reports whether the row of values is past its parent's page. A parent
+// value of a type it cannot read leaves the row in: its edges are then loaded
+// for nothing, but the page builder still keeps only the page.
+func (c *parentCounts) past(columns []string, values []any) bool {
+	if c.index == -2 {
+		c.index = slices.Index(columns, c.column)
+		c.seen = make(map[any]int, 16)
+	}
+	if c.index < 0 {
+		return false
+	}
+	key, ok := parentKey(values[c.index])
+	if !ok {
+		return false
+	}
+	n := c.seen[key] + 1
+	c.seen[key] = n
+	return n > c.size
+}
+
+// parentKey returns a comparable form of a scanned parent id.
+func parentKey(v any) (any, bool) {
+	switch v := v.(type) {
+	case *scannedUUID:
+		return uuid.UUID(*v), true
+	case *scannedNullUUID:
+		return v.UUID, v.Valid
+	case *uuid.UUID:
+		return *v, true
+	case *sql.NullInt64:
+		return v.Int64, v.Valid
+	case *sql.NullString:
+		return v.String, v.Valid
+	}
+	return nil, false
 }
 
 // newPageScan wraps spec's Assign with a pageScan keeping size rows (0: all)
@@ -96,6 +160,7 @@ type pageScan struct {
 // ids of the rows kept in a pageParents it adds to the returned context.
 func newPageScan(ctx context.Context, spec *sqlgraph.QuerySpec, size int, idColumn, pgType string, divert func([]string, []any) error) context.Context {
 	ps := &pageScan{size: size, extra: -2, id: -2, idName: idColumn, divert: divert}
+	ctx = context.WithValue(ctx, pageScanKey{}, ps)
 	if idColumn != "" {
 		outer, _ := ctx.Value(pageParentsKey{}).(*pageParents)
 		ps.parents = &pageParents{outer: outer, pgType: pgType}
@@ -114,7 +179,8 @@ func newPageScan(ctx context.Context, spec *sqlgraph.QuerySpec, size int, idColu
 				}
 			}
 		}
-		if (ps.extra >= 0 && isTrue(values[ps.extra])) || (ps.size > 0 && ps.kept == ps.size) {
+		if (ps.extra >= 0 && isTrue(values[ps.extra])) || (ps.size > 0 && ps.kept == ps.size) ||
+			(ps.perParent != nil && ps.perParent.past(columns, values)) {
 			return ps.divert(columns, values)
 		}
 		ps.kept++
