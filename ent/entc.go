@@ -46,6 +46,11 @@ func main() {
 	pageEdges := gen.MustParse(gen.NewTemplate("gql_page_edges").
 		Funcs(entgql.TemplateFuncs).
 		ParseFiles("ent/template/gql_page_edges.tmpl"))
+	// Named edges kept in a short list, not a map per entity
+	// (ent/template/named_edges.tmpl): a template of the same name as a
+	// builtin one overrides it.
+	namedEdges := gen.MustParse(gen.NewTemplate("named_edges").
+		ParseFiles("ent/template/named_edges.tmpl"))
 	// A video's embed links are fields bound to it (ent/template/video_embed.tmpl).
 	videoEmbed := gen.MustParse(gen.NewTemplate("video_embed").
 		ParseFiles("ent/template/video_embed.tmpl"))
@@ -61,7 +66,7 @@ func main() {
 		log.Fatalf("entgql extension: %v", err)
 	}
 	cfg := &gen.Config{
-		Templates: []*gen.Template{decode, edgePage, m2mPages, videoEmbed},
+		Templates: []*gen.Template{decode, edgePage, m2mPages, namedEdges, videoEmbed},
 		Package:   "github.com/vidra-dev/vidra/ent",
 		Target:    "ent",
 		Features: []gen.Feature{

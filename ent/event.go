@@ -44,7 +44,7 @@ type EventEdges struct {
 	// type was loaded (or requested) in eager-loading or not.
 	loadedTypes [1]bool
 
-	namedDeliveries map[string][]*WebhookDelivery
+	namedDeliveries namedEdges[WebhookDelivery]
 }
 
 // DeliveriesOrErr returns the Deliveries value or an error if the edge
@@ -242,25 +242,14 @@ func (_m *Event) String() string {
 // NamedDeliveries returns the Deliveries named value or an error if the edge was not
 // loaded in eager-loading with this name.
 func (_m *Event) NamedDeliveries(name string) ([]*WebhookDelivery, error) {
-	if _m.Edges.namedDeliveries == nil {
-		return nil, &NotLoadedError{edge: name}
+	if nodes, ok := _m.Edges.namedDeliveries.get(name); ok {
+		return nodes, nil
 	}
-	nodes, ok := _m.Edges.namedDeliveries[name]
-	if !ok {
-		return nil, &NotLoadedError{edge: name}
-	}
-	return nodes, nil
+	return nil, &NotLoadedError{edge: name}
 }
 
 func (_m *Event) appendNamedDeliveries(name string, edges ...*WebhookDelivery) {
-	if _m.Edges.namedDeliveries == nil {
-		_m.Edges.namedDeliveries = make(map[string][]*WebhookDelivery)
-	}
-	if len(edges) == 0 {
-		_m.Edges.namedDeliveries[name] = []*WebhookDelivery{}
-	} else {
-		_m.Edges.namedDeliveries[name] = append(_m.Edges.namedDeliveries[name], edges...)
-	}
+	_m.Edges.namedDeliveries.add(name, edges)
 }
 
 // Events is a parsable slice of Event.

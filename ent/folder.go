@@ -52,8 +52,8 @@ type FolderEdges struct {
 	// totalCount holds the count of the edges above.
 	totalCount [4]map[string]int
 
-	namedChildren map[string][]*Folder
-	namedVideos   map[string][]*Video
+	namedChildren namedEdges[Folder]
+	namedVideos   namedEdges[Video]
 }
 
 // ProjectOrErr returns the Project value or an error if the edge
@@ -298,49 +298,27 @@ func (_m *Folder) String() string {
 // NamedChildren returns the Children named value or an error if the edge was not
 // loaded in eager-loading with this name.
 func (_m *Folder) NamedChildren(name string) ([]*Folder, error) {
-	if _m.Edges.namedChildren == nil {
-		return nil, &NotLoadedError{edge: name}
+	if nodes, ok := _m.Edges.namedChildren.get(name); ok {
+		return nodes, nil
 	}
-	nodes, ok := _m.Edges.namedChildren[name]
-	if !ok {
-		return nil, &NotLoadedError{edge: name}
-	}
-	return nodes, nil
+	return nil, &NotLoadedError{edge: name}
 }
 
 func (_m *Folder) appendNamedChildren(name string, edges ...*Folder) {
-	if _m.Edges.namedChildren == nil {
-		_m.Edges.namedChildren = make(map[string][]*Folder)
-	}
-	if len(edges) == 0 {
-		_m.Edges.namedChildren[name] = []*Folder{}
-	} else {
-		_m.Edges.namedChildren[name] = append(_m.Edges.namedChildren[name], edges...)
-	}
+	_m.Edges.namedChildren.add(name, edges)
 }
 
 // NamedVideos returns the Videos named value or an error if the edge was not
 // loaded in eager-loading with this name.
 func (_m *Folder) NamedVideos(name string) ([]*Video, error) {
-	if _m.Edges.namedVideos == nil {
-		return nil, &NotLoadedError{edge: name}
+	if nodes, ok := _m.Edges.namedVideos.get(name); ok {
+		return nodes, nil
 	}
-	nodes, ok := _m.Edges.namedVideos[name]
-	if !ok {
-		return nil, &NotLoadedError{edge: name}
-	}
-	return nodes, nil
+	return nil, &NotLoadedError{edge: name}
 }
 
 func (_m *Folder) appendNamedVideos(name string, edges ...*Video) {
-	if _m.Edges.namedVideos == nil {
-		_m.Edges.namedVideos = make(map[string][]*Video)
-	}
-	if len(edges) == 0 {
-		_m.Edges.namedVideos[name] = []*Video{}
-	} else {
-		_m.Edges.namedVideos[name] = append(_m.Edges.namedVideos[name], edges...)
-	}
+	_m.Edges.namedVideos.add(name, edges)
 }
 
 // Folders is a parsable slice of Folder.

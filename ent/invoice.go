@@ -79,8 +79,8 @@ type InvoiceEdges struct {
 	// type was loaded (or requested) in eager-loading or not.
 	loadedTypes [2]bool
 
-	namedLines        map[string][]*InvoiceLine
-	namedTransactions map[string][]*Transaction
+	namedLines        namedEdges[InvoiceLine]
+	namedTransactions namedEdges[Transaction]
 }
 
 // LinesOrErr returns the Lines value or an error if the edge
@@ -538,49 +538,27 @@ func (_m *Invoice) String() string {
 // NamedLines returns the Lines named value or an error if the edge was not
 // loaded in eager-loading with this name.
 func (_m *Invoice) NamedLines(name string) ([]*InvoiceLine, error) {
-	if _m.Edges.namedLines == nil {
-		return nil, &NotLoadedError{edge: name}
+	if nodes, ok := _m.Edges.namedLines.get(name); ok {
+		return nodes, nil
 	}
-	nodes, ok := _m.Edges.namedLines[name]
-	if !ok {
-		return nil, &NotLoadedError{edge: name}
-	}
-	return nodes, nil
+	return nil, &NotLoadedError{edge: name}
 }
 
 func (_m *Invoice) appendNamedLines(name string, edges ...*InvoiceLine) {
-	if _m.Edges.namedLines == nil {
-		_m.Edges.namedLines = make(map[string][]*InvoiceLine)
-	}
-	if len(edges) == 0 {
-		_m.Edges.namedLines[name] = []*InvoiceLine{}
-	} else {
-		_m.Edges.namedLines[name] = append(_m.Edges.namedLines[name], edges...)
-	}
+	_m.Edges.namedLines.add(name, edges)
 }
 
 // NamedTransactions returns the Transactions named value or an error if the edge was not
 // loaded in eager-loading with this name.
 func (_m *Invoice) NamedTransactions(name string) ([]*Transaction, error) {
-	if _m.Edges.namedTransactions == nil {
-		return nil, &NotLoadedError{edge: name}
+	if nodes, ok := _m.Edges.namedTransactions.get(name); ok {
+		return nodes, nil
 	}
-	nodes, ok := _m.Edges.namedTransactions[name]
-	if !ok {
-		return nil, &NotLoadedError{edge: name}
-	}
-	return nodes, nil
+	return nil, &NotLoadedError{edge: name}
 }
 
 func (_m *Invoice) appendNamedTransactions(name string, edges ...*Transaction) {
-	if _m.Edges.namedTransactions == nil {
-		_m.Edges.namedTransactions = make(map[string][]*Transaction)
-	}
-	if len(edges) == 0 {
-		_m.Edges.namedTransactions[name] = []*Transaction{}
-	} else {
-		_m.Edges.namedTransactions[name] = append(_m.Edges.namedTransactions[name], edges...)
-	}
+	_m.Edges.namedTransactions.add(name, edges)
 }
 
 // Invoices is a parsable slice of Invoice.

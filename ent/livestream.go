@@ -73,8 +73,8 @@ type LiveStreamEdges struct {
 	// totalCount holds the count of the edges above.
 	totalCount [2]map[string]int
 
-	namedSessions         map[string][]*LiveSession
-	namedSimulcastTargets map[string][]*LiveSimulcastTarget
+	namedSessions         namedEdges[LiveSession]
+	namedSimulcastTargets namedEdges[LiveSimulcastTarget]
 }
 
 // SessionsOrErr returns the Sessions value or an error if the edge
@@ -464,49 +464,27 @@ func (_m *LiveStream) String() string {
 // NamedSessions returns the Sessions named value or an error if the edge was not
 // loaded in eager-loading with this name.
 func (_m *LiveStream) NamedSessions(name string) ([]*LiveSession, error) {
-	if _m.Edges.namedSessions == nil {
-		return nil, &NotLoadedError{edge: name}
+	if nodes, ok := _m.Edges.namedSessions.get(name); ok {
+		return nodes, nil
 	}
-	nodes, ok := _m.Edges.namedSessions[name]
-	if !ok {
-		return nil, &NotLoadedError{edge: name}
-	}
-	return nodes, nil
+	return nil, &NotLoadedError{edge: name}
 }
 
 func (_m *LiveStream) appendNamedSessions(name string, edges ...*LiveSession) {
-	if _m.Edges.namedSessions == nil {
-		_m.Edges.namedSessions = make(map[string][]*LiveSession)
-	}
-	if len(edges) == 0 {
-		_m.Edges.namedSessions[name] = []*LiveSession{}
-	} else {
-		_m.Edges.namedSessions[name] = append(_m.Edges.namedSessions[name], edges...)
-	}
+	_m.Edges.namedSessions.add(name, edges)
 }
 
 // NamedSimulcastTargets returns the SimulcastTargets named value or an error if the edge was not
 // loaded in eager-loading with this name.
 func (_m *LiveStream) NamedSimulcastTargets(name string) ([]*LiveSimulcastTarget, error) {
-	if _m.Edges.namedSimulcastTargets == nil {
-		return nil, &NotLoadedError{edge: name}
+	if nodes, ok := _m.Edges.namedSimulcastTargets.get(name); ok {
+		return nodes, nil
 	}
-	nodes, ok := _m.Edges.namedSimulcastTargets[name]
-	if !ok {
-		return nil, &NotLoadedError{edge: name}
-	}
-	return nodes, nil
+	return nil, &NotLoadedError{edge: name}
 }
 
 func (_m *LiveStream) appendNamedSimulcastTargets(name string, edges ...*LiveSimulcastTarget) {
-	if _m.Edges.namedSimulcastTargets == nil {
-		_m.Edges.namedSimulcastTargets = make(map[string][]*LiveSimulcastTarget)
-	}
-	if len(edges) == 0 {
-		_m.Edges.namedSimulcastTargets[name] = []*LiveSimulcastTarget{}
-	} else {
-		_m.Edges.namedSimulcastTargets[name] = append(_m.Edges.namedSimulcastTargets[name], edges...)
-	}
+	_m.Edges.namedSimulcastTargets.add(name, edges)
 }
 
 // LiveStreams is a parsable slice of LiveStream.

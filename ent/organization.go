@@ -49,11 +49,11 @@ type OrganizationEdges struct {
 	// totalCount holds the count of the edges above.
 	totalCount [2]map[string]int
 
-	namedMemberships map[string][]*Membership
-	namedAPIKeys     map[string][]*APIKey
-	namedAuditLogs   map[string][]*AuditLog
-	namedInvitations map[string][]*Invitation
-	namedProjects    map[string][]*Project
+	namedMemberships namedEdges[Membership]
+	namedAPIKeys     namedEdges[APIKey]
+	namedAuditLogs   namedEdges[AuditLog]
+	namedInvitations namedEdges[Invitation]
+	namedProjects    namedEdges[Project]
 }
 
 // MembershipsOrErr returns the Memberships value or an error if the edge
@@ -279,121 +279,66 @@ func (_m *Organization) String() string {
 // NamedMemberships returns the Memberships named value or an error if the edge was not
 // loaded in eager-loading with this name.
 func (_m *Organization) NamedMemberships(name string) ([]*Membership, error) {
-	if _m.Edges.namedMemberships == nil {
-		return nil, &NotLoadedError{edge: name}
+	if nodes, ok := _m.Edges.namedMemberships.get(name); ok {
+		return nodes, nil
 	}
-	nodes, ok := _m.Edges.namedMemberships[name]
-	if !ok {
-		return nil, &NotLoadedError{edge: name}
-	}
-	return nodes, nil
+	return nil, &NotLoadedError{edge: name}
 }
 
 func (_m *Organization) appendNamedMemberships(name string, edges ...*Membership) {
-	if _m.Edges.namedMemberships == nil {
-		_m.Edges.namedMemberships = make(map[string][]*Membership)
-	}
-	if len(edges) == 0 {
-		_m.Edges.namedMemberships[name] = []*Membership{}
-	} else {
-		_m.Edges.namedMemberships[name] = append(_m.Edges.namedMemberships[name], edges...)
-	}
+	_m.Edges.namedMemberships.add(name, edges)
 }
 
 // NamedAPIKeys returns the APIKeys named value or an error if the edge was not
 // loaded in eager-loading with this name.
 func (_m *Organization) NamedAPIKeys(name string) ([]*APIKey, error) {
-	if _m.Edges.namedAPIKeys == nil {
-		return nil, &NotLoadedError{edge: name}
+	if nodes, ok := _m.Edges.namedAPIKeys.get(name); ok {
+		return nodes, nil
 	}
-	nodes, ok := _m.Edges.namedAPIKeys[name]
-	if !ok {
-		return nil, &NotLoadedError{edge: name}
-	}
-	return nodes, nil
+	return nil, &NotLoadedError{edge: name}
 }
 
 func (_m *Organization) appendNamedAPIKeys(name string, edges ...*APIKey) {
-	if _m.Edges.namedAPIKeys == nil {
-		_m.Edges.namedAPIKeys = make(map[string][]*APIKey)
-	}
-	if len(edges) == 0 {
-		_m.Edges.namedAPIKeys[name] = []*APIKey{}
-	} else {
-		_m.Edges.namedAPIKeys[name] = append(_m.Edges.namedAPIKeys[name], edges...)
-	}
+	_m.Edges.namedAPIKeys.add(name, edges)
 }
 
 // NamedAuditLogs returns the AuditLogs named value or an error if the edge was not
 // loaded in eager-loading with this name.
 func (_m *Organization) NamedAuditLogs(name string) ([]*AuditLog, error) {
-	if _m.Edges.namedAuditLogs == nil {
-		return nil, &NotLoadedError{edge: name}
+	if nodes, ok := _m.Edges.namedAuditLogs.get(name); ok {
+		return nodes, nil
 	}
-	nodes, ok := _m.Edges.namedAuditLogs[name]
-	if !ok {
-		return nil, &NotLoadedError{edge: name}
-	}
-	return nodes, nil
+	return nil, &NotLoadedError{edge: name}
 }
 
 func (_m *Organization) appendNamedAuditLogs(name string, edges ...*AuditLog) {
-	if _m.Edges.namedAuditLogs == nil {
-		_m.Edges.namedAuditLogs = make(map[string][]*AuditLog)
-	}
-	if len(edges) == 0 {
-		_m.Edges.namedAuditLogs[name] = []*AuditLog{}
-	} else {
-		_m.Edges.namedAuditLogs[name] = append(_m.Edges.namedAuditLogs[name], edges...)
-	}
+	_m.Edges.namedAuditLogs.add(name, edges)
 }
 
 // NamedInvitations returns the Invitations named value or an error if the edge was not
 // loaded in eager-loading with this name.
 func (_m *Organization) NamedInvitations(name string) ([]*Invitation, error) {
-	if _m.Edges.namedInvitations == nil {
-		return nil, &NotLoadedError{edge: name}
+	if nodes, ok := _m.Edges.namedInvitations.get(name); ok {
+		return nodes, nil
 	}
-	nodes, ok := _m.Edges.namedInvitations[name]
-	if !ok {
-		return nil, &NotLoadedError{edge: name}
-	}
-	return nodes, nil
+	return nil, &NotLoadedError{edge: name}
 }
 
 func (_m *Organization) appendNamedInvitations(name string, edges ...*Invitation) {
-	if _m.Edges.namedInvitations == nil {
-		_m.Edges.namedInvitations = make(map[string][]*Invitation)
-	}
-	if len(edges) == 0 {
-		_m.Edges.namedInvitations[name] = []*Invitation{}
-	} else {
-		_m.Edges.namedInvitations[name] = append(_m.Edges.namedInvitations[name], edges...)
-	}
+	_m.Edges.namedInvitations.add(name, edges)
 }
 
 // NamedProjects returns the Projects named value or an error if the edge was not
 // loaded in eager-loading with this name.
 func (_m *Organization) NamedProjects(name string) ([]*Project, error) {
-	if _m.Edges.namedProjects == nil {
-		return nil, &NotLoadedError{edge: name}
+	if nodes, ok := _m.Edges.namedProjects.get(name); ok {
+		return nodes, nil
 	}
-	nodes, ok := _m.Edges.namedProjects[name]
-	if !ok {
-		return nil, &NotLoadedError{edge: name}
-	}
-	return nodes, nil
+	return nil, &NotLoadedError{edge: name}
 }
 
 func (_m *Organization) appendNamedProjects(name string, edges ...*Project) {
-	if _m.Edges.namedProjects == nil {
-		_m.Edges.namedProjects = make(map[string][]*Project)
-	}
-	if len(edges) == 0 {
-		_m.Edges.namedProjects[name] = []*Project{}
-	} else {
-		_m.Edges.namedProjects[name] = append(_m.Edges.namedProjects[name], edges...)
-	}
+	_m.Edges.namedProjects.add(name, edges)
 }
 
 // Organizations is a parsable slice of Organization.

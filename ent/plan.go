@@ -67,8 +67,8 @@ type PlanEdges struct {
 	// type was loaded (or requested) in eager-loading or not.
 	loadedTypes [2]bool
 
-	namedMetrics       map[string][]*PlanMetric
-	namedSubscriptions map[string][]*Subscription
+	namedMetrics       namedEdges[PlanMetric]
+	namedSubscriptions namedEdges[Subscription]
 }
 
 // MetricsOrErr returns the Metrics value or an error if the edge
@@ -424,49 +424,27 @@ func (_m *Plan) String() string {
 // NamedMetrics returns the Metrics named value or an error if the edge was not
 // loaded in eager-loading with this name.
 func (_m *Plan) NamedMetrics(name string) ([]*PlanMetric, error) {
-	if _m.Edges.namedMetrics == nil {
-		return nil, &NotLoadedError{edge: name}
+	if nodes, ok := _m.Edges.namedMetrics.get(name); ok {
+		return nodes, nil
 	}
-	nodes, ok := _m.Edges.namedMetrics[name]
-	if !ok {
-		return nil, &NotLoadedError{edge: name}
-	}
-	return nodes, nil
+	return nil, &NotLoadedError{edge: name}
 }
 
 func (_m *Plan) appendNamedMetrics(name string, edges ...*PlanMetric) {
-	if _m.Edges.namedMetrics == nil {
-		_m.Edges.namedMetrics = make(map[string][]*PlanMetric)
-	}
-	if len(edges) == 0 {
-		_m.Edges.namedMetrics[name] = []*PlanMetric{}
-	} else {
-		_m.Edges.namedMetrics[name] = append(_m.Edges.namedMetrics[name], edges...)
-	}
+	_m.Edges.namedMetrics.add(name, edges)
 }
 
 // NamedSubscriptions returns the Subscriptions named value or an error if the edge was not
 // loaded in eager-loading with this name.
 func (_m *Plan) NamedSubscriptions(name string) ([]*Subscription, error) {
-	if _m.Edges.namedSubscriptions == nil {
-		return nil, &NotLoadedError{edge: name}
+	if nodes, ok := _m.Edges.namedSubscriptions.get(name); ok {
+		return nodes, nil
 	}
-	nodes, ok := _m.Edges.namedSubscriptions[name]
-	if !ok {
-		return nil, &NotLoadedError{edge: name}
-	}
-	return nodes, nil
+	return nil, &NotLoadedError{edge: name}
 }
 
 func (_m *Plan) appendNamedSubscriptions(name string, edges ...*Subscription) {
-	if _m.Edges.namedSubscriptions == nil {
-		_m.Edges.namedSubscriptions = make(map[string][]*Subscription)
-	}
-	if len(edges) == 0 {
-		_m.Edges.namedSubscriptions[name] = []*Subscription{}
-	} else {
-		_m.Edges.namedSubscriptions[name] = append(_m.Edges.namedSubscriptions[name], edges...)
-	}
+	_m.Edges.namedSubscriptions.add(name, edges)
 }
 
 // Plans is a parsable slice of Plan.

@@ -67,13 +67,13 @@ type ProjectEdges struct {
 	// totalCount holds the count of the edges above.
 	totalCount [9]map[string]int
 
-	namedSettings         map[string][]*ProjectSetting
-	namedFolders          map[string][]*Folder
-	namedVideos           map[string][]*Video
-	namedTags             map[string][]*Tag
-	namedPlayers          map[string][]*Player
-	namedAdvertisements   map[string][]*Advertisement
-	namedEncodingProfiles map[string][]*EncodingProfile
+	namedSettings         namedEdges[ProjectSetting]
+	namedFolders          namedEdges[Folder]
+	namedVideos           namedEdges[Video]
+	namedTags             namedEdges[Tag]
+	namedPlayers          namedEdges[Player]
+	namedAdvertisements   namedEdges[Advertisement]
+	namedEncodingProfiles namedEdges[EncodingProfile]
 }
 
 // OrganizationOrErr returns the Organization value or an error if the edge
@@ -414,169 +414,92 @@ func (_m *Project) String() string {
 // NamedSettings returns the Settings named value or an error if the edge was not
 // loaded in eager-loading with this name.
 func (_m *Project) NamedSettings(name string) ([]*ProjectSetting, error) {
-	if _m.Edges.namedSettings == nil {
-		return nil, &NotLoadedError{edge: name}
+	if nodes, ok := _m.Edges.namedSettings.get(name); ok {
+		return nodes, nil
 	}
-	nodes, ok := _m.Edges.namedSettings[name]
-	if !ok {
-		return nil, &NotLoadedError{edge: name}
-	}
-	return nodes, nil
+	return nil, &NotLoadedError{edge: name}
 }
 
 func (_m *Project) appendNamedSettings(name string, edges ...*ProjectSetting) {
-	if _m.Edges.namedSettings == nil {
-		_m.Edges.namedSettings = make(map[string][]*ProjectSetting)
-	}
-	if len(edges) == 0 {
-		_m.Edges.namedSettings[name] = []*ProjectSetting{}
-	} else {
-		_m.Edges.namedSettings[name] = append(_m.Edges.namedSettings[name], edges...)
-	}
+	_m.Edges.namedSettings.add(name, edges)
 }
 
 // NamedFolders returns the Folders named value or an error if the edge was not
 // loaded in eager-loading with this name.
 func (_m *Project) NamedFolders(name string) ([]*Folder, error) {
-	if _m.Edges.namedFolders == nil {
-		return nil, &NotLoadedError{edge: name}
+	if nodes, ok := _m.Edges.namedFolders.get(name); ok {
+		return nodes, nil
 	}
-	nodes, ok := _m.Edges.namedFolders[name]
-	if !ok {
-		return nil, &NotLoadedError{edge: name}
-	}
-	return nodes, nil
+	return nil, &NotLoadedError{edge: name}
 }
 
 func (_m *Project) appendNamedFolders(name string, edges ...*Folder) {
-	if _m.Edges.namedFolders == nil {
-		_m.Edges.namedFolders = make(map[string][]*Folder)
-	}
-	if len(edges) == 0 {
-		_m.Edges.namedFolders[name] = []*Folder{}
-	} else {
-		_m.Edges.namedFolders[name] = append(_m.Edges.namedFolders[name], edges...)
-	}
+	_m.Edges.namedFolders.add(name, edges)
 }
 
 // NamedVideos returns the Videos named value or an error if the edge was not
 // loaded in eager-loading with this name.
 func (_m *Project) NamedVideos(name string) ([]*Video, error) {
-	if _m.Edges.namedVideos == nil {
-		return nil, &NotLoadedError{edge: name}
+	if nodes, ok := _m.Edges.namedVideos.get(name); ok {
+		return nodes, nil
 	}
-	nodes, ok := _m.Edges.namedVideos[name]
-	if !ok {
-		return nil, &NotLoadedError{edge: name}
-	}
-	return nodes, nil
+	return nil, &NotLoadedError{edge: name}
 }
 
 func (_m *Project) appendNamedVideos(name string, edges ...*Video) {
-	if _m.Edges.namedVideos == nil {
-		_m.Edges.namedVideos = make(map[string][]*Video)
-	}
-	if len(edges) == 0 {
-		_m.Edges.namedVideos[name] = []*Video{}
-	} else {
-		_m.Edges.namedVideos[name] = append(_m.Edges.namedVideos[name], edges...)
-	}
+	_m.Edges.namedVideos.add(name, edges)
 }
 
 // NamedTags returns the Tags named value or an error if the edge was not
 // loaded in eager-loading with this name.
 func (_m *Project) NamedTags(name string) ([]*Tag, error) {
-	if _m.Edges.namedTags == nil {
-		return nil, &NotLoadedError{edge: name}
+	if nodes, ok := _m.Edges.namedTags.get(name); ok {
+		return nodes, nil
 	}
-	nodes, ok := _m.Edges.namedTags[name]
-	if !ok {
-		return nil, &NotLoadedError{edge: name}
-	}
-	return nodes, nil
+	return nil, &NotLoadedError{edge: name}
 }
 
 func (_m *Project) appendNamedTags(name string, edges ...*Tag) {
-	if _m.Edges.namedTags == nil {
-		_m.Edges.namedTags = make(map[string][]*Tag)
-	}
-	if len(edges) == 0 {
-		_m.Edges.namedTags[name] = []*Tag{}
-	} else {
-		_m.Edges.namedTags[name] = append(_m.Edges.namedTags[name], edges...)
-	}
+	_m.Edges.namedTags.add(name, edges)
 }
 
 // NamedPlayers returns the Players named value or an error if the edge was not
 // loaded in eager-loading with this name.
 func (_m *Project) NamedPlayers(name string) ([]*Player, error) {
-	if _m.Edges.namedPlayers == nil {
-		return nil, &NotLoadedError{edge: name}
+	if nodes, ok := _m.Edges.namedPlayers.get(name); ok {
+		return nodes, nil
 	}
-	nodes, ok := _m.Edges.namedPlayers[name]
-	if !ok {
-		return nil, &NotLoadedError{edge: name}
-	}
-	return nodes, nil
+	return nil, &NotLoadedError{edge: name}
 }
 
 func (_m *Project) appendNamedPlayers(name string, edges ...*Player) {
-	if _m.Edges.namedPlayers == nil {
-		_m.Edges.namedPlayers = make(map[string][]*Player)
-	}
-	if len(edges) == 0 {
-		_m.Edges.namedPlayers[name] = []*Player{}
-	} else {
-		_m.Edges.namedPlayers[name] = append(_m.Edges.namedPlayers[name], edges...)
-	}
+	_m.Edges.namedPlayers.add(name, edges)
 }
 
 // NamedAdvertisements returns the Advertisements named value or an error if the edge was not
 // loaded in eager-loading with this name.
 func (_m *Project) NamedAdvertisements(name string) ([]*Advertisement, error) {
-	if _m.Edges.namedAdvertisements == nil {
-		return nil, &NotLoadedError{edge: name}
+	if nodes, ok := _m.Edges.namedAdvertisements.get(name); ok {
+		return nodes, nil
 	}
-	nodes, ok := _m.Edges.namedAdvertisements[name]
-	if !ok {
-		return nil, &NotLoadedError{edge: name}
-	}
-	return nodes, nil
+	return nil, &NotLoadedError{edge: name}
 }
 
 func (_m *Project) appendNamedAdvertisements(name string, edges ...*Advertisement) {
-	if _m.Edges.namedAdvertisements == nil {
-		_m.Edges.namedAdvertisements = make(map[string][]*Advertisement)
-	}
-	if len(edges) == 0 {
-		_m.Edges.namedAdvertisements[name] = []*Advertisement{}
-	} else {
-		_m.Edges.namedAdvertisements[name] = append(_m.Edges.namedAdvertisements[name], edges...)
-	}
+	_m.Edges.namedAdvertisements.add(name, edges)
 }
 
 // NamedEncodingProfiles returns the EncodingProfiles named value or an error if the edge was not
 // loaded in eager-loading with this name.
 func (_m *Project) NamedEncodingProfiles(name string) ([]*EncodingProfile, error) {
-	if _m.Edges.namedEncodingProfiles == nil {
-		return nil, &NotLoadedError{edge: name}
+	if nodes, ok := _m.Edges.namedEncodingProfiles.get(name); ok {
+		return nodes, nil
 	}
-	nodes, ok := _m.Edges.namedEncodingProfiles[name]
-	if !ok {
-		return nil, &NotLoadedError{edge: name}
-	}
-	return nodes, nil
+	return nil, &NotLoadedError{edge: name}
 }
 
 func (_m *Project) appendNamedEncodingProfiles(name string, edges ...*EncodingProfile) {
-	if _m.Edges.namedEncodingProfiles == nil {
-		_m.Edges.namedEncodingProfiles = make(map[string][]*EncodingProfile)
-	}
-	if len(edges) == 0 {
-		_m.Edges.namedEncodingProfiles[name] = []*EncodingProfile{}
-	} else {
-		_m.Edges.namedEncodingProfiles[name] = append(_m.Edges.namedEncodingProfiles[name], edges...)
-	}
+	_m.Edges.namedEncodingProfiles.add(name, edges)
 }
 
 // Projects is a parsable slice of Project.

@@ -54,7 +54,7 @@ type SessionEdges struct {
 	// totalCount holds the count of the edges above.
 	totalCount [1]map[string]int
 
-	namedRefreshTokens map[string][]*RefreshToken
+	namedRefreshTokens namedEdges[RefreshToken]
 }
 
 // UserOrErr returns the User value or an error if the edge
@@ -311,25 +311,14 @@ func (_m *Session) String() string {
 // NamedRefreshTokens returns the RefreshTokens named value or an error if the edge was not
 // loaded in eager-loading with this name.
 func (_m *Session) NamedRefreshTokens(name string) ([]*RefreshToken, error) {
-	if _m.Edges.namedRefreshTokens == nil {
-		return nil, &NotLoadedError{edge: name}
+	if nodes, ok := _m.Edges.namedRefreshTokens.get(name); ok {
+		return nodes, nil
 	}
-	nodes, ok := _m.Edges.namedRefreshTokens[name]
-	if !ok {
-		return nil, &NotLoadedError{edge: name}
-	}
-	return nodes, nil
+	return nil, &NotLoadedError{edge: name}
 }
 
 func (_m *Session) appendNamedRefreshTokens(name string, edges ...*RefreshToken) {
-	if _m.Edges.namedRefreshTokens == nil {
-		_m.Edges.namedRefreshTokens = make(map[string][]*RefreshToken)
-	}
-	if len(edges) == 0 {
-		_m.Edges.namedRefreshTokens[name] = []*RefreshToken{}
-	} else {
-		_m.Edges.namedRefreshTokens[name] = append(_m.Edges.namedRefreshTokens[name], edges...)
-	}
+	_m.Edges.namedRefreshTokens.add(name, edges)
 }
 
 // Sessions is a parsable slice of Session.

@@ -46,7 +46,7 @@ type TagEdges struct {
 	// totalCount holds the count of the edges above.
 	totalCount [2]map[string]int
 
-	namedVideos map[string][]*Video
+	namedVideos namedEdges[Video]
 }
 
 // ProjectOrErr returns the Project value or an error if the edge
@@ -245,25 +245,14 @@ func (_m *Tag) String() string {
 // NamedVideos returns the Videos named value or an error if the edge was not
 // loaded in eager-loading with this name.
 func (_m *Tag) NamedVideos(name string) ([]*Video, error) {
-	if _m.Edges.namedVideos == nil {
-		return nil, &NotLoadedError{edge: name}
+	if nodes, ok := _m.Edges.namedVideos.get(name); ok {
+		return nodes, nil
 	}
-	nodes, ok := _m.Edges.namedVideos[name]
-	if !ok {
-		return nil, &NotLoadedError{edge: name}
-	}
-	return nodes, nil
+	return nil, &NotLoadedError{edge: name}
 }
 
 func (_m *Tag) appendNamedVideos(name string, edges ...*Video) {
-	if _m.Edges.namedVideos == nil {
-		_m.Edges.namedVideos = make(map[string][]*Video)
-	}
-	if len(edges) == 0 {
-		_m.Edges.namedVideos[name] = []*Video{}
-	} else {
-		_m.Edges.namedVideos[name] = append(_m.Edges.namedVideos[name], edges...)
-	}
+	_m.Edges.namedVideos.add(name, edges)
 }
 
 // Tags is a parsable slice of Tag.

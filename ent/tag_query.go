@@ -832,10 +832,7 @@ func (_q *TagQuery) loadNamedVideos(ctx context.Context, query *VideoQuery, node
 	start := 0
 	for i, node := range nodes {
 		end := next[i]
-		if node.Edges.namedVideos == nil {
-			node.Edges.namedVideos = make(map[string][]*Video, 1)
-		}
-		node.Edges.namedVideos[name] = all[start:end:end]
+		node.Edges.namedVideos.set(name, all[start:end:end])
 		start = end
 	}
 	return nil

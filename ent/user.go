@@ -53,9 +53,9 @@ type UserEdges struct {
 	// totalCount holds the count of the edges above.
 	totalCount [1]map[string]int
 
-	namedMemberships map[string][]*Membership
-	namedSessions    map[string][]*Session
-	namedIdentities  map[string][]*OAuthIdentity
+	namedMemberships namedEdges[Membership]
+	namedSessions    namedEdges[Session]
+	namedIdentities  namedEdges[OAuthIdentity]
 }
 
 // MembershipsOrErr returns the Memberships value or an error if the edge
@@ -308,73 +308,40 @@ func (_m *User) String() string {
 // NamedMemberships returns the Memberships named value or an error if the edge was not
 // loaded in eager-loading with this name.
 func (_m *User) NamedMemberships(name string) ([]*Membership, error) {
-	if _m.Edges.namedMemberships == nil {
-		return nil, &NotLoadedError{edge: name}
+	if nodes, ok := _m.Edges.namedMemberships.get(name); ok {
+		return nodes, nil
 	}
-	nodes, ok := _m.Edges.namedMemberships[name]
-	if !ok {
-		return nil, &NotLoadedError{edge: name}
-	}
-	return nodes, nil
+	return nil, &NotLoadedError{edge: name}
 }
 
 func (_m *User) appendNamedMemberships(name string, edges ...*Membership) {
-	if _m.Edges.namedMemberships == nil {
-		_m.Edges.namedMemberships = make(map[string][]*Membership)
-	}
-	if len(edges) == 0 {
-		_m.Edges.namedMemberships[name] = []*Membership{}
-	} else {
-		_m.Edges.namedMemberships[name] = append(_m.Edges.namedMemberships[name], edges...)
-	}
+	_m.Edges.namedMemberships.add(name, edges)
 }
 
 // NamedSessions returns the Sessions named value or an error if the edge was not
 // loaded in eager-loading with this name.
 func (_m *User) NamedSessions(name string) ([]*Session, error) {
-	if _m.Edges.namedSessions == nil {
-		return nil, &NotLoadedError{edge: name}
+	if nodes, ok := _m.Edges.namedSessions.get(name); ok {
+		return nodes, nil
 	}
-	nodes, ok := _m.Edges.namedSessions[name]
-	if !ok {
-		return nil, &NotLoadedError{edge: name}
-	}
-	return nodes, nil
+	return nil, &NotLoadedError{edge: name}
 }
 
 func (_m *User) appendNamedSessions(name string, edges ...*Session) {
-	if _m.Edges.namedSessions == nil {
-		_m.Edges.namedSessions = make(map[string][]*Session)
-	}
-	if len(edges) == 0 {
-		_m.Edges.namedSessions[name] = []*Session{}
-	} else {
-		_m.Edges.namedSessions[name] = append(_m.Edges.namedSessions[name], edges...)
-	}
+	_m.Edges.namedSessions.add(name, edges)
 }
 
 // NamedIdentities returns the Identities named value or an error if the edge was not
 // loaded in eager-loading with this name.
 func (_m *User) NamedIdentities(name string) ([]*OAuthIdentity, error) {
-	if _m.Edges.namedIdentities == nil {
-		return nil, &NotLoadedError{edge: name}
+	if nodes, ok := _m.Edges.namedIdentities.get(name); ok {
+		return nodes, nil
 	}
-	nodes, ok := _m.Edges.namedIdentities[name]
-	if !ok {
-		return nil, &NotLoadedError{edge: name}
-	}
-	return nodes, nil
+	return nil, &NotLoadedError{edge: name}
 }
 
 func (_m *User) appendNamedIdentities(name string, edges ...*OAuthIdentity) {
-	if _m.Edges.namedIdentities == nil {
-		_m.Edges.namedIdentities = make(map[string][]*OAuthIdentity)
-	}
-	if len(edges) == 0 {
-		_m.Edges.namedIdentities[name] = []*OAuthIdentity{}
-	} else {
-		_m.Edges.namedIdentities[name] = append(_m.Edges.namedIdentities[name], edges...)
-	}
+	_m.Edges.namedIdentities.add(name, edges)
 }
 
 // Users is a parsable slice of User.

@@ -100,11 +100,11 @@ type VideoEdges struct {
 	// totalCount holds the count of the edges above.
 	totalCount [7]map[string]int
 
-	namedTags       map[string][]*Tag
-	namedCaptions   map[string][]*Caption
-	namedChapters   map[string][]*Chapter
-	namedRenditions map[string][]*Rendition
-	namedThumbnails map[string][]*Thumbnail
+	namedTags       namedEdges[Tag]
+	namedCaptions   namedEdges[Caption]
+	namedChapters   namedEdges[Chapter]
+	namedRenditions namedEdges[Rendition]
+	namedThumbnails namedEdges[Thumbnail]
 }
 
 // ProjectOrErr returns the Project value or an error if the edge
@@ -597,121 +597,66 @@ func (_m *Video) bindEmbedLinks() {
 // NamedTags returns the Tags named value or an error if the edge was not
 // loaded in eager-loading with this name.
 func (_m *Video) NamedTags(name string) ([]*Tag, error) {
-	if _m.Edges.namedTags == nil {
-		return nil, &NotLoadedError{edge: name}
+	if nodes, ok := _m.Edges.namedTags.get(name); ok {
+		return nodes, nil
 	}
-	nodes, ok := _m.Edges.namedTags[name]
-	if !ok {
-		return nil, &NotLoadedError{edge: name}
-	}
-	return nodes, nil
+	return nil, &NotLoadedError{edge: name}
 }
 
 func (_m *Video) appendNamedTags(name string, edges ...*Tag) {
-	if _m.Edges.namedTags == nil {
-		_m.Edges.namedTags = make(map[string][]*Tag)
-	}
-	if len(edges) == 0 {
-		_m.Edges.namedTags[name] = []*Tag{}
-	} else {
-		_m.Edges.namedTags[name] = append(_m.Edges.namedTags[name], edges...)
-	}
+	_m.Edges.namedTags.add(name, edges)
 }
 
 // NamedCaptions returns the Captions named value or an error if the edge was not
 // loaded in eager-loading with this name.
 func (_m *Video) NamedCaptions(name string) ([]*Caption, error) {
-	if _m.Edges.namedCaptions == nil {
-		return nil, &NotLoadedError{edge: name}
+	if nodes, ok := _m.Edges.namedCaptions.get(name); ok {
+		return nodes, nil
 	}
-	nodes, ok := _m.Edges.namedCaptions[name]
-	if !ok {
-		return nil, &NotLoadedError{edge: name}
-	}
-	return nodes, nil
+	return nil, &NotLoadedError{edge: name}
 }
 
 func (_m *Video) appendNamedCaptions(name string, edges ...*Caption) {
-	if _m.Edges.namedCaptions == nil {
-		_m.Edges.namedCaptions = make(map[string][]*Caption)
-	}
-	if len(edges) == 0 {
-		_m.Edges.namedCaptions[name] = []*Caption{}
-	} else {
-		_m.Edges.namedCaptions[name] = append(_m.Edges.namedCaptions[name], edges...)
-	}
+	_m.Edges.namedCaptions.add(name, edges)
 }
 
 // NamedChapters returns the Chapters named value or an error if the edge was not
 // loaded in eager-loading with this name.
 func (_m *Video) NamedChapters(name string) ([]*Chapter, error) {
-	if _m.Edges.namedChapters == nil {
-		return nil, &NotLoadedError{edge: name}
+	if nodes, ok := _m.Edges.namedChapters.get(name); ok {
+		return nodes, nil
 	}
-	nodes, ok := _m.Edges.namedChapters[name]
-	if !ok {
-		return nil, &NotLoadedError{edge: name}
-	}
-	return nodes, nil
+	return nil, &NotLoadedError{edge: name}
 }
 
 func (_m *Video) appendNamedChapters(name string, edges ...*Chapter) {
-	if _m.Edges.namedChapters == nil {
-		_m.Edges.namedChapters = make(map[string][]*Chapter)
-	}
-	if len(edges) == 0 {
-		_m.Edges.namedChapters[name] = []*Chapter{}
-	} else {
-		_m.Edges.namedChapters[name] = append(_m.Edges.namedChapters[name], edges...)
-	}
+	_m.Edges.namedChapters.add(name, edges)
 }
 
 // NamedRenditions returns the Renditions named value or an error if the edge was not
 // loaded in eager-loading with this name.
 func (_m *Video) NamedRenditions(name string) ([]*Rendition, error) {
-	if _m.Edges.namedRenditions == nil {
-		return nil, &NotLoadedError{edge: name}
+	if nodes, ok := _m.Edges.namedRenditions.get(name); ok {
+		return nodes, nil
 	}
-	nodes, ok := _m.Edges.namedRenditions[name]
-	if !ok {
-		return nil, &NotLoadedError{edge: name}
-	}
-	return nodes, nil
+	return nil, &NotLoadedError{edge: name}
 }
 
 func (_m *Video) appendNamedRenditions(name string, edges ...*Rendition) {
-	if _m.Edges.namedRenditions == nil {
-		_m.Edges.namedRenditions = make(map[string][]*Rendition)
-	}
-	if len(edges) == 0 {
-		_m.Edges.namedRenditions[name] = []*Rendition{}
-	} else {
-		_m.Edges.namedRenditions[name] = append(_m.Edges.namedRenditions[name], edges...)
-	}
+	_m.Edges.namedRenditions.add(name, edges)
 }
 
 // NamedThumbnails returns the Thumbnails named value or an error if the edge was not
 // loaded in eager-loading with this name.
 func (_m *Video) NamedThumbnails(name string) ([]*Thumbnail, error) {
-	if _m.Edges.namedThumbnails == nil {
-		return nil, &NotLoadedError{edge: name}
+	if nodes, ok := _m.Edges.namedThumbnails.get(name); ok {
+		return nodes, nil
 	}
-	nodes, ok := _m.Edges.namedThumbnails[name]
-	if !ok {
-		return nil, &NotLoadedError{edge: name}
-	}
-	return nodes, nil
+	return nil, &NotLoadedError{edge: name}
 }
 
 func (_m *Video) appendNamedThumbnails(name string, edges ...*Thumbnail) {
-	if _m.Edges.namedThumbnails == nil {
-		_m.Edges.namedThumbnails = make(map[string][]*Thumbnail)
-	}
-	if len(edges) == 0 {
-		_m.Edges.namedThumbnails[name] = []*Thumbnail{}
-	} else {
-		_m.Edges.namedThumbnails[name] = append(_m.Edges.namedThumbnails[name], edges...)
-	}
+	_m.Edges.namedThumbnails.add(name, edges)
 }
 
 // Videos is a parsable slice of Video.

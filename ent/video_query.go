@@ -1306,10 +1306,7 @@ func (_q *VideoQuery) loadNamedTags(ctx context.Context, query *TagQuery, nodes 
 	start := 0
 	for i, node := range nodes {
 		end := next[i]
-		if node.Edges.namedTags == nil {
-			node.Edges.namedTags = make(map[string][]*Tag, 1)
-		}
-		node.Edges.namedTags[name] = all[start:end:end]
+		node.Edges.namedTags.set(name, all[start:end:end])
 		start = end
 	}
 	return nil

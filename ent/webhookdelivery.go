@@ -61,7 +61,7 @@ type WebhookDeliveryEdges struct {
 	// totalCount holds the count of the edges above.
 	totalCount [3]map[string]int
 
-	namedAttemptLog map[string][]*WebhookAttempt
+	namedAttemptLog namedEdges[WebhookAttempt]
 }
 
 // EventOrErr returns the Event value or an error if the edge
@@ -357,25 +357,14 @@ func (_m *WebhookDelivery) String() string {
 // NamedAttemptLog returns the AttemptLog named value or an error if the edge was not
 // loaded in eager-loading with this name.
 func (_m *WebhookDelivery) NamedAttemptLog(name string) ([]*WebhookAttempt, error) {
-	if _m.Edges.namedAttemptLog == nil {
-		return nil, &NotLoadedError{edge: name}
+	if nodes, ok := _m.Edges.namedAttemptLog.get(name); ok {
+		return nodes, nil
 	}
-	nodes, ok := _m.Edges.namedAttemptLog[name]
-	if !ok {
-		return nil, &NotLoadedError{edge: name}
-	}
-	return nodes, nil
+	return nil, &NotLoadedError{edge: name}
 }
 
 func (_m *WebhookDelivery) appendNamedAttemptLog(name string, edges ...*WebhookAttempt) {
-	if _m.Edges.namedAttemptLog == nil {
-		_m.Edges.namedAttemptLog = make(map[string][]*WebhookAttempt)
-	}
-	if len(edges) == 0 {
-		_m.Edges.namedAttemptLog[name] = []*WebhookAttempt{}
-	} else {
-		_m.Edges.namedAttemptLog[name] = append(_m.Edges.namedAttemptLog[name], edges...)
-	}
+	_m.Edges.namedAttemptLog.add(name, edges)
 }
 
 // WebhookDeliveries is a parsable slice of WebhookDelivery.
