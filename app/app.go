@@ -178,6 +178,7 @@ func NewWithDB(ctx context.Context, cfg config.Config, db *database.DB, opts Opt
 		PageStats:     mp.pageStats,
 		Billing: graph.BillingDeps{Service: mp.billing, Limits: mp.limits, Usage: mp.usageSource, Stripe: mp.stripe,
 			PDFs: mp.pdfs},
+		Admission: graph.Admission{Slots: cfg.HTTP.APIConcurrency, MaxWait: cfg.HTTP.APIQueueWait},
 		Subscriptions: graph.SubscriptionLimits{
 			MaxConnectionsPerCaller:       cfg.HTTP.WSMaxConnectionsPerCaller,
 			MaxSubscriptionsPerConnection: cfg.HTTP.WSMaxSubscriptionsPerConnection,

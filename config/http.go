@@ -44,6 +44,13 @@ type HTTP struct {
 	// WSMaxSubscriptionsPerConnection caps the subscriptions running on one
 	// connection (VIDRA_WS_MAX_SUBSCRIPTIONS_PER_CONNECTION, default 32).
 	WSMaxSubscriptionsPerConnection int
+	// APIConcurrency is how many GraphQL operations (REST calls included)
+	// execute at once; the others wait in line, up to APIQueueWait
+	// (VIDRA_API_CONCURRENCY, default 0: four per CPU).
+	APIConcurrency int
+	// APIQueueWait is how long an operation waits in line before it runs
+	// anyway (VIDRA_API_QUEUE_WAIT, default 250ms).
+	APIQueueWait time.Duration
 	// WSCredentialRecheck is how often an open subscription connection's
 	// session or API key is checked again; the connection ends when it no
 	// longer holds (VIDRA_WS_CREDENTIAL_RECHECK, default 30s).
@@ -83,8 +90,14 @@ func readHTTP(get func(name, def string) string) (HTTP, []error) {
 		}
 		return n
 	}
+	concurrency, err := strconv.Atoi(get("VIDRA_API_CONCURRENCY", "0"))
+	if err != nil || concurrency < 0 {
+		errs = append(errs, fmt.Errorf("VIDRA_API_CONCURRENCY: want 0 (four per CPU) or a positive integer"))
+	}
 	return HTTP{
 		AppOrigins:                      origins,
+		APIConcurrency:                  concurrency,
+		APIQueueWait:                    duration("VIDRA_API_QUEUE_WAIT", "250ms"),
 		WSMaxConnectionsPerCaller:       positive("VIDRA_WS_MAX_CONNECTIONS_PER_CALLER", "16"),
 		WSMaxSubscriptionsPerConnection: positive("VIDRA_WS_MAX_SUBSCRIPTIONS_PER_CONNECTION", "32"),
 		WSCredentialRecheck:             duration("VIDRA_WS_CREDENTIAL_RECHECK", "30s"),

@@ -14,7 +14,8 @@ func TestHTTPSettings(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := HTTP{ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute, Playground: true, Introspection: IntrospectionOn,
-		WSMaxConnectionsPerCaller: 16, WSMaxSubscriptionsPerConnection: 32, WSCredentialRecheck: 30 * time.Second}
+		WSMaxConnectionsPerCaller: 16, WSMaxSubscriptionsPerConnection: 32, WSCredentialRecheck: 30 * time.Second,
+		APIQueueWait: 250 * time.Millisecond}
 	if !reflect.DeepEqual(c.HTTP, want) {
 		t.Errorf("defaults: %+v, want %+v", c.HTTP, want)
 	}
@@ -28,11 +29,15 @@ func TestHTTPSettings(t *testing.T) {
 		c.HTTP.WSMaxConnectionsPerCaller != 3 || c.HTTP.WSMaxSubscriptionsPerConnection != 4 {
 		t.Errorf("websocket settings: %+v, %v", c.HTTP, err)
 	}
+	c, err = FromEnv(env(map[string]string{"VIDRA_API_CONCURRENCY": "6", "VIDRA_API_QUEUE_WAIT": "1s"}))
+	if err != nil || c.HTTP.APIConcurrency != 6 || c.HTTP.APIQueueWait != time.Second {
+		t.Errorf("admission settings: %+v, %v", c.HTTP, err)
+	}
 	for name, value := range map[string]string{
 		"VIDRA_PLAYGROUND": "maybe", "VIDRA_INTROSPECTION": "sometimes",
 		"VIDRA_READ_TIMEOUT": "0s", "VIDRA_READ_HEADER_TIMEOUT": "soon",
 		"VIDRA_APP_ORIGINS": "https://app.example.com/path", "VIDRA_WS_MAX_CONNECTIONS_PER_CALLER": "0",
-		"VIDRA_WS_MAX_SUBSCRIPTIONS_PER_CONNECTION": "many",
+		"VIDRA_WS_MAX_SUBSCRIPTIONS_PER_CONNECTION": "many", "VIDRA_API_CONCURRENCY": "-1", "VIDRA_API_QUEUE_WAIT": "0s",
 	} {
 		if _, err := FromEnv(env(map[string]string{name: value})); err == nil || !strings.Contains(err.Error(), name) {
 			t.Errorf("%s=%s: %v", name, value, err)

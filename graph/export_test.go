@@ -27,3 +27,10 @@ func (t gqlgenPOST) Do(w http.ResponseWriter, r *http.Request, exec graphql.Grap
 
 // WriteResponse exposes postTransport's response writer.
 var WriteResponse = writeResponse
+
+// HoldAdmissionSlot takes one of the admission gate's slots (admission.go)
+// until release is called.
+func (r *Resolver) HoldAdmissionSlot() (release func()) {
+	r.admission.slots <- struct{}{}
+	return func() { <-r.admission.slots }
+}

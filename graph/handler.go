@@ -49,6 +49,8 @@ func (r *Resolver) configure(p executionPipeline, limits Limits) {
 	p.Use(operationContext{publicURL: r.media.PublicURL, pageStats: r.pageStats})
 	// Outside the transaction: a stored response is one that committed.
 	p.Use(idempotentMutations{r: r})
+	// Around the execution alone, shared by every pipeline (admission.go).
+	p.Use(r.admission)
 	p.Use(entgql.Transactioner{TxOpener: r.client, SkipTxFunc: skipsSharedTx})
 	p.AroundFields(r.fieldRules)
 	p.SetErrorPresenter(r.presentError)

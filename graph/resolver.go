@@ -52,6 +52,8 @@ type Resolver struct {
 	changes *changefeed.Bus
 	// subscriptions bound the subscription connections (subscription_limits.go).
 	subscriptions SubscriptionLimits
+	// admission bounds the operations executing at once (admission.go).
+	admission *admissionGate
 	// wsConnections counts each caller's open subscription connections.
 	wsConnections connectionCounts
 	// analyticsStore runs the analytics queries.
@@ -98,6 +100,9 @@ type Deps struct {
 	// Subscriptions bound the subscription connections; zero fields take
 	// DefaultSubscriptionLimits.
 	Subscriptions SubscriptionLimits
+	// Admission bounds the operations executing at once; zero fields take
+	// DefaultAdmission.
+	Admission Admission
 	// Analytics is the analytics store the queries run on; nil: the SQL store
 	// of SQL (analytics.NewSQLStore).
 	Analytics analytics.AnalyticsStore
@@ -131,6 +136,7 @@ func NewResolver(d Deps) *Resolver {
 		analyticsEraser: d.AnalyticsEraser,
 		changes:         d.Changes,
 		subscriptions:   d.Subscriptions.withDefaults(),
+		admission:       newAdmissionGate(d.Admission),
 		analyticsStore:  d.Analytics,
 		billing:         d.Billing,
 		pageStats:       d.PageStats,
