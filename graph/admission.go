@@ -74,20 +74,32 @@ func (g *admissionGate) InterceptResponse(ctx context.Context, next graphql.Resp
 	if oc := graphql.GetOperationContext(ctx); oc == nil || oc.Operation == nil || oc.Operation.Operation == ast.Subscription {
 		return next(ctx)
 	}
+	held, ok := g.enter(ctx)
+	if !ok {
+		return graphql.ErrorResponse(ctx, "the request ended while it waited to run")
+	}
+	if held {
+		defer func() { <-g.slots }()
+	}
+	return next(ctx)
+}
+
+// enter takes a slot (held) or waits MaxWait for one (not held past it); ok is
+// false when ctx ended first.
+func (g *admissionGate) enter(ctx context.Context) (held, ok bool) {
 	select {
 	case g.slots <- struct{}{}:
-		defer func() { <-g.slots }()
-		return next(ctx)
+		return true, true
 	default:
 	}
 	wait := time.NewTimer(g.maxWait)
 	defer wait.Stop()
 	select {
 	case g.slots <- struct{}{}:
-		defer func() { <-g.slots }()
+		return true, true
 	case <-wait.C:
+		return false, true
 	case <-ctx.Done():
-		return graphql.ErrorResponse(ctx, "the request ended while it waited to run")
+		return false, false
 	}
-	return next(ctx)
 }
