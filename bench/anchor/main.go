@@ -7,9 +7,13 @@
 //	GET /videos-tags?project_id=<uuid>  the same page with each video's tags joined, from
 //	                                    Vidra's database, written as the JSON Vidra's
 //	                                    GraphQL page with tags(first: 10) returns
+//	GET /videos-rest?project_id=<uuid>  the page of 50 videos from Vidra's database, written
+//	                                    as the envelope Vidra's REST list answers (embed
+//	                                    links included, written against EMBED_BASE_URL)
 //
 // Environment: LISTEN (default 127.0.0.1:8080), DATABASE_URL (enables /videos),
-// TAGS_DATABASE_URL (enables /videos-tags), DB_MAX_CONNS (default 16 per database),
+// TAGS_DATABASE_URL (enables /videos-tags, and /videos-rest when EMBED_BASE_URL,
+// Vidra's public address, is set too), DB_MAX_CONNS (default 16 per database),
 // PREPARE (default 1: prepared statements).
 package main
 
@@ -60,6 +64,13 @@ func main() {
 			fail(log, "prepare tags page statement", err)
 		}
 		mux.Handle("GET /videos-tags", t)
+		if base := os.Getenv("EMBED_BASE_URL"); base != "" {
+			rp, err := newRESTPageHandler(db, prepare == 1, base, log)
+			if err != nil {
+				fail(log, "prepare REST page statement", err)
+			}
+			mux.Handle("GET /videos-rest", rp)
+		}
 	}
 	srv := &http.Server{
 		Addr:              addr,

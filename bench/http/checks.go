@@ -14,7 +14,8 @@ import (
 
 // check fetches one answer of every step before anything is measured, so that a
 // figure never stands for errors: each must be a complete answer of the expected
-// size, and the anchor's tags page must be Vidra's JSON (the opaque cursor aside).
+// size, and the anchor's tags and REST pages must be Vidra's JSON (the opaque
+// cursors aside).
 func (b *bench) check(ctx context.Context) error {
 	vp, ap := b.vidraProjects[0], b.anchorProjects[0]
 	vidraTags, err := b.client.post(ctx, query(b.root, "page-tags.graphql"), map[string]any{"projectId": vp})
@@ -25,7 +26,7 @@ func (b *bench) check(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("anchor page with tags: %w", err)
 	}
-	if err := sameTagsPage(vidraTags, anchorTags); err != nil {
+	if err := samePage("page with tags", vidraTags, anchorTags, "data", "videos", "pageInfo", "endCursor"); err != nil {
 		return err
 	}
 	vidraPage, err := b.client.post(ctx, query(b.root, "page.graphql"), map[string]any{"projectId": vp})
@@ -35,6 +36,13 @@ func (b *bench) check(ctx context.Context) error {
 	rest, err := b.client.get(ctx, fmt.Sprintf(restPath, vp))
 	if err != nil {
 		return fmt.Errorf("vidra REST page: %w", err)
+	}
+	anchorREST, err := fetch(ctx, "GET", "http://"+b.anchor.addr+"/videos-rest?project_id="+vp, nil)
+	if err != nil {
+		return fmt.Errorf("anchor REST page: %w", err)
+	}
+	if err := samePage("REST page", rest, anchorREST, "pagination", "next_cursor"); err != nil {
+		return err
 	}
 	nested, err := b.client.post(ctx, query(b.root, "nested.graphql"), map[string]any{"projectId": vp})
 	if err != nil {
@@ -49,12 +57,13 @@ func (b *bench) check(ctx context.Context) error {
 		return err
 	}
 	samples := map[string][]byte{"vidra-tags": vidraTags, "anchor-tags": anchorTags, "vidra-page": vidraPage,
-		"vidra-rest": rest, "vidra-nested": nested, "anchor-page": anchorPage, "pgl-list": pglList, "pgl-nested": pglNested}
+		"vidra-rest": rest, "anchor-rest": anchorREST, "vidra-nested": nested, "anchor-page": anchorPage, "pgl-list": pglList, "pgl-nested": pglNested}
 	counts := map[string][2]string{
 		"vidra-tags":   {"data.videos.edges", "50"},
 		"anchor-tags":  {"data.videos.edges", "50"},
 		"vidra-page":   {"data.videos.edges", "50"},
 		"vidra-rest":   {"result", "50"},
+		"anchor-rest":  {"result", "50"},
 		"anchor-page":  {"data", "50"},
 		"pgl-list":     {"data.allVideos.nodes", "50"},
 		"vidra-nested": {"data.project.folders.edges[].node.videos.edges", "100"},
@@ -99,19 +108,20 @@ func (b *bench) postGraphileSamples(ctx context.Context, project string) ([]byte
 	return out[0], out[1], nil
 }
 
-// sameTagsPage compares the two pages with tags, endCursor aside (each server has
-// its own cursor format).
-func sameTagsPage(vidra, anchor []byte) error {
+// samePage compares Vidra's answer with the anchor's, the cursor at path (the
+// last key under the ones before it) aside: each server has its own cursor format.
+func samePage(what string, vidra, anchor []byte, path ...string) error {
 	v, a := decode(vidra), decode(anchor)
+	parent, cursor := path[:len(path)-1], path[len(path)-1]
 	for _, doc := range []any{v, a} {
-		if pi, ok := dig(doc, "data", "videos", "pageInfo").(map[string]any); ok {
-			delete(pi, "endCursor")
+		if m, ok := dig(doc, parent...).(map[string]any); ok {
+			delete(m, cursor)
 		}
 	}
 	if !reflect.DeepEqual(v, a) {
 		vb, _ := json.MarshalIndent(v, "", " ")
 		ab, _ := json.MarshalIndent(a, "", " ")
-		return fmt.Errorf("the anchor's page with tags is not Vidra's JSON:\nVidra:  %.1500s\nanchor: %.1500s", vb, ab)
+		return fmt.Errorf("the anchor's %s is not Vidra's JSON:\nVidra:  %.1500s\nanchor: %.1500s", what, vb, ab)
 	}
 	return nil
 }

@@ -21,12 +21,13 @@ func TestCount(t *testing.T) {
 	}
 }
 
-func TestSameTagsPage(t *testing.T) {
+func TestSamePage(t *testing.T) {
+	cursor := []string{"data", "videos", "pageInfo", "endCursor"}
 	vidra := `{"data":{"videos":{"edges":[{"node":{"id":"a","duration":1.5,"tags":{"edges":[{"node":{"id":"t","name":"q3"}}]}}}],
 		"pageInfo":{"endCursor":"gqdJRNk...","hasNextPage":true}}}}`
 	same := `{"data":{"videos":{"edges":[{"node":{"id":"a","duration":1.50,"tags":{"edges":[{"node":{"id":"t","name":"q3"}}]}}}],
 		"pageInfo":{"endCursor":"2025-01-01T00:00:00Z,a","hasNextPage":true}}}}`
-	if err := sameTagsPage([]byte(vidra), []byte(same)); err != nil {
+	if err := samePage("page", []byte(vidra), []byte(same), cursor...); err != nil {
 		t.Fatalf("pages differing only in the cursor: %v", err)
 	}
 	for _, other := range []string{
@@ -34,9 +35,17 @@ func TestSameTagsPage(t *testing.T) {
 		strings.Replace(same, `"hasNextPage":true`, `"hasNextPage":false`, 1),
 		strings.Replace(same, `{"node":{"id":"t","name":"q3"}}`, ``, 1),
 	} {
-		if err := sameTagsPage([]byte(vidra), []byte(other)); err == nil {
+		if err := samePage("page", []byte(vidra), []byte(other), cursor...); err == nil {
 			t.Errorf("pages differ but were found equal:\n%s", other)
 		}
+	}
+	rest := `{"success":true,"result":[{"id":"a","embed_code":"<iframe>"}],"pagination":{"next_cursor":"gqd","has_more":true}}`
+	anchor := `{"success":true,"result":[{"id":"a","embed_code":"<iframe>"}],"pagination":{"next_cursor":"2025,a","has_more":true}}`
+	if err := samePage("REST page", []byte(rest), []byte(anchor), "pagination", "next_cursor"); err != nil {
+		t.Fatalf("REST pages differing only in the cursor: %v", err)
+	}
+	if err := samePage("REST page", []byte(rest), []byte(strings.Replace(anchor, "<iframe>", "<iframe >", 1)), "pagination", "next_cursor"); err == nil {
+		t.Error("REST pages with different embed codes were found equal")
 	}
 }
 

@@ -55,8 +55,8 @@ func (b *bench) measureStep(ctx context.Context, dir string, pass int, st step) 
 		env = append(env, "AUTHORIZATION=Bearer "+b.client.access)
 	case "anchor":
 		srv = b.anchor
-		if st.id == "anchor-tags" {
-			projects = b.vidraProjects // the tags variant reads Vidra's tables
+		if st.id == "anchor-tags" || st.id == "anchor-rest" {
+			projects = b.vidraProjects // these variants read Vidra's tables
 		}
 	default:
 		srv = b.pgl

@@ -66,6 +66,7 @@ func (b *bench) prepare(ctx context.Context, vidraBin, anchorBin, pglBin string)
 	}
 	b.anchor, err = startServer("anchor", addr, filepath.Join(b.o.resultsDir, "anchor.log"), []string{
 		"LISTEN=" + addr, "DATABASE_URL=" + b.anchorDSN, "TAGS_DATABASE_URL=" + b.vidraDSN,
+		"EMBED_BASE_URL=" + b.client.base,
 		"DB_MAX_CONNS=" + strconv.Itoa(b.o.dbMaxConns), "PREPARE=1",
 	}, anchorBin)
 	if err != nil {

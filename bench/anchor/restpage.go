@@ -1,0 +1,149 @@
+package main
+
+import (
+	"bytes"
+	"database/sql"
+	"encoding/json"
+	"html"
+	"log/slog"
+	"net/http"
+	"strconv"
+	"time"
+)
+
+// restPageSQL reads the first page of 50 videos of a project from Vidra's own
+// tables, newest first, with the columns Vidra's REST list answers with (width and
+// height size the embed snippet); the 51st row only tells that there is more.
+const restPageSQL = `SELECT id, created_at, updated_at, project_id, folder_id, title, description, status,
+       duration, size, metadata, width, height
+FROM videos
+WHERE project_id = $1
+ORDER BY created_at DESC, id DESC
+LIMIT 51`
+
+// restResponse mirrors the envelope of Vidra's GET /v1/projects/{id}/videos.
+type restResponse struct {
+	Success    bool           `json:"success"`
+	Message    string         `json:"message"`
+	Result     []restVideo    `json:"result"`
+	Pagination restPagination `json:"pagination"`
+}
+
+type restVideo struct {
+	ID          string          `json:"id"`
+	CreatedAt   time.Time       `json:"created_at"`
+	UpdatedAt   time.Time       `json:"updated_at"`
+	ProjectID   string          `json:"project_id"`
+	FolderID    *string         `json:"folder_id"`
+	Title       string          `json:"title"`
+	Description string          `json:"description"`
+	Status      string          `json:"status"`
+	Duration    gqlFloat        `json:"duration"`
+	Size        int64           `json:"size"`
+	Metadata    json.RawMessage `json:"metadata"`
+	EmbedURL    string          `json:"embed_url"`
+	EmbedCode   string          `json:"embed_code"`
+}
+
+type restPagination struct {
+	// NextCursor is this handler's own cursor (created_at,id); Vidra's is opaque.
+	NextCursor *string `json:"next_cursor"`
+	HasMore    bool    `json:"has_more"`
+}
+
+// restPageHandler serves GET /videos-rest: the page Vidra's REST list answers,
+// with the embed links written against base, Vidra's public address.
+type restPageHandler struct {
+	db   *sql.DB
+	stmt *sql.Stmt
+	base string
+	log  *slog.Logger
+}
+
+func newRESTPageHandler(db *sql.DB, prepare bool, base string, log *slog.Logger) (*restPageHandler, error) {
+	h := &restPageHandler{db: db, base: base, log: log}
+	if prepare {
+		var err error
+		if h.stmt, err = db.Prepare(restPageSQL); err != nil {
+			return nil, err
+		}
+	}
+	return h, nil
+}
+
+func (h *restPageHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	projectID := r.URL.Query().Get("project_id")
+	if projectID == "" {
+		http.Error(w, `{"error":"project_id required"}`, http.StatusBadRequest)
+		return
+	}
+	var rows *sql.Rows
+	var err error
+	if h.stmt != nil {
+		rows, err = h.stmt.QueryContext(r.Context(), projectID)
+	} else {
+		rows, err = h.db.QueryContext(r.Context(), restPageSQL, projectID)
+	}
+	if err != nil {
+		h.internal(w, "query", err)
+		return
+	}
+	defer rows.Close()
+	out := restResponse{Success: true, Message: "videos fetched", Result: make([]restVideo, 0, pageSize+1)}
+	for rows.Next() {
+		var v restVideo
+		var folder sql.NullString
+		var metadata []byte
+		var width, height int
+		if err := rows.Scan(&v.ID, &v.CreatedAt, &v.UpdatedAt, &v.ProjectID, &folder, &v.Title, &v.Description,
+			&v.Status, &v.Duration, &v.Size, &metadata, &width, &height); err != nil {
+			h.internal(w, "scan", err)
+			return
+		}
+		if folder.Valid {
+			v.FolderID = &folder.String
+		}
+		v.Metadata = json.RawMessage("null")
+		if metadata != nil {
+			v.Metadata = metadata
+		}
+		v.EmbedURL = h.base + "/embed/" + v.ID
+		v.EmbedCode = embedCode(v.EmbedURL, v.Title, width, height)
+		out.Result = append(out.Result, v)
+	}
+	if err := rows.Err(); err != nil {
+		h.internal(w, "rows", err)
+		return
+	}
+	if len(out.Result) > pageSize {
+		out.Result = out.Result[:pageSize]
+		out.Pagination.HasMore = true
+		last := out.Result[pageSize-1]
+		c := last.CreatedAt.Format(time.RFC3339Nano) + "," + last.ID
+		out.Pagination.NextCursor = &c
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false) // the snippet's markup as Vidra writes it, not \u003c
+	if err := enc.Encode(&out); err != nil {
+		h.internal(w, "encode", err)
+		return
+	}
+	writeJSON(w, buf.Bytes())
+}
+
+// embedCode is the iframe snippet of a video's player page at its size (640x360
+// when unknown), as Vidra's embedCode field writes it.
+func embedCode(pageURL, title string, width, height int) string {
+	if width <= 0 || height <= 0 {
+		width, height = 640, 360
+	}
+	return `<iframe src="` + html.EscapeString(pageURL) + `" width="` + strconv.Itoa(width) +
+		`" height="` + strconv.Itoa(height) + `" title="` + html.EscapeString(title) +
+		`" frameborder="0" allow="autoplay; fullscreen; picture-in-picture; encrypted-media" allowfullscreen></iframe>`
+}
+
+func (h *restPageHandler) internal(w http.ResponseWriter, what string, err error) {
+	h.log.Error(what, "err", err)
+	http.Error(w, `{"error":"internal"}`, http.StatusInternalServerError)
+}
