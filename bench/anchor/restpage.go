@@ -54,38 +54,21 @@ type restPagination struct {
 // restPageHandler serves GET /videos-rest: the page Vidra's REST list answers,
 // with the embed links written against base, Vidra's public address.
 type restPageHandler struct {
-	db   *sql.DB
-	stmt *sql.Stmt
+	*vidraPage
 	base string
-	log  *slog.Logger
 }
 
 func newRESTPageHandler(db *sql.DB, prepare bool, base string, log *slog.Logger) (*restPageHandler, error) {
-	h := &restPageHandler{db: db, base: base, log: log}
-	if prepare {
-		var err error
-		if h.stmt, err = db.Prepare(restPageSQL); err != nil {
-			return nil, err
-		}
+	p, err := newVidraPage(db, restPageSQL, prepare, log)
+	if err != nil {
+		return nil, err
 	}
-	return h, nil
+	return &restPageHandler{vidraPage: p, base: base}, nil
 }
 
 func (h *restPageHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	projectID := r.URL.Query().Get("project_id")
-	if projectID == "" {
-		http.Error(w, `{"error":"project_id required"}`, http.StatusBadRequest)
-		return
-	}
-	var rows *sql.Rows
-	var err error
-	if h.stmt != nil {
-		rows, err = h.stmt.QueryContext(r.Context(), projectID)
-	} else {
-		rows, err = h.db.QueryContext(r.Context(), restPageSQL, projectID)
-	}
-	if err != nil {
-		h.internal(w, "query", err)
+	rows, ok := h.rows(w, r)
+	if !ok {
 		return
 	}
 	defer rows.Close()
@@ -141,9 +124,4 @@ func embedCode(pageURL, title string, width, height int) string {
 	return `<iframe src="` + html.EscapeString(pageURL) + `" width="` + strconv.Itoa(width) +
 		`" height="` + strconv.Itoa(height) + `" title="` + html.EscapeString(title) +
 		`" frameborder="0" allow="autoplay; fullscreen; picture-in-picture; encrypted-media" allowfullscreen></iframe>`
-}
-
-func (h *restPageHandler) internal(w http.ResponseWriter, what string, err error) {
-	h.log.Error(what, "err", err)
-	http.Error(w, `{"error":"internal"}`, http.StatusInternalServerError)
 }

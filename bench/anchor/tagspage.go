@@ -95,37 +95,20 @@ func (f gqlFloat) MarshalJSON() ([]byte, error) {
 
 // tagsPageHandler serves GET /videos-tags: the page of 50 videos with their tags.
 type tagsPageHandler struct {
-	db   *sql.DB
-	stmt *sql.Stmt
-	log  *slog.Logger
+	*vidraPage
 }
 
 func newTagsPageHandler(db *sql.DB, prepare bool, log *slog.Logger) (*tagsPageHandler, error) {
-	h := &tagsPageHandler{db: db, log: log}
-	if prepare {
-		var err error
-		if h.stmt, err = db.Prepare(tagsPageSQL); err != nil {
-			return nil, err
-		}
+	p, err := newVidraPage(db, tagsPageSQL, prepare, log)
+	if err != nil {
+		return nil, err
 	}
-	return h, nil
+	return &tagsPageHandler{vidraPage: p}, nil
 }
 
 func (h *tagsPageHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	projectID := r.URL.Query().Get("project_id")
-	if projectID == "" {
-		http.Error(w, `{"error":"project_id required"}`, http.StatusBadRequest)
-		return
-	}
-	var rows *sql.Rows
-	var err error
-	if h.stmt != nil {
-		rows, err = h.stmt.QueryContext(r.Context(), projectID)
-	} else {
-		rows, err = h.db.QueryContext(r.Context(), tagsPageSQL, projectID)
-	}
-	if err != nil {
-		h.internal(w, "query", err)
+	rows, ok := h.rows(w, r)
+	if !ok {
 		return
 	}
 	defer rows.Close()
@@ -170,9 +153,4 @@ func (h *tagsPageHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, buf.Bytes())
-}
-
-func (h *tagsPageHandler) internal(w http.ResponseWriter, what string, err error) {
-	h.log.Error(what, "err", err)
-	http.Error(w, `{"error":"internal"}`, http.StatusInternalServerError)
 }
