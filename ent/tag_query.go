@@ -723,14 +723,10 @@ func (_q *TagQuery) scanPages(ctx context.Context, spec *sqlgraph.QuerySpec) con
 // one statement: each node's in the order of its own rows, each neighbour
 // decoded once however many of the nodes it belongs to.
 func (_q *TagQuery) loadNamedVideos(ctx context.Context, query *VideoQuery, nodes []*Tag, name string) error {
-	// The statement's arguments point into keys: a uuid.UUID itself would be
-	// boxed, an allocation an argument.
 	keys := make([]uuid.UUID, len(nodes))
-	ids := make([]driver.Value, len(nodes))
 	index := make(map[uuid.UUID]int, len(nodes))
 	for i, node := range nodes {
 		keys[i] = node.ID
-		ids[i] = &keys[i]
 		if _, ok := index[node.ID]; !ok {
 			index[node.ID] = i
 		}
@@ -740,7 +736,7 @@ func (_q *TagQuery) loadNamedVideos(ctx context.Context, query *VideoQuery, node
 		// The page rewrite (limitPerParent) reads the join table's statistics.
 		pagedThrough(s, tag.VideosTable)
 		s.Join(joinT).On(s.C(video.FieldID), joinT.C(tag.VideosPrimaryKey[0]))
-		s.Where(sql.InValues(joinT.C(tag.VideosPrimaryKey[1]), ids...))
+		s.Where(parentsIn(s, joinT.C(tag.VideosPrimaryKey[1]), keys))
 		columns := s.SelectedColumns()
 		s.Select(joinT.C(tag.VideosPrimaryKey[1]))
 		s.AppendSelect(columns...)

@@ -1197,14 +1197,10 @@ func (_q *VideoQuery) scanPages(ctx context.Context, spec *sqlgraph.QuerySpec) c
 // one statement: each node's in the order of its own rows, each neighbour
 // decoded once however many of the nodes it belongs to.
 func (_q *VideoQuery) loadNamedTags(ctx context.Context, query *TagQuery, nodes []*Video, name string) error {
-	// The statement's arguments point into keys: a uuid.UUID itself would be
-	// boxed, an allocation an argument.
 	keys := make([]uuid.UUID, len(nodes))
-	ids := make([]driver.Value, len(nodes))
 	index := make(map[uuid.UUID]int, len(nodes))
 	for i, node := range nodes {
 		keys[i] = node.ID
-		ids[i] = &keys[i]
 		if _, ok := index[node.ID]; !ok {
 			index[node.ID] = i
 		}
@@ -1214,7 +1210,7 @@ func (_q *VideoQuery) loadNamedTags(ctx context.Context, query *TagQuery, nodes 
 		// The page rewrite (limitPerParent) reads the join table's statistics.
 		pagedThrough(s, video.TagsTable)
 		s.Join(joinT).On(s.C(tag.FieldID), joinT.C(video.TagsPrimaryKey[1]))
-		s.Where(sql.InValues(joinT.C(video.TagsPrimaryKey[0]), ids...))
+		s.Where(parentsIn(s, joinT.C(video.TagsPrimaryKey[0]), keys))
 		columns := s.SelectedColumns()
 		s.Select(joinT.C(video.TagsPrimaryKey[0]))
 		s.AppendSelect(columns...)

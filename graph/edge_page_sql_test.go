@@ -360,6 +360,13 @@ func TestManyToManyPageFormFollowsStatistics(t *testing.T) {
 			if tagVideos == "" || !strings.Contains(tagVideos, "CROSS JOIN LATERAL") {
 				t.Errorf("the videos of the tags were not read with a LATERAL join:\n%s", strings.Join(statements, "\n"))
 			}
+			// Both name their parents in one array argument, not in an IN list
+			// of one argument a parent: the text is the same for any number.
+			for _, q := range []string{videoTags, tagVideos} {
+				if !strings.Contains(q, "::uuid[])") || strings.Contains(q, "IN ($") {
+					t.Errorf("a many-to-many page does not name its parents in one array argument:\n%s", q)
+				}
+			}
 		})
 	}
 	if len(pages) == 2 && pages[dialect.Postgres] != pages[dialect.SQLite] {
