@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"database/sql"
 	"encoding/json"
-	"html"
 	"log/slog"
 	"net/http"
-	"strconv"
 	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/vidra-dev/vidra/player/embedlink"
 )
 
 // restPageSQL reads the first page of 50 videos of a project from Vidra's own
@@ -90,8 +92,13 @@ func (h *restPageHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if metadata != nil {
 			v.Metadata = metadata
 		}
-		v.EmbedURL = h.base + "/embed/" + v.ID
-		v.EmbedCode = embedCode(v.EmbedURL, v.Title, width, height)
+		id, err := uuid.Parse(v.ID)
+		if err != nil {
+			h.internal(w, "video id", err)
+			return
+		}
+		v.EmbedURL = embedlink.PageURL(h.base, id)
+		v.EmbedCode = embedlink.Snippet(h.base, id, v.Title, width, height)
 		out.Result = append(out.Result, v)
 	}
 	if err := rows.Err(); err != nil {
@@ -113,15 +120,4 @@ func (h *restPageHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, buf.Bytes())
-}
-
-// embedCode is the iframe snippet of a video's player page at its size (640x360
-// when unknown), as Vidra's embedCode field writes it.
-func embedCode(pageURL, title string, width, height int) string {
-	if width <= 0 || height <= 0 {
-		width, height = 640, 360
-	}
-	return `<iframe src="` + html.EscapeString(pageURL) + `" width="` + strconv.Itoa(width) +
-		`" height="` + strconv.Itoa(height) + `" title="` + html.EscapeString(title) +
-		`" frameborder="0" allow="autoplay; fullscreen; picture-in-picture; encrypted-media" allowfullscreen></iframe>`
 }
