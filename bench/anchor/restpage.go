@@ -77,10 +77,11 @@ func (h *restPageHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	out := restResponse{Success: true, Message: "videos fetched", Result: make([]restVideo, 0, pageSize+1)}
 	for rows.Next() {
 		var v restVideo
+		var id uuid.UUID
 		var folder sql.NullString
 		var metadata []byte
 		var width, height int
-		if err := rows.Scan(&v.ID, &v.CreatedAt, &v.UpdatedAt, &v.ProjectID, &folder, &v.Title, &v.Description,
+		if err := rows.Scan(&id, &v.CreatedAt, &v.UpdatedAt, &v.ProjectID, &folder, &v.Title, &v.Description,
 			&v.Status, &v.Duration, &v.Size, &metadata, &width, &height); err != nil {
 			h.internal(w, "scan", err)
 			return
@@ -92,11 +93,8 @@ func (h *restPageHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if metadata != nil {
 			v.Metadata = metadata
 		}
-		id, err := uuid.Parse(v.ID)
-		if err != nil {
-			h.internal(w, "video id", err)
-			return
-		}
+		// The id is scanned as a UUID: the embed links are written from it.
+		v.ID = id.String()
 		v.EmbedURL = embedlink.PageURL(h.base, id)
 		v.EmbedCode = embedlink.Snippet(h.base, id, v.Title, width, height)
 		out.Result = append(out.Result, v)

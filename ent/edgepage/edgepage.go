@@ -143,8 +143,10 @@ func parentColumn(s *sql.Selector, fk string) (column string, joined bool, ok bo
 
 // lateral is the PostgreSQL form: for each parent id, s restricted to that
 // parent, ordered and limited, so an index on (fk, order..., id) serves each
-// page with a range read that stops at the LIMIT. The loader's IN list stays
-// in s's WHERE; it is redundant and PostgreSQL folds it into the index scan.
+// page with a range read that stops at the LIMIT. The loader's own filter on
+// the parents (ent's IN list, or the many-to-many loader's parentsIn array)
+// stays in s's WHERE; it is redundant and PostgreSQL folds it into the index
+// scan.
 func lateral(s *sql.Selector, p Page, parent string, joined bool) *sql.Selector {
 	mark := !joined
 	if mark && p.CountExtra != nil {
