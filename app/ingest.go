@@ -38,6 +38,7 @@ func (a *App) StartIngest(ctx context.Context) error {
 
 		MaxUnauthenticated: cfg.MaxUnauthenticated,
 		AuthTimeout:        cfg.AuthTimeout,
+		Outbound:           a.outbound,
 	}, ingest.Deps{
 		Client:  a.DB.Client,
 		Changes: a.Changes,

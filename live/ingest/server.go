@@ -26,6 +26,7 @@ import (
 	"github.com/vidra-dev/vidra/changefeed"
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/livesession"
+	"github.com/vidra-dev/vidra/netguard"
 	"github.com/vidra-dev/vidra/tenancy"
 )
 
@@ -63,6 +64,9 @@ type Config struct {
 	// its publish command and the check of its key; it is closed after it
 	// (10 s).
 	AuthTimeout time.Duration
+	// Outbound is the address policy of the simulcast connections: the zero
+	// policy refuses non-public addresses (see package netguard).
+	Outbound netguard.Policy
 }
 
 // Defaults of the pre-authentication limits.
