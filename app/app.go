@@ -20,6 +20,7 @@ import (
 	"github.com/vidra-dev/vidra/graph/model"
 	"github.com/vidra-dev/vidra/jobs"
 	"github.com/vidra-dev/vidra/live/ingest"
+	"github.com/vidra-dev/vidra/netguard"
 	"github.com/vidra-dev/vidra/storage"
 	"gocloud.dev/blob"
 )
@@ -59,6 +60,8 @@ type App struct {
 	closeLimits func() error
 	// ingest is the live ingest node when StartIngest ran (app/ingest.go).
 	ingest *ingest.Server
+	// outbound is the address policy of simulcast targets.
+	outbound netguard.Policy
 }
 
 // Options are what the app needs beside the configuration.
@@ -74,6 +77,9 @@ type Options struct {
 	// Role names the process in its job liveness record ("worker" for `vidra
 	// worker`); derived from the configuration when empty.
 	Role string
+	// HostResolver resolves the host names of simulcast targets, when they are
+	// saved and when the ingest connects to them; net.DefaultResolver when nil.
+	HostResolver netguard.Resolver
 }
 
 // New opens the database (applying pending migrations) and builds the handler.
@@ -142,6 +148,7 @@ func NewWithDB(ctx context.Context, cfg config.Config, db *database.DB, opts Opt
 		listener = pglisten.Open(db.URL, opts.Log)
 	}
 	changes := newChangeFeed(db, listener, opts.Log)
+	outbound := netguard.Policy{AllowPrivate: cfg.Media.AllowPrivateNetworks, Resolver: opts.HostResolver}
 	resolver := graph.NewResolver(graph.Deps{
 		AnalyticsEraser: ap.writer,
 		Analytics:       mp.analytics,
@@ -173,7 +180,7 @@ func NewWithDB(ctx context.Context, cfg config.Config, db *database.DB, opts Opt
 			SecretOverlap:  cfg.Webhooks.SecretOverlap,
 		},
 		Introspection: graph.IntrospectionMode(cfg.HTTP.Introspection),
-		Live:          graph.LiveDeps{URLs: cfg.LiveURLs},
+		Live:          graph.LiveDeps{URLs: cfg.LiveURLs, Outbound: outbound},
 		Changes:       changes,
 		PageStats:     mp.pageStats,
 		Billing: graph.BillingDeps{Service: mp.billing, Limits: mp.limits, Usage: mp.usageSource, Stripe: mp.stripe,
@@ -188,7 +195,7 @@ func NewWithDB(ctx context.Context, cfg config.Config, db *database.DB, opts Opt
 		},
 	})
 	a := &App{Config: cfg, DB: db, Bucket: bucket, Resolver: resolver, Queue: mp.queue, log: opts.Log, media: mp, Changes: changes,
-		closeLimits: closeLimits, listener: listener}
+		closeLimits: closeLimits, listener: listener, outbound: outbound}
 	a.analytics = ap
 	if listener != nil {
 		a.sessions = startSessionFeed(listener, resolver, opts.Log)

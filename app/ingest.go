@@ -35,6 +35,10 @@ func (a *App) StartIngest(ctx context.Context) error {
 		Heartbeat:        cfg.Heartbeat,
 		BitrateLimitKbps: cfg.BitrateLimitKbps,
 		MaxDuration:      cfg.MaxDuration,
+
+		MaxUnauthenticated: cfg.MaxUnauthenticated,
+		AuthTimeout:        cfg.AuthTimeout,
+		Outbound:           a.outbound,
 	}, ingest.Deps{
 		Client:  a.DB.Client,
 		Changes: a.Changes,

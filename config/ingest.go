@@ -50,6 +50,14 @@ type Ingest struct {
 	// running at once (VIDRA_LIVE_TRANSCODE_SLOTS, default 2 per CPU; 0: no
 	// transcoded live, every such stream is transmuxed). See live/liveslots.
 	TranscodeSlots int
+	// MaxUnauthenticated caps the RTMP(S) connections that have not yet
+	// presented a valid stream key; a connection beyond it is closed at once
+	// (VIDRA_INGEST_MAX_UNAUTHENTICATED, default 256).
+	MaxUnauthenticated int
+	// AuthTimeout is how long an RTMP(S) connection has for its handshake, its
+	// publish command and the check of its key before it is closed
+	// (VIDRA_INGEST_AUTH_TIMEOUT, default 10s).
+	AuthTimeout time.Duration
 }
 
 // readIngest reads the Ingest configuration through get (name, default).
@@ -69,6 +77,10 @@ func readIngest(get func(name, def string) string) (Ingest, []error) {
 		if slots, err = strconv.Atoi(v); err != nil || slots < 0 {
 			errs = append(errs, fmt.Errorf("VIDRA_LIVE_TRANSCODE_SLOTS: want a whole number >= 0"))
 		}
+	}
+	maxUnauth, err := strconv.Atoi(get("VIDRA_INGEST_MAX_UNAUTHENTICATED", "256"))
+	if err != nil || maxUnauth <= 0 {
+		errs = append(errs, fmt.Errorf("VIDRA_INGEST_MAX_UNAUTHENTICATED: want a positive whole number"))
 	}
 	off := func(addr string) string {
 		if addr == "off" {
@@ -90,6 +102,9 @@ func readIngest(get func(name, def string) string) (Ingest, []error) {
 		BitrateLimitKbps: limit,
 		MaxDuration:      duration("VIDRA_LIVE_MAX_DURATION", "24h"),
 		TranscodeSlots:   slots,
+
+		MaxUnauthenticated: maxUnauth,
+		AuthTimeout:        duration("VIDRA_INGEST_AUTH_TIMEOUT", "10s"),
 	}
 	for name, addr := range map[string]string{"VIDRA_RTMP_ADDR": in.RTMPAddr, "VIDRA_RTMPS_ADDR": in.RTMPSAddr, "VIDRA_SRT_ADDR": in.SRTAddr} {
 		if addr == "" {

@@ -14,12 +14,16 @@ import (
 	"github.com/vidra-dev/vidra/events"
 	"github.com/vidra-dev/vidra/graph/model"
 	"github.com/vidra-dev/vidra/live/livekey"
+	"github.com/vidra-dev/vidra/netguard"
 )
 
 // LiveDeps are what the live stream resolvers need beside the database.
 type LiveDeps struct {
 	// URLs are the ingest addresses shown to publishers.
 	URLs config.LiveURLs
+	// Outbound is the address policy simulcast target URLs must pass when
+	// saved (the ingest applies it again when it connects).
+	Outbound netguard.Policy
 }
 
 // projectLiveStream loads a live stream of a project; NOT_FOUND when the project

@@ -39,7 +39,8 @@ func (r *Resolver) liveSimulcastTargets(ctx context.Context, projectID, streamID
 }
 
 // createLiveSimulcastTarget adds a target to a stream, at most
-// live.MaxSimulcastTargets of them. It applies from the stream's next session.
+// live.MaxSimulcastTargets of them, whose host passes the outbound address
+// policy (checkSimulcastHost). It applies from the stream's next session.
 func (r *Resolver) createLiveSimulcastTarget(ctx context.Context, projectID, streamID uuid.UUID, input ent.CreateLiveSimulcastTargetInput) (*ent.LiveSimulcastTarget, error) {
 	client := r.db(ctx)
 	if _, err := projectLiveStream(ctx, client, projectID, streamID); err != nil {
@@ -52,16 +53,25 @@ func (r *Resolver) createLiveSimulcastTarget(ctx context.Context, projectID, str
 	if n >= live.MaxSimulcastTargets {
 		return nil, Errorf(KindConflict, "a live stream has at most %d simulcast targets", live.MaxSimulcastTargets)
 	}
+	if err := r.checkSimulcastHost(ctx, input.URL); err != nil {
+		return nil, err
+	}
 	return client.LiveSimulcastTarget.Create().SetInput(input).
 		SetLiveStreamID(streamID).SetProjectID(projectID).Save(ctx)
 }
 
-// updateLiveSimulcastTarget changes a target; it applies from the next session.
+// updateLiveSimulcastTarget changes a target (a new URL is checked as on
+// creation); it applies from the next session.
 func (r *Resolver) updateLiveSimulcastTarget(ctx context.Context, projectID, streamID, id uuid.UUID, input ent.UpdateLiveSimulcastTargetInput) (*ent.LiveSimulcastTarget, error) {
 	client := r.db(ctx)
 	t, err := streamSimulcastTarget(ctx, client, projectID, streamID, id)
 	if err != nil {
 		return nil, err
+	}
+	if input.URL != nil {
+		if err := r.checkSimulcastHost(ctx, *input.URL); err != nil {
+			return nil, err
+		}
 	}
 	return client.LiveSimulcastTarget.UpdateOne(t).SetInput(input).Save(ctx)
 }

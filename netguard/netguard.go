@@ -1,5 +1,6 @@
 // Package netguard decides which addresses Vidra's outbound requests may reach:
-// media imports pulled from a URL and webhook deliveries. It refuses every
+// media imports pulled from a URL, webhook deliveries and live simulcast
+// targets (Policy). It refuses every
 // prefix of IANA's IPv4 and IPv6 special-purpose address registries (loopback,
 // private use, shared address space 100.64.0.0/10, benchmarking, reserved,
 // documentation, NAT64, ...), multicast, and IPv6 outside global unicast.

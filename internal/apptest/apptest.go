@@ -21,6 +21,7 @@ import (
 	"github.com/vidra-dev/vidra/graph"
 	"github.com/vidra-dev/vidra/internal/testdb"
 	"github.com/vidra-dev/vidra/internal/vimeotest"
+	"github.com/vidra-dev/vidra/netguard"
 	"github.com/vidra-dev/vidra/tenancy"
 )
 
@@ -49,6 +50,8 @@ type Options struct {
 	AuthLimits graph.AuthLimits
 	// Anonymous skips signing up the default user: the server starts with no accounts.
 	Anonymous bool
+	// HostResolver resolves simulcast target host names (app.Options.HostResolver).
+	HostResolver netguard.Resolver
 }
 
 // New starts a server over a fresh, migrated database of the dialect, stopped at cleanup.
@@ -82,7 +85,7 @@ func New(t testing.TB, dialectName string, opts ...Options) *Server {
 	tw := &testWriter{t: t}
 	t.Cleanup(tw.stop) // registered first, so it runs after the server has stopped
 	log := slog.New(slog.NewTextHandler(tw, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	a, err := app.NewWithDB(context.Background(), cfg, db, app.Options{Version: "test", Log: log, AuthLimits: o.AuthLimits})
+	a, err := app.NewWithDB(context.Background(), cfg, db, app.Options{Version: "test", Log: log, AuthLimits: o.AuthLimits, HostResolver: o.HostResolver})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -240,7 +240,7 @@ func (s *Server) openHold(ctx context.Context, h *hold, st *ent.LiveStream, resu
 	for _, t := range targets {
 		ts = append(ts, target{ID: t.ID, URL: t.URL, Key: t.StreamKey})
 	}
-	h.simulcast = startSimulcast(s.sys, ts, s.simulcastFailed(h))
+	h.simulcast = startSimulcast(s.sys, ts, s.simulcastFailed(h), simulcastOptions{outbound: s.cfg.Outbound, log: s.log})
 	h.media, err = s.deps.Media(ctx, MediaOptions{
 		ProjectID: st.ProjectID, StreamID: st.ID, SessionID: h.sessionID, VideoID: h.videoID,
 		LatencyMode: string(st.LatencyMode), Transcode: st.Transcode, Record: st.Record, Resume: resume,

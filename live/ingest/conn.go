@@ -25,6 +25,9 @@ type publisher struct {
 	key      string
 	remote   string
 	conn     *countingConn
+	// guard checks an RTMP connection until its key is admitted (nil: SRT,
+	// whose key is checked in its handshake).
+	guard *preAuthGuard
 	// readMedia reads the connection's media into the muxer open builds, until
 	// the connection ends; it returns io.EOF (or a wrapped one) on a clean end.
 	readMedia func(open openMuxer) error

@@ -23,6 +23,7 @@ import (
 	"github.com/vidra-dev/vidra/live/liveevents"
 	"github.com/vidra-dev/vidra/live/livehls"
 	"github.com/vidra-dev/vidra/live/livekey"
+	"github.com/vidra-dev/vidra/netguard"
 	"github.com/vidra-dev/vidra/webhooks"
 )
 
@@ -124,6 +125,8 @@ func (r *rig) startNodeWith(id string, tune func(*ingest.Config)) *ingest.Server
 	cfg := ingest.Config{
 		RTMPAddr: "127.0.0.1:0", SRTAddr: "127.0.0.1:0", NodeID: id,
 		StallTimeout: 2 * time.Second, Lease: 3 * time.Second, Heartbeat: time.Second,
+		// The tests' simulcast targets listen on loopback.
+		Outbound: netguard.Policy{AllowPrivate: true},
 	}
 	if tune != nil {
 		tune(&cfg)

@@ -96,10 +96,11 @@ func TestRTMPToMPEGTS(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := acceptRTMP(nc, ProtocolRTMP)
+	p, err := acceptRTMP(nc, ProtocolRTMP, defaultAuthTimeout)
 	if err != nil {
 		t.Fatal(err)
 	}
+	p.guard.open() // as the server does once the key is admitted
 	if p.key != "thekey" {
 		t.Fatalf("key %q", p.key)
 	}

@@ -3,6 +3,7 @@ package ingest
 import (
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"time"
 
@@ -12,19 +13,23 @@ import (
 	tscodecs "github.com/bluenviron/mediacommon/v2/pkg/formats/mpegts/codecs"
 )
 
-// handshakeTimeout bounds the RTMP handshake and the wait for the publish command.
-const handshakeTimeout = 10 * time.Second
-
 // rtmpTimeOffset shifts RTMP timestamps (which start at 0) so that the MPEG-TS
 // clock reference, written a little before each timestamp, never goes negative.
 const rtmpTimeOffset = clockRate
 
 // acceptRTMP runs the RTMP handshake on nc and returns the publisher it
 // announces. A connection that wants to play, or names no key, is refused.
-func acceptRTMP(nc net.Conn, protocol string) (*publisher, error) {
-	_ = nc.SetDeadline(time.Now().Add(handshakeTimeout))
+// The handshake, the commands up to publish and the key's check must end
+// within authTimeout; until the key is admitted (p.guard.open) what the
+// client sends is checked by a preAuthGuard.
+func acceptRTMP(nc net.Conn, protocol string, authTimeout time.Duration) (*publisher, error) {
+	_ = nc.SetDeadline(time.Now().Add(authTimeout))
 	cc := newCountingConn(nc)
-	sc := &gortmplib.ServerConn{RW: cc}
+	guard := newPreAuthGuard(cc)
+	sc := &gortmplib.ServerConn{RW: struct {
+		io.Reader
+		io.Writer
+	}{guard, cc}}
 	if err := sc.Initialize(); err != nil {
 		return nil, fmt.Errorf("rtmp handshake: %w", err)
 	}
@@ -38,7 +43,7 @@ func acceptRTMP(nc net.Conn, protocol string) (*publisher, error) {
 	if key == "" {
 		return nil, errors.New("rtmp: no stream key in the publish URL")
 	}
-	p := &publisher{protocol: protocol, key: key, remote: nc.RemoteAddr().String(), conn: cc}
+	p := &publisher{protocol: protocol, key: key, remote: nc.RemoteAddr().String(), conn: cc, guard: guard}
 	p.readMedia = func(open openMuxer) error {
 		// The stall watchdog ends a silent connection; the socket itself waits.
 		_ = nc.SetDeadline(time.Time{})

@@ -29,7 +29,9 @@ type rtmpTarget struct {
 	videoCodec  string
 	audioCodec  string
 	refused     int
-	wg          sync.WaitGroup
+	// accepted counts the TCP connections the target accepted.
+	accepted int
+	wg       sync.WaitGroup
 }
 
 // startRTMPTarget listens on 127.0.0.1:0 for publishers with key.
@@ -48,6 +50,9 @@ func startRTMPTarget(t *testing.T, key string) *rtmpTarget {
 			if err != nil {
 				return
 			}
+			tg.mu.Lock()
+			tg.accepted++
+			tg.mu.Unlock()
 			tg.wg.Add(1)
 			go func() {
 				defer tg.wg.Done()
@@ -145,4 +150,11 @@ func sliceHash(au [][]byte) (sum [32]byte, ok bool) {
 	}
 	copy(sum[:], h.Sum(nil))
 	return sum, ok
+}
+
+// connections is how many TCP connections the target accepted.
+func (tg *rtmpTarget) connections() int {
+	tg.mu.Lock()
+	defer tg.mu.Unlock()
+	return tg.accepted
 }

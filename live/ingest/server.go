@@ -16,6 +16,7 @@ import (
 	"net"
 	"os"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	srt "github.com/datarhei/gosrt"
@@ -25,6 +26,7 @@ import (
 	"github.com/vidra-dev/vidra/changefeed"
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/livesession"
+	"github.com/vidra-dev/vidra/netguard"
 	"github.com/vidra-dev/vidra/tenancy"
 )
 
@@ -54,7 +56,24 @@ type Config struct {
 	// MaxDuration caps every session's continuous duration on this node,
 	// whatever its stream allows (0: the stream's max_duration_seconds alone).
 	MaxDuration time.Duration
+	// MaxUnauthenticated caps the RTMP(S) connections that have not yet been
+	// admitted with a valid key; a connection beyond it is closed at once
+	// (256).
+	MaxUnauthenticated int
+	// AuthTimeout is how long an RTMP(S) connection has for its handshake,
+	// its publish command and the check of its key; it is closed after it
+	// (10 s).
+	AuthTimeout time.Duration
+	// Outbound is the address policy of the simulcast connections: the zero
+	// policy refuses non-public addresses (see package netguard).
+	Outbound netguard.Policy
 }
+
+// Defaults of the pre-authentication limits.
+const (
+	defaultMaxUnauthenticated = 256
+	defaultAuthTimeout        = 10 * time.Second
+)
 
 // withDefaults fills the zero fields.
 func (c Config) withDefaults() Config {
@@ -70,6 +89,12 @@ func (c Config) withDefaults() Config {
 	}
 	if c.Heartbeat <= 0 {
 		c.Heartbeat = 5 * time.Second
+	}
+	if c.MaxUnauthenticated <= 0 {
+		c.MaxUnauthenticated = defaultMaxUnauthenticated
+	}
+	if c.AuthTimeout <= 0 {
+		c.AuthTimeout = defaultAuthTimeout
 	}
 	return c
 }
@@ -142,6 +167,9 @@ type Server struct {
 
 	mu    sync.Mutex
 	holds map[uuid.UUID]*hold
+
+	// unauthenticated counts the RTMP(S) connections not yet admitted.
+	unauthenticated atomic.Int64
 
 	// wg counts the connections and listeners; loops the background loops.
 	wg    sync.WaitGroup
@@ -267,6 +295,12 @@ func (s *Server) goServeTCP(ln net.Listener, protocol string) {
 				}
 				return
 			}
+			if !s.enterUnauthenticated() {
+				s.log.Debug("rtmp connection refused: too many unauthenticated connections",
+					"protocol", protocol, "remote", nc.RemoteAddr().String(), "max", s.cfg.MaxUnauthenticated)
+				_ = nc.Close()
+				continue
+			}
 			s.wg.Add(1)
 			go func() {
 				defer s.wg.Done()
@@ -276,10 +310,14 @@ func (s *Server) goServeTCP(ln net.Listener, protocol string) {
 	}()
 }
 
-// handleRTMP runs one RTMP(S) connection.
+// handleRTMP runs one RTMP(S) connection, counted as unauthenticated
+// (enterUnauthenticated) until its key is admitted.
 func (s *Server) handleRTMP(nc net.Conn, protocol string) {
 	defer nc.Close()
-	p, err := acceptRTMP(nc, protocol)
+	var leave sync.Once
+	leaveUnauthenticated := func() { leave.Do(func() { s.unauthenticated.Add(-1) }) }
+	defer leaveUnauthenticated()
+	p, err := acceptRTMP(nc, protocol, s.cfg.AuthTimeout)
 	if err != nil {
 		s.log.Info("rtmp connection refused", "remote", nc.RemoteAddr().String(), "err", err)
 		return
@@ -289,8 +327,24 @@ func (s *Server) handleRTMP(nc net.Conn, protocol string) {
 		s.log.Info("publisher refused", "protocol", protocol, "remote", p.remote, "reason", err)
 		return
 	}
+	p.guard.open()
+	leaveUnauthenticated()
 	s.serve(h, p)
 }
+
+// enterUnauthenticated counts a new RTMP(S) connection as unauthenticated;
+// false (and nothing counted) when MaxUnauthenticated are already.
+func (s *Server) enterUnauthenticated() bool {
+	if s.unauthenticated.Add(1) > int64(s.cfg.MaxUnauthenticated) {
+		s.unauthenticated.Add(-1)
+		return false
+	}
+	return true
+}
+
+// Unauthenticated is how many RTMP(S) connections are open that have not yet
+// been admitted with a valid key.
+func (s *Server) Unauthenticated() int { return int(s.unauthenticated.Load()) }
 
 // serveSRT accepts SRT connections until ln closes. A refused key is rejected
 // in the handshake, with the SRT reason code.

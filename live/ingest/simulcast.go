@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net/url"
 	"sync"
 	"sync/atomic"
@@ -16,6 +17,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/vidra-dev/vidra/live"
+	"github.com/vidra-dev/vidra/netguard"
 )
 
 // simulcastBuffer is how many access units a target may lag behind before it
@@ -47,6 +49,14 @@ type simulcast struct {
 	notices *failNotices
 }
 
+// simulcastOptions are how a session's targets are reached.
+type simulcastOptions struct {
+	// outbound is the address policy of the connections (netguard).
+	outbound netguard.Policy
+	// log receives each failure's detail; the history shows only its kind.
+	log *slog.Logger
+}
+
 // restream is one simulcast target.
 type restream struct {
 	id    uuid.UUID
@@ -61,6 +71,7 @@ type restream struct {
 	begun                  bool
 	audioConf              *mpeg4audio.AudioSpecificConfig
 	notices                *failNotices
+	opts                   simulcastOptions
 	// reported: the current failure was reported; cleared once the target
 	// has sent for simulcastStable again.
 	reported bool
@@ -74,7 +85,7 @@ type target struct {
 
 // startSimulcast starts restreaming to targets; nil when there are none.
 // onFail is told each failure of a target (nil: nobody).
-func startSimulcast(ctx context.Context, targets []target, onFail func(live.SimulcastState)) *simulcast {
+func startSimulcast(ctx context.Context, targets []target, onFail func(live.SimulcastState), opts simulcastOptions) *simulcast {
 	if len(targets) == 0 {
 		return nil
 	}
@@ -82,10 +93,10 @@ func startSimulcast(ctx context.Context, targets []target, onFail func(live.Simu
 	sc := &simulcast{ctx: ctx, cancel: cancel, notices: &failNotices{fn: onFail}}
 	for _, t := range targets {
 		dest, err := url.Parse(t.URL)
-		r := &restream{id: t.ID, url: t.URL, ch: make(chan accessUnit, simulcastBuffer), notices: sc.notices}
+		r := &restream{id: t.ID, url: t.URL, ch: make(chan accessUnit, simulcastBuffer), notices: sc.notices, opts: opts}
 		r.state = live.SimulcastState{TargetID: t.ID, URL: t.URL, State: live.SimulcastConnecting}
 		if err != nil {
-			r.fail(fmt.Errorf("bad target URL: %w", err))
+			r.fail(errors.New("bad target URL"))
 			sc.targets = append(sc.targets, r)
 			continue
 		}
@@ -203,7 +214,8 @@ func (r *restream) run(ctx context.Context) {
 		if ctx.Err() != nil {
 			return
 		}
-		r.fail(err)
+		r.opts.log.Info("simulcast target failed", "target", r.id, "err", err)
+		r.fail(targetError(err))
 		select {
 		case <-ctx.Done():
 			return
@@ -220,11 +232,11 @@ func (r *restream) push(ctx context.Context) error {
 		return err
 	}
 	dctx, cancel := context.WithTimeout(ctx, simulcastDial)
-	c := &gortmplib.Client{URL: r.dest, Publish: true}
+	c := &gortmplib.Client{URL: r.dest, Publish: true, DialContext: r.opts.outbound.DialContext}
 	err = c.Initialize(dctx)
 	cancel()
 	if err != nil {
-		return fmt.Errorf("connect: %w", err)
+		return connectError{err}
 	}
 	stop := context.AfterFunc(ctx, c.Close)
 	defer stop()

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -55,6 +56,11 @@ func TestSimulcastRestreamsAsIs(t *testing.T) {
 		// counts as sent.)
 		if b := states[bad.ID.String()]; b.Error == "" || (b.State != live.SimulcastFailed && b.State != live.SimulcastStopped) {
 			t.Fatalf("refused target's history %+v", b)
+		}
+		// The history tells the kind of failure in fixed words, never what
+		// the target's server answered.
+		if b := states[bad.ID.String()].Error; b != "the connection to the target was lost" && !strings.HasPrefix(b, "could not connect to the target") {
+			t.Fatalf("refused target's error %q", b)
 		}
 
 		// livestream.simulcast.error: the refused target's failure, once
