@@ -129,7 +129,7 @@ func (c *Collector) ServeEvents(w http.ResponseWriter, r *http.Request) {
 	c.serve(w, r, func(project uuid.UUID, body []byte) *failure {
 		var b Batch
 		if err := json.Unmarshal(body, &b); err != nil {
-			c.drop(project, DropBadEvent)
+			c.drop(r, project, DropBadEvent)
 			return fail(http.StatusBadRequest, "the body is not a beacon batch: "+jsonError(err))
 		}
 		return c.acceptBatch(r, project, &b, c.opts.HeartbeatMs*2)
@@ -161,7 +161,7 @@ func (c *Collector) serve(w http.ResponseWriter, r *http.Request, accept func(uu
 		return
 	}
 	if !c.limits.allow(clientip.Of(r), c.opts.Now()) {
-		c.drop(project, DropRate)
+		c.drop(r, project, DropRate)
 		c.write(w, &failure{status: http.StatusTooManyRequests, msg: "too many analytics requests from this address", retry: 1})
 		return
 	}
@@ -198,7 +198,7 @@ func (c *Collector) acceptBatch(r *http.Request, project uuid.UUID, b *Batch, ga
 	now := c.opts.Now()
 	ids, events, err := b.validate(now)
 	if err != nil {
-		c.drop(project, DropBadEvent)
+		c.drop(r, project, DropBadEvent)
 		return fail(http.StatusBadRequest, err.Error())
 	}
 	ctx := r.Context()
@@ -254,11 +254,19 @@ func (c *Collector) acceptBatch(r *http.Request, project uuid.UUID, b *Batch, ga
 }
 
 // drop counts an input refused before its project was looked up: against the
-// project when the collector knows it exists (its cache, never the database:
-// O(1) per refused request), else in the writer's one unattributed counter, so
-// that made-up project ids add no rows.
-func (c *Collector) drop(project uuid.UUID, reason string) {
-	if p, ok := c.project.peek(project); ok && p.found {
+// project when it exists, else in the writer's one unattributed counter, so
+// that made-up project ids add no rows. A refusal by rate (429) only asks the
+// collector's cache (O(1), never the database, expired entries included); a
+// bad body asks what a valid beacon would (the cache, loading on a miss).
+func (c *Collector) drop(r *http.Request, project uuid.UUID, reason string) {
+	p, ok := c.project.peek(project)
+	if reason != DropRate && !ok {
+		ctx := r.Context()
+		var err error
+		p, err = c.project.get(c.opts.Now(), project, func() (projectInfo, error) { return c.loadProject(ctx, project) })
+		ok = err == nil
+	}
+	if ok && p.found {
 		c.Writer.countDrop(project, reason)
 		return
 	}
