@@ -106,4 +106,3 @@ func TestCollectHostileTextAmidHonestBeacons(t *testing.T) {
 		}
 	}, apptest.Options{Env: map[string]string{"VIDRA_TRUSTED_PROXIES": "127.0.0.0/8"}})
 }
-
