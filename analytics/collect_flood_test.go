@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptest"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -81,8 +83,9 @@ func flood(t *testing.T, s *apptest.Server, n int, addr string, beat chan<- stru
 // one address, then 10,000 for one real project from one address over its
 // rate, while another tenant's player keeps sending: the refusals add no
 // analytics_drops row per request (the made-up ids none at all: one counter,
-// Stats().UnattributedDrops; the real project one row per reason and hour),
-// and they take no place in the writer's queue (16 entries here): the honest
+// Stats().UnattributedDrops, exposed on /metrics as
+// vidra_analytics_unattributed_drops_total; the real project one row per
+// reason and hour), and they take no place in the writer's queue (16 entries here): the honest
 // tenant gets no 503 and every one of its beacons is stored.
 func TestCollectRejectFloodBounded(t *testing.T) {
 	apptest.ForEachDialect(t, func(t *testing.T, s *apptest.Server) {
@@ -142,6 +145,11 @@ func TestCollectRejectFloodBounded(t *testing.T) {
 		}
 		if n := s.App.AnalyticsWriter().Stats().UnattributedDrops - baseUnattributed; n != rejects {
 			t.Errorf("unattributed drops = %d, want %d", n, rejects)
+		}
+		rec := httptest.NewRecorder()
+		s.App.AdminHandler.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/metrics", nil))
+		if want := fmt.Sprintf("vidra_analytics_unattributed_drops_total %d\n", baseUnattributed+rejects); !strings.Contains(rec.Body.String(), want) {
+			t.Errorf("/metrics (%d) does not show %q", rec.Code, want)
 		}
 		// The real project: one row per (reason, hour): two when the flood
 		// crossed an hour.
