@@ -42,6 +42,12 @@ func (d *dropCounts) add(k dropKey, n int64) {
 	}
 	d.pending[k] += n
 	d.mu.Unlock()
+	d.signal()
+}
+
+// signal wakes the writer without waiting: it writes (or, for the
+// unattributed count, reports) what is pending within MaxWait.
+func (d *dropCounts) signal() {
 	select {
 	case d.wake <- struct{}{}:
 	default:
@@ -69,4 +75,7 @@ func (w *Writer) countDrop(project uuid.UUID, reason string) {
 }
 
 // countUnattributed counts one dropped input of a project not known to exist.
-func (w *Writer) countUnattributed() { w.drops.unattributed.Add(1) }
+func (w *Writer) countUnattributed() {
+	w.drops.unattributed.Add(1)
+	w.drops.signal()
+}

@@ -9,6 +9,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/vidra-dev/vidra/internal/testdb"
+	"github.com/vidra-dev/vidra/playback"
 )
 
 // TestWriterIsolatesARefusedRow queues, for one transaction, honest beacons of
@@ -80,6 +81,50 @@ func TestWriterIsolatesARefusedRow(t *testing.T) {
 			if n := count(`SELECT COALESCE(SUM(count), 0) FROM analytics_drops WHERE project_id = $1 AND reason = $2`,
 				hostile, DropWriteFailed); n != 1 {
 				t.Errorf("write_failed drops of the project = %d, want 1", n)
+			}
+		})
+	}
+}
+
+// TestWriterKeepsBatchWithHostileDeliverySession: a playback request's CMCD
+// session id with a NUL byte (which PostgreSQL refuses as a parameter) reaches
+// the writer amid beacons: the delivery counts without it, and nothing is lost.
+func TestWriterKeepsBatchWithHostileDeliverySession(t *testing.T) {
+	for _, d := range testdb.Dialects(t) {
+		t.Run(d, func(t *testing.T) {
+			db := testdb.Open(t, d).SQL
+			w := NewWriter(NewSQLStore(db, d), WriterOptions{MaxWait: MaxWaitLimit})
+			defer func() { _ = w.Close(context.Background()) }()
+			project, video := uuid.New(), uuid.New()
+			now := time.Now()
+			for i := 0; i < 5; i++ {
+				id := uuid.New()
+				if err := w.enqueue(item{view: &ViewRecord{Project: project, Video: video, View: id, SessionID: id.String(),
+					Device: "desktop", StreamType: "on_demand", GapCapMs: 20_000,
+					Events: []Event{{Seq: 0, Type: EvViewStart, TsMs: now.UnixMilli()}}}}); err != nil {
+					t.Fatal(err)
+				}
+				if i == 2 {
+					if err := w.RecordDelivery(playback.Delivery{Project: project, Video: video, At: now, Bytes: 1000,
+						SegmentMs: 4000, Session: "s\x00x"}); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			if err := w.Flush(ctx); err != nil {
+				t.Fatal(err)
+			}
+			var views, bytes int
+			if err := db.QueryRow(`SELECT COUNT(*) FROM analytics_views WHERE project_id = $1`, project).Scan(&views); err != nil {
+				t.Fatal(err)
+			}
+			if err := db.QueryRow(`SELECT COALESCE(SUM(bytes), 0) FROM analytics_delivery WHERE project_id = $1`, project).Scan(&bytes); err != nil {
+				t.Fatal(err)
+			}
+			if st := w.Stats(); views != 5 || bytes != 1000 || st.Lost != 0 {
+				t.Errorf("%d views, %d bytes delivered, %d entries lost; want 5, 1000, 0", views, bytes, st.Lost)
 			}
 		})
 	}
