@@ -8,11 +8,6 @@ import (
 	"github.com/lib/pq"
 )
 
-// DropWriteFailed counts, in analytics_drops, the accepted beacons the
-// database refused to store (a row it rejects): lost alone, never with the
-// rest of their batch.
-const DropWriteFailed = "write_failed"
-
 // write writes one batch with the drops counted so far; then runs the erasure
 // and signals the flush it may end with.
 func (w *Writer) write(batch []item) {
