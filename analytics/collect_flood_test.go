@@ -85,7 +85,7 @@ func flood(t *testing.T, s *apptest.Server, n int, addr string, beat chan<- stru
 // analytics_drops row per request (the made-up ids none at all: one counter,
 // Stats().UnattributedDrops, exposed on /metrics as
 // vidra_analytics_unattributed_drops_total; the real project one row per
-// reason and hour), and they take no place in the writer's queue (16 entries here): the honest
+// reason and hour), and they take no place in the writer's queue (64 entries here): the honest
 // tenant gets no 503 and every one of its beacons is stored.
 func TestCollectRejectFloodBounded(t *testing.T) {
 	apptest.ForEachDialect(t, func(t *testing.T, s *apptest.Server) {
@@ -110,7 +110,7 @@ func TestCollectRejectFloodBounded(t *testing.T) {
 			for range beat {
 				b := beacon{V: 1, ViewID: uuid.NewString(), VideoID: honestVideo,
 					Events: []ev{{0, "viewstart", time.Now().UnixMilli(), 0, "", false}}}
-				st, err := send(s, honest, b, fmt.Sprintf("10.1.0.%d", honestSent+1))
+				st, err := send(s, honest, b, fmt.Sprintf("10.1.%d.%d", honestSent/250, honestSent%250+1))
 				if err != nil {
 					t.Error(err)
 					return
@@ -165,6 +165,6 @@ func TestCollectRejectFloodBounded(t *testing.T) {
 		if n := s.SQLInt(`SELECT COUNT(*) FROM analytics_views WHERE project_id = ?`, honest); n != honestSent {
 			t.Errorf("%d honest views stored, want %d", n, honestSent)
 		}
-	}, apptest.Options{Env: map[string]string{"VIDRA_ANALYTICS_RATE_PER_IP": "1", "VIDRA_ANALYTICS_QUEUE": "16",
+	}, apptest.Options{Env: map[string]string{"VIDRA_ANALYTICS_RATE_PER_IP": "1", "VIDRA_ANALYTICS_QUEUE": "64",
 		"VIDRA_TRUSTED_PROXIES": "0.0.0.0/0"}})
 }
