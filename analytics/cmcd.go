@@ -43,7 +43,7 @@ func (c *Collector) ServeCMCD(w http.ResponseWriter, r *http.Request) {
 	c.serve(w, r, func(project uuid.UUID, body []byte) *failure {
 		batches, err := parseCMCD(body, r.URL.Query().Get("video_id"))
 		if err != nil {
-			c.Writer.enqueueDrop(project, DropBadEvent, 1)
+			c.drop(r, project, DropBadEvent)
 			return fail(http.StatusBadRequest, err.Error())
 		}
 		for _, b := range batches {

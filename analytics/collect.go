@@ -129,7 +129,7 @@ func (c *Collector) ServeEvents(w http.ResponseWriter, r *http.Request) {
 	c.serve(w, r, func(project uuid.UUID, body []byte) *failure {
 		var b Batch
 		if err := json.Unmarshal(body, &b); err != nil {
-			c.Writer.enqueueDrop(project, DropBadEvent, 1)
+			c.drop(r, project, DropBadEvent)
 			return fail(http.StatusBadRequest, "the body is not a beacon batch: "+jsonError(err))
 		}
 		return c.acceptBatch(r, project, &b, c.opts.HeartbeatMs*2)
@@ -161,7 +161,7 @@ func (c *Collector) serve(w http.ResponseWriter, r *http.Request, accept func(uu
 		return
 	}
 	if !c.limits.allow(clientip.Of(r), c.opts.Now()) {
-		c.Writer.enqueueDrop(project, DropRate, 1)
+		c.drop(r, project, DropRate)
 		c.write(w, &failure{status: http.StatusTooManyRequests, msg: "too many analytics requests from this address", retry: 1})
 		return
 	}
@@ -198,7 +198,7 @@ func (c *Collector) acceptBatch(r *http.Request, project uuid.UUID, b *Batch, ga
 	now := c.opts.Now()
 	ids, events, err := b.validate(now)
 	if err != nil {
-		c.Writer.enqueueDrop(project, DropBadEvent, 1)
+		c.drop(r, project, DropBadEvent)
 		return fail(http.StatusBadRequest, err.Error())
 	}
 	ctx := r.Context()
@@ -207,6 +207,7 @@ func (c *Collector) acceptBatch(r *http.Request, project uuid.UUID, b *Batch, ga
 		return c.internal(ctx, err)
 	}
 	if !p.found {
+		c.Writer.countUnattributed()
 		return fail(http.StatusNotFound, "project not found")
 	}
 	v, err := c.videos.get(now, ids.video, func() (videoInfo, error) { return c.loadVideo(ctx, ids.video) })
@@ -215,7 +216,7 @@ func (c *Collector) acceptBatch(r *http.Request, project uuid.UUID, b *Batch, ga
 	}
 	if !v.found || v.project != project {
 		if v.found {
-			c.Writer.enqueueDrop(project, DropWrongProject, 1)
+			c.Writer.countDrop(project, DropWrongProject)
 		}
 		return fail(http.StatusNotFound, "video not found in this project")
 	}
@@ -225,7 +226,7 @@ func (c *Collector) acceptBatch(r *http.Request, project uuid.UUID, b *Batch, ga
 	ua := r.Header.Get("User-Agent")
 	cl := c.agents.parse(ua, c.opts.AllowHeadless)
 	if cl.Drop != "" {
-		c.Writer.enqueueDrop(project, cl.Drop, 1)
+		c.Writer.countDrop(project, cl.Drop)
 		return nil
 	}
 	ip := clientip.Of(r)
@@ -246,10 +247,30 @@ func (c *Collector) acceptBatch(r *http.Request, project uuid.UUID, b *Batch, ga
 		DurationMs: v.durationMs, GapCapMs: gapCapMs, Events: events,
 	}
 	if err := c.Writer.enqueue(item{view: rec}); err != nil {
-		c.Writer.enqueueDrop(project, DropQueueFull, 1)
+		c.Writer.countDrop(project, DropQueueFull)
 		return &failure{status: http.StatusServiceUnavailable, msg: "analytics ingest is busy; retry later", retry: 2}
 	}
 	return nil
+}
+
+// drop counts an input refused before its project was looked up: against the
+// project when it exists, else in the writer's one unattributed counter, so
+// that made-up project ids add no rows. A refusal by rate (429) only asks the
+// collector's cache (O(1), never the database, expired entries included); a
+// bad body asks what a valid beacon would (the cache, loading on a miss).
+func (c *Collector) drop(r *http.Request, project uuid.UUID, reason string) {
+	p, ok := c.project.peek(project)
+	if reason != DropRate && !ok {
+		ctx := r.Context()
+		var err error
+		p, err = c.project.get(c.opts.Now(), project, func() (projectInfo, error) { return c.loadProject(ctx, project) })
+		ok = err == nil
+	}
+	if ok && p.found {
+		c.Writer.countDrop(project, reason)
+		return
+	}
+	c.Writer.countUnattributed()
 }
 
 // authorise applies the project's playback rules to a beacon: a valid playback
@@ -429,6 +450,13 @@ func newTTLCache[K comparable, V any](size int, ttl time.Duration) *ttlCache[K, 
 type ttlEntry[V any] struct {
 	v   V
 	exp time.Time
+}
+
+// peek returns k's cached value, expired or not, without loading it or
+// refreshing its place in the LRU.
+func (c *ttlCache[K, V]) peek(k K) (V, bool) {
+	e, ok := c.lru.Peek(k)
+	return e.v, ok
 }
 
 // get returns k's value, loading it when it is missing or expired.

@@ -20,6 +20,9 @@ const (
 	DropBadEvent     = "bad_event"
 	DropWrongProject = "wrong_project"
 	DropQueueFull    = "queue_full"
+	// DropWriteFailed counts the accepted beacons the database refused to
+	// store (a row it rejects): lost alone, never with the rest of their batch.
+	DropWriteFailed = "write_failed"
 )
 
 // client is what the collector knows of a viewer's device.

@@ -158,14 +158,13 @@ func (b *Batch) validate(now time.Time) (ids, []Event, error) {
 		}
 		out.player = &p
 	}
-	if len(b.SessionID) > 128 {
-		return out, nil, bad("session_id is longer than 128 characters")
-	}
-	if len(b.UserID) > 128 {
-		return out, nil, bad("user_id is longer than 128 characters")
-	}
-	if len(b.PlayerSoftware) > 64 {
-		return out, nil, bad("player_software is longer than 64 characters")
+	for _, f := range []struct {
+		name, value string
+		max         int
+	}{{"session_id", b.SessionID, 128}, {"user_id", b.UserID, 128}, {"player_software", b.PlayerSoftware, 64}} {
+		if err := checkText(f.name, f.value, f.max); err != nil {
+			return out, nil, err
+		}
 	}
 	switch b.StreamType {
 	case "":

@@ -36,6 +36,11 @@ type viewFold struct {
 	State       string
 	resume      string // state to return to after a seek or a rebuffer
 	rate        float64
+	maxRate     float64 // the highest rate reported
+	// FirstSeenMs is when the server first wrote the view (epoch ms, its clock):
+	// the start of the wall time that bounds the credited watch time
+	// (creditedMs). Not a figure of the events: the writer keeps it.
+	FirstSeenMs int64
 
 	WatchedMs     int64
 	RebufferMs    int64
@@ -48,7 +53,7 @@ type viewFold struct {
 
 // newFold is the fold of a view with no events yet.
 func newFold(gapCapMs, durationMs int64) *viewFold {
-	return &viewFold{GapCapMs: gapCapMs, DurationMs: durationMs, State: stIdle, rate: 1, LastSeq: -1}
+	return &viewFold{GapCapMs: gapCapMs, DurationMs: durationMs, State: stIdle, rate: 1, maxRate: 1, LastSeq: -1}
 }
 
 // apply folds the next event (by seq) into the view.
@@ -58,7 +63,8 @@ func newFold(gapCapMs, durationMs int64) *viewFold {
 // interval's wall time (capped at GapCapMs) x rate + 10 %; when the playhead did
 // not move forward (a seek, a loop) or is unknown (CMCD without pt), the
 // interval's wall time x rate. Playheads
-// are clamped to the duration. Rebuffer time is wall time spent buffering after
+// are clamped to the duration. What is stored is bounded further by the
+// server's clock and the duration (creditedMs). Rebuffer time is wall time spent buffering after
 // playback started, capped the same way.
 func (f *viewFold) apply(e Event) {
 	known := e.PlayMs >= 0
@@ -97,6 +103,7 @@ func (f *viewFold) apply(e Event) {
 	f.transition(e)
 	if e.Rate > 0 {
 		f.rate = e.Rate
+		f.maxRate = max(f.maxRate, e.Rate)
 	}
 	if e.TsMs > f.LastMs {
 		f.LastMs = e.TsMs

@@ -21,7 +21,8 @@ import (
 type AnalyticsStore interface {
 	// Write stores one batch atomically: every event once per (view, seq)
 	// however often it is resent, each view's figures recomputed from all of
-	// its stored events (viewFold), the hours it touched marked for the
+	// its stored events (viewFold; its watch time bounded by the server's
+	// clock and the duration, creditedMs), the hours it touched marked for the
 	// rollup, and the drop and delivery counters added. On error the writer
 	// retries the same batch, which must then store nothing twice (SQLStore
 	// writes a batch in one transaction: on error nothing of it is stored).

@@ -128,6 +128,9 @@ type storedView struct {
 	project, video uuid.UUID
 	ref            int64 // 0 when the view has no number yet
 	hour           int64
+	// watched and updated are its credited watch time (ms) and last write
+	// (epoch s): firstSeenMs.
+	watched, updated int64
 }
 
 // viewsPerStatement is the most views one lookup or upsert statement carries.
@@ -152,7 +155,8 @@ func (s *SQLStore) writeViews(ctx context.Context, tx *sql.Tx, batch WriteBatch,
 	if err != nil {
 		return nil, err
 	}
-	now := s.now().Unix()
+	nowMs := s.now().UnixMilli()
+	now := nowMs / 1000
 	folds := map[uuid.UUID]*viewFold{}
 	dirty := map[dirtyKey]bool{}
 	var rows []viewRow
@@ -184,13 +188,16 @@ func (s *SQLStore) writeViews(ctx context.Context, tx *sql.Tx, batch WriteBatch,
 		if f.n == 0 {
 			continue
 		}
+		if f.FirstSeenMs == 0 {
+			f.FirstSeenMs = s.firstSeenMs(id, stored, nowMs)
+		}
 		sk := servedKey{r.Project, r.Video, r.SessionID}
 		_, verified := s.served[sk]
 		if _, ok := served[sk]; ok {
 			verified = true
 		}
 		hour := hourOf(f.StartMs / 1000)
-		rows = append(rows, viewRow{r: r, f: f, hour: hour, verified: verified && r.SessionID != ""})
+		rows = append(rows, viewRow{r: r, f: f, hour: hour, watched: f.creditedMs(nowMs), verified: verified && r.SessionID != ""})
 		dirty[dirtyKey{r.Project, hour}] = true
 		if prevHour >= 0 && prevHour != hour {
 			dirty[dirtyKey{r.Project, prevHour}] = true
@@ -263,7 +270,7 @@ func (s *SQLStore) storedViews(ctx context.Context, tx *sql.Tx, order []uuid.UUI
 	for start := 0; start < len(ask); start += viewsPerStatement {
 		chunk := ask[start:min(start+viewsPerStatement, len(ask))]
 		var sb strings.Builder
-		sb.WriteString(`SELECT id, project_id, video_id, ref, hour FROM analytics_views WHERE id IN `)
+		sb.WriteString(`SELECT id, project_id, video_id, ref, hour, watched_ms, updated_at FROM analytics_views WHERE id IN `)
 		args := make([]any, len(chunk))
 		for i, id := range chunk {
 			args[i] = id
@@ -277,7 +284,7 @@ func (s *SQLStore) storedViews(ctx context.Context, tx *sql.Tx, order []uuid.UUI
 			var id uuid.UUID
 			var sv storedView
 			var ref sql.NullInt64
-			if err := rows.Scan(&id, &sv.project, &sv.video, &ref, &sv.hour); err != nil {
+			if err := rows.Scan(&id, &sv.project, &sv.video, &ref, &sv.hour, &sv.watched, &sv.updated); err != nil {
 				_ = rows.Close()
 				return nil, fmt.Errorf("read views: %w", err)
 			}
@@ -526,6 +533,7 @@ type viewRow struct {
 	r        *ViewRecord
 	f        *viewFold
 	hour     int64
+	watched  int64 // creditedMs
 	verified bool
 }
 
@@ -567,7 +575,7 @@ func upsertViews(ctx context.Context, tx *sql.Tx, rows []viewRow, now int64, pos
 			}
 			args = append(args, r.View, r.Project, f.Ref, r.Video, nullUUID(r.Folder), nullUUID(r.Player),
 				r.UserID, r.SessionID, r.ViewerKey, r.Country, r.Device, r.OS, r.Browser, r.PlayerSoftware, r.StreamType,
-				f.StartMs/1000, f.LastMs/1000, v.hour, startup, f.WatchedMs, f.RebufferMs, f.RebufferCount, f.ErrorCount,
+				f.StartMs/1000, f.LastMs/1000, v.hour, startup, v.watched, f.RebufferMs, f.RebufferCount, f.ErrorCount,
 				f.FatalCode, f.MaxPt, r.DurationMs, f.Completed, v.verified, now, f.State == stEnded)
 		}
 		sb.WriteString(upsertViewsTail)

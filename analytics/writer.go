@@ -56,9 +56,14 @@ type Writer struct {
 	done    chan struct{}
 	written atomic.Int64
 	lost    atomic.Int64
+	drops   *dropCounts
+	// reported is the unattributed drop count last logged, at reportedAt.
+	reported   int64
+	reportedAt time.Time
 }
 
-// item is one entry of the queue: exactly one field is set. flushed and erase
+// item is one entry of the queue: exactly one field is set (drop only in a
+// batch being written: drops are counted apart, dropCounts). flushed and erase
 // end the batch they are in: they act after the entries before them.
 type item struct {
 	view     *ViewRecord
@@ -128,7 +133,7 @@ func NewWriter(store AnalyticsStore, opts WriterOptions) *Writer {
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
-	w := &Writer{store: store, opts: opts, ch: make(chan item, opts.QueueSize), done: make(chan struct{})}
+	w := &Writer{store: store, opts: opts, ch: make(chan item, opts.QueueSize), done: make(chan struct{}), drops: newDropCounts()}
 	go w.run()
 	return w
 }
@@ -149,17 +154,14 @@ func (w *Writer) enqueue(it item) error {
 
 // RecordDelivery queues a delivery figure of the playback handler; when the
 // queue is full it is refused (ErrQueueFull) and the handler writes the usage
-// directly.
+// directly. A session id that is not storable text (see validText) is dropped:
+// the delivery still counts, it verifies no view.
 func (w *Writer) RecordDelivery(d playback.Delivery) error {
+	if len(d.Session) > 128 || !validText(d.Session) {
+		d.Session = ""
+	}
 	return w.enqueue(item{delivery: &DeliveryRecord{Project: d.Project, Video: d.Video, At: d.At,
 		Bytes: d.Bytes, SegmentMs: d.SegmentMs, Session: d.Session}})
-}
-
-// enqueueDrop counts n dropped inputs of a project now, by reason.
-func (w *Writer) enqueueDrop(project uuid.UUID, reason string, n int64) {
-	if err := w.enqueue(item{drop: &DropRecord{Project: project, Hour: hourOf(w.opts.Now().Unix()), Reason: reason, N: n}}); err != nil {
-		w.lost.Add(1)
-	}
 }
 
 // Flush waits until everything queued before it is written (or ctx ends).
@@ -209,22 +211,34 @@ type Stats struct {
 	Written, Lost int64
 	// Queued is the number of entries waiting.
 	Queued int
+	// UnattributedDrops is the number of refused or dropped inputs of projects
+	// not known to exist (or beyond the counters kept per project): counted
+	// here and logged, never written as rows.
+	UnattributedDrops int64
 }
 
 // Stats returns the writer's counters.
 func (w *Writer) Stats() Stats {
-	return Stats{Written: w.written.Load(), Lost: w.lost.Load(), Queued: len(w.ch)}
+	return Stats{Written: w.written.Load(), Lost: w.lost.Load(), Queued: len(w.ch),
+		UnattributedDrops: w.drops.unattributed.Load()}
 }
 
 func (w *Writer) run() {
 	defer close(w.done)
 	for {
-		it, ok := <-w.ch
-		if !ok {
-			return
+		var batch []item
+		var it item
+		rows := 0
+		select {
+		case next, ok := <-w.ch:
+			if !ok {
+				w.write(nil) // the drops counted last
+				return
+			}
+			it, batch, rows = next, []item{next}, next.rows()
+		case <-w.drops.wake:
+			// Drops are pending: they go with what arrives within MaxWait.
 		}
-		batch := []item{it}
-		rows := it.rows()
 		timer := time.NewTimer(w.opts.MaxWait)
 		open := true
 	collect:
@@ -247,54 +261,6 @@ func (w *Writer) run() {
 		w.write(batch)
 		if !open {
 			return
-		}
-	}
-}
-
-// write writes one batch, retrying a failed transaction twice; then runs the
-// erasure and signals the flush it may end with.
-func (w *Writer) write(batch []item) {
-	var wb WriteBatch
-	n := 0
-	for _, it := range batch {
-		switch {
-		case it.view != nil:
-			wb.Views = append(wb.Views, it.view)
-		case it.drop != nil:
-			wb.Drops = append(wb.Drops, it.drop)
-		case it.delivery != nil:
-			wb.Deliveries = append(wb.Deliveries, it.delivery)
-		default:
-			continue
-		}
-		n++
-	}
-	if n > 0 {
-		var err error
-		for attempt := 0; attempt < 3; attempt++ {
-			if attempt > 0 {
-				time.Sleep(time.Duration(attempt) * 100 * time.Millisecond)
-			}
-			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-			err = w.store.Write(ctx, wb)
-			cancel()
-			if err == nil {
-				break
-			}
-		}
-		if err != nil {
-			w.lost.Add(int64(n))
-			w.opts.Log.Error("analytics: batch lost after retries", "entries", n, "err", err)
-		} else {
-			w.written.Add(int64(n))
-		}
-	}
-	for _, it := range batch {
-		if it.erase != nil {
-			w.erase(it.erase)
-		}
-		if it.flushed != nil {
-			close(it.flushed)
 		}
 	}
 }

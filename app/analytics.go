@@ -6,6 +6,8 @@ import (
 	"math"
 	"net/http"
 
+	"github.com/prometheus/client_golang/prometheus"
+
 	"github.com/vidra-dev/vidra/analytics"
 	"github.com/vidra-dev/vidra/config"
 	"github.com/vidra-dev/vidra/database"
@@ -35,6 +37,14 @@ func newAnalytics(cfg config.Config, db *database.DB, mp *mediaParts, log *slog.
 
 // AnalyticsWriter is the app's analytics writer (tests flush it).
 func (a *App) AnalyticsWriter() *analytics.Writer { return a.analytics.writer }
+
+// metrics are the analytics writer's figures for /metrics.
+func (p *analyticsParts) metrics() []prometheus.Collector {
+	return []prometheus.Collector{prometheus.NewCounterFunc(prometheus.CounterOpts{
+		Name: "vidra_analytics_unattributed_drops_total",
+		Help: "Analytics inputs refused or dropped for projects not known to exist (made-up project ids): counted here, never stored.",
+	}, func() float64 { return float64(p.writer.Stats().UnattributedDrops) })}
+}
 
 // collectHandlers are the ingest paths below /collect/v1; they authorise by
 // playback token or the project's public playback, not by a principal.

@@ -30,6 +30,7 @@ func (a *App) routes(opts Options) error {
 		return fmt.Errorf("rest: %w", err)
 	}
 	metrics := newHTTPMetrics(a.media.meter.UnflushedBytes)
+	metrics.registry.MustRegister(a.analytics.metrics()...)
 	base := func() chi.Router {
 		r := chi.NewRouter()
 		r.Use(middleware.RequestID)
