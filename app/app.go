@@ -73,7 +73,7 @@ type Options struct {
 	// AuthLimits are the sign-in rate limits; graph.DefaultAuthLimits when zero.
 	AuthLimits graph.AuthLimits
 	// PasswordHashing bounds concurrent password hashing; one slot per CPU
-	// and auth.DefaultHashWait when zero.
+	// but one and auth.DefaultHashWait when zero.
 	PasswordHashing auth.Hashing
 	// Role names the process in its job liveness record ("worker" for `vidra
 	// worker`); derived from the configuration when empty.

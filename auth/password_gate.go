@@ -22,7 +22,9 @@ var ErrHashingBusy = errors.New("auth: every password hashing slot is busy")
 // concurrency under a burst of sign-ins costs gigabytes and starves every
 // other request of CPU.
 type Hashing struct {
-	// Slots is how many hashes run at once; runtime.GOMAXPROCS(0) when zero.
+	// Slots is how many hashes run at once; when zero, one per CPU but one
+	// (runtime.GOMAXPROCS(0)-1, at least 1), so that a burst of sign-ins
+	// leaves a core to every other request.
 	Slots int
 	// Wait is how long a hash waits for a slot; DefaultHashWait when zero.
 	Wait time.Duration
@@ -46,7 +48,7 @@ type PasswordGate struct {
 // NewPasswordGate returns a gate that hashes new passwords with params.
 func NewPasswordGate(params PasswordParams, h Hashing) *PasswordGate {
 	if h.Slots <= 0 {
-		h.Slots = runtime.GOMAXPROCS(0)
+		h.Slots = max(1, runtime.GOMAXPROCS(0)-1)
 	}
 	if h.Wait <= 0 {
 		h.Wait = DefaultHashWait

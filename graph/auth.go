@@ -28,7 +28,7 @@ type AuthDeps struct {
 	// Password is argon2id's cost; auth.DefaultPasswordParams when zero.
 	Password auth.PasswordParams
 	// Hashing bounds concurrent password hashing (slots and wait); zero is
-	// one slot per CPU and auth.DefaultHashWait.
+	// one slot per CPU but one and auth.DefaultHashWait.
 	Hashing auth.Hashing
 	// SharedLimiter, when set, makes each rate limit (by name) shared by every
 	// replica (package ratelimit); nil counts in process.

@@ -1,9 +1,7 @@
 package graph_test
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
@@ -14,24 +12,6 @@ import (
 	"github.com/vidra-dev/vidra/internal/apptest"
 	"github.com/vidra-dev/vidra/internal/testdb"
 )
-
-// restLogin posts POST /v1/auth/login from a goroutine (no t.Fatal there) and
-// returns the status, the Retry-After header and the body.
-func restLogin(ctx context.Context, s *apptest.Server, email, password string) (int, string, []byte, error) {
-	body, _ := json.Marshal(map[string]string{"email": email, "password": password})
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, s.URL+"/v1/auth/login", bytes.NewReader(body))
-	if err != nil {
-		return 0, "", nil, err
-	}
-	req.Header.Set("Content-Type", "application/json")
-	res, err := s.Client.Do(req)
-	if err != nil {
-		return 0, "", nil, err
-	}
-	defer res.Body.Close()
-	raw, err := io.ReadAll(res.Body)
-	return res.StatusCode, res.Header.Get("Retry-After"), raw, err
-}
 
 // loginResult is the outcome of one login of a burst.
 type loginResult struct {
