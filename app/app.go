@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"entgo.io/ent/dialect"
+	"github.com/vidra-dev/vidra/auth"
 	"github.com/vidra-dev/vidra/changefeed"
 	"github.com/vidra-dev/vidra/config"
 	"github.com/vidra-dev/vidra/database"
@@ -74,6 +75,9 @@ type Options struct {
 	Limits graph.Limits
 	// AuthLimits are the sign-in rate limits; graph.DefaultAuthLimits when zero.
 	AuthLimits graph.AuthLimits
+	// PasswordHashing bounds concurrent password hashing; one slot per CPU
+	// but one and auth.DefaultHashWait when zero.
+	PasswordHashing auth.Hashing
 	// Role names the process in its job liveness record ("worker" for `vidra
 	// worker`); derived from the configuration when empty.
 	Role string

@@ -77,12 +77,13 @@ func OpenSQL(ctx context.Context, databaseURL, dataDir string) (*sql.DB, string,
 
 // Driver returns a new ent driver over db.SQL, for building a client with a
 // wrapped driver (query counting, debug logging) over the same pool. On
-// PostgreSQL it keeps the statements it runs prepared (see preparingDriver).
+// PostgreSQL it keeps the statements it runs prepared (see preparingDriver);
+// on SQLite its transactions pass one at a time (see gatedDriver).
 func (db *DB) Driver() dialect.Driver {
 	if db.Dialect == dialect.Postgres {
 		return newPreparingDriver(db.SQL, preparedStatementsKept)
 	}
-	return entsql.OpenDB(db.Dialect, db.SQL)
+	return gateSQLite(db.SQL, entsql.OpenDB(db.Dialect, db.SQL))
 }
 
 // Close closes the connection pool, which the ent client shares.

@@ -27,6 +27,9 @@ type AuthDeps struct {
 	Limits AuthLimits
 	// Password is argon2id's cost; auth.DefaultPasswordParams when zero.
 	Password auth.PasswordParams
+	// Hashing bounds concurrent password hashing (slots and wait); zero is
+	// one slot per CPU but one and auth.DefaultHashWait.
+	Hashing auth.Hashing
 	// SharedLimiter, when set, makes each rate limit (by name) shared by every
 	// replica (package ratelimit); nil counts in process.
 	SharedLimiter func(name string, l auth.Limit) auth.Bucket
@@ -80,8 +83,9 @@ type authService struct {
 	mailer    vmail.Mailer
 	publicURL string
 	providers map[string]*auth.Provider
-	password  auth.PasswordParams
 	limits    AuthLimits
+	// passwords hashes and verifies passwords, a bounded number at a time.
+	passwords *auth.PasswordGate
 	// dummyHash is verified against when an account does not exist, so that an
 	// unknown email costs the same time as a wrong password.
 	dummyHash string
@@ -116,8 +120,8 @@ func newAuthService(d AuthDeps, log *slog.Logger) *authService {
 	}
 	return &authService{
 		secret: d.Secret, signer: auth.NewSigner(d.Secret, nil), mailer: d.Mailer,
-		publicURL: strings.TrimRight(d.PublicURL, "/"), providers: d.Providers, password: d.Password,
-		limits: l, dummyHash: dummy,
+		publicURL: strings.TrimRight(d.PublicURL, "/"), providers: d.Providers,
+		passwords: auth.NewPasswordGate(d.Password, d.Hashing), limits: l, dummyHash: dummy,
 		loginIP: limiter("login_ip", l.LoginPerIP), loginAccount: limiter("login_account", l.LoginPerAccount),
 		registerIP: limiter("register_ip", l.RegisterPerIP), registerAccount: limiter("register_account", l.RegisterPerAccount),
 		codeIP: limiter("code_ip", l.CodePerIP), checkAccount: limiter("check_account", l.CheckPerAccount),

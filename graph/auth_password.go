@@ -124,39 +124,51 @@ func (r *Resolver) verifyResetCode(ctx context.Context, emailIn, otp string) (*m
 }
 
 // setForgottenPassword sets a new password with a reset ticket and revokes every
-// session of the account. Receiving the code also proves the email address.
+// session of the account. Receiving the code also proves the email address. The
+// password is hashed before the transaction opens; the ticket is claimed in it
+// with a conditional update, so of two concurrent uses only one sets a password.
 func (r *Resolver) setForgottenPassword(ctx context.Context, resetToken, password string) (bool, error) {
-	client := r.db(ctx)
+	if err := refuseSharedTx(ctx, "setForgottenPassword"); err != nil {
+		return false, err
+	}
+	invalid := FieldError("resetToken", "the reset token is invalid, used or expired")
 	now := time.Now()
-	code, err := client.AuthCode.Query().Where(authcode.CodeHash(auth.HashToken(strings.TrimSpace(resetToken))),
+	code, err := r.client.AuthCode.Query().Where(authcode.CodeHash(auth.HashToken(strings.TrimSpace(resetToken))),
 		authcode.PurposeEQ(authcode.PurposeResetTicket)).Only(ctx)
 	if ent.IsNotFound(err) || (err == nil && (code.UsedAt != nil || now.After(code.ExpiresAt))) {
-		return false, FieldError("resetToken", "the reset token is invalid, used or expired")
+		return false, invalid
 	} else if err != nil {
 		return false, err
 	}
-	u, err := client.User.Get(ctx, code.UserID)
+	u, err := r.client.User.Get(ctx, code.UserID)
 	if err != nil {
 		return false, err
 	}
 	if err := checkPassword("password", password, u.Email, u.Name); err != nil {
 		return false, err
 	}
-	hash, err := auth.HashPassword(password, r.auth.password)
+	hash, err := r.hashPassword(ctx, password)
 	if err != nil {
 		return false, err
 	}
-	if err := client.AuthCode.UpdateOne(code).SetUsedAt(now).Exec(ctx); err != nil {
-		return false, err
-	}
-	upd := client.User.UpdateOne(u).SetPasswordHash(hash)
-	if u.EmailVerifiedAt == nil {
-		upd.SetEmailVerifiedAt(now)
-	}
-	if err := upd.Exec(ctx); err != nil {
-		return false, err
-	}
-	err = client.Session.Update().Where(session.UserID(u.ID), session.RevokedAtIsNil()).SetRevokedAt(now).Exec(ctx)
+	err = r.signInTx(ctx, "setForgottenPassword", func(ctx context.Context) error {
+		client := r.db(ctx)
+		claimed, err := client.AuthCode.Update().Where(authcode.ID(code.ID), authcode.UsedAtIsNil()).SetUsedAt(now).Save(ctx)
+		if err != nil {
+			return err
+		}
+		if claimed == 0 {
+			return invalid // used meanwhile
+		}
+		upd := client.User.UpdateOneID(u.ID).SetPasswordHash(hash)
+		if u.EmailVerifiedAt == nil {
+			upd.SetEmailVerifiedAt(now)
+		}
+		if err := upd.Exec(ctx); err != nil {
+			return err
+		}
+		return client.Session.Update().Where(session.UserID(u.ID), session.RevokedAtIsNil()).SetRevokedAt(now).Exec(ctx)
+	})
 	return err == nil, err
 }
 
@@ -181,28 +193,45 @@ func (r *Resolver) checkAccount(ctx context.Context, emailIn string) (*model.Acc
 }
 
 // setPassword gives a password to an account that has none (made through OAuth).
+// It hashes outside any transaction, then sets the hash in one conditional
+// statement, so that of two concurrent calls only one sets a password.
 func (r *Resolver) setPassword(ctx context.Context, password string) (bool, error) {
+	if err := refuseSharedTx(ctx, "setPassword"); err != nil {
+		return false, err
+	}
 	u, err := r.currentUser(ctx)
 	if err != nil {
 		return false, err
 	}
+	errHasPassword := Errorf(KindConflict, "the account already has a password; use updatePassword")
 	if u.PasswordHash != nil {
-		return false, Errorf(KindConflict, "the account already has a password; use updatePassword")
+		return false, errHasPassword
 	}
 	if err := checkPassword("password", password, u.Email, u.Name); err != nil {
 		return false, err
 	}
-	hash, err := auth.HashPassword(password, r.auth.password)
+	hash, err := r.hashPassword(ctx, password)
 	if err != nil {
 		return false, err
 	}
-	err = r.db(ctx).User.UpdateOne(u).SetPasswordHash(hash).Exec(ctx)
-	return err == nil, err
+	n, err := r.client.User.Update().Where(user.ID(u.ID), user.PasswordHashIsNil()).SetPasswordHash(hash).Save(ctx)
+	if err != nil {
+		return false, err
+	}
+	if n == 0 {
+		return false, errHasPassword
+	}
+	return true, nil
 }
 
 // updatePassword changes the password after checking the current one, and
-// revokes every other session of the account.
+// revokes every other session of the account. Both hashes run outside any
+// transaction; the change is conditional on the hash that was checked, so a
+// concurrent change is not overwritten.
 func (r *Resolver) updatePassword(ctx context.Context, current, next string) (bool, error) {
+	if err := refuseSharedTx(ctx, "updatePassword"); err != nil {
+		return false, err
+	}
 	u, err := r.currentUser(ctx)
 	if err != nil {
 		return false, err
@@ -213,26 +242,33 @@ func (r *Resolver) updatePassword(ctx context.Context, current, next string) (bo
 	if u.PasswordHash == nil {
 		return false, Errorf(KindConflict, "the account has no password yet; use setPassword")
 	}
-	ok, err := auth.VerifyPassword(current, *u.PasswordHash)
+	wrong := FieldError("currentPassword", "the current password is incorrect")
+	ok, err := r.verifyPassword(ctx, current, *u.PasswordHash)
 	if err != nil {
 		return false, err
 	}
 	if !ok {
-		return false, FieldError("currentPassword", "the current password is incorrect")
+		return false, wrong
 	}
 	if err := checkPassword("newPassword", next, u.Email, u.Name); err != nil {
 		return false, err
 	}
-	hash, err := auth.HashPassword(next, r.auth.password)
+	hash, err := r.hashPassword(ctx, next)
 	if err != nil {
 		return false, err
 	}
-	client := r.db(ctx)
-	if err := client.User.UpdateOne(u).SetPasswordHash(hash).Exec(ctx); err != nil {
-		return false, err
-	}
 	p := auth.FromContext(ctx)
-	err = client.Session.Update().Where(session.UserID(u.ID), session.IDNEQ(p.SessionID), session.RevokedAtIsNil()).
-		SetRevokedAt(time.Now()).Exec(ctx)
+	err = r.signInTx(ctx, "updatePassword", func(ctx context.Context) error {
+		client := r.db(ctx)
+		n, err := client.User.Update().Where(user.ID(u.ID), user.PasswordHash(*u.PasswordHash)).SetPasswordHash(hash).Save(ctx)
+		if err != nil {
+			return err
+		}
+		if n == 0 {
+			return wrong // changed meanwhile
+		}
+		return client.Session.Update().Where(session.UserID(u.ID), session.IDNEQ(p.SessionID), session.RevokedAtIsNil()).
+			SetRevokedAt(time.Now()).Exec(ctx)
+	})
 	return err == nil, err
 }

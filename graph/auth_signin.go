@@ -19,6 +19,9 @@ import (
 // errBadCredentials is the one answer to a wrong email or a wrong password.
 var errBadCredentials = Errorf(KindUnauthenticated, "email or password is incorrect")
 
+// errEmailTaken answers a registration for an address that has an account.
+var errEmailTaken = &Error{Kind: KindConflict, Field: "email", Message: "an account with this email already exists"}
+
 // register creates an account with its personal organization, mails the
 // verification link and signs in.
 func (r *Resolver) register(ctx context.Context, in model.RegisterInput) (*model.AuthPayload, error) {
@@ -41,26 +44,41 @@ func (r *Resolver) register(ctx context.Context, in model.RegisterInput) (*model
 	if err := checkPassword("password", in.Password, email, name); err != nil {
 		return nil, err
 	}
-	client := r.db(ctx)
-	taken, err := client.User.Query().Where(user.Email(email)).Exist(ctx)
+	if err := refuseSharedTx(ctx, "register"); err != nil {
+		return nil, err
+	}
+	taken, err := r.client.User.Query().Where(user.Email(email)).Exist(ctx)
 	if err != nil {
 		return nil, err
 	}
 	if taken {
-		return nil, &Error{Kind: KindConflict, Field: "email", Message: "an account with this email already exists"}
+		return nil, errEmailTaken
 	}
-	hash, err := auth.HashPassword(in.Password, r.auth.password)
+	// Hashed before the transaction opens: no lock or pooled connection is held
+	// while argon2id runs (or waits for a slot).
+	hash, err := r.hashPassword(ctx, in.Password)
 	if err != nil {
 		return nil, err
 	}
-	u, err := r.createUser(ctx, client, client.User.Create().SetEmail(email).SetName(name).SetPasswordHash(hash))
+	var out *model.AuthPayload
+	err = r.signInTx(ctx, "register", func(ctx context.Context) error {
+		client := r.db(ctx)
+		u, err := r.createUser(ctx, client, client.User.Create().SetEmail(email).SetName(name).SetPasswordHash(hash))
+		if ent.IsConstraintError(err) {
+			return errEmailTaken // registered meanwhile
+		} else if err != nil {
+			return err
+		}
+		if err := r.mailVerificationLink(ctx, client, u); err != nil {
+			return err
+		}
+		out, err = r.startSession(ctx, client, u)
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}
-	if err := r.mailVerificationLink(ctx, client, u); err != nil {
-		return nil, err
-	}
-	return r.startSession(ctx, client, u)
+	return out, nil
 }
 
 // createUser saves a new user with a personal organization it owns (issue 5's
@@ -103,8 +121,10 @@ func (r *Resolver) login(ctx context.Context, emailIn, password string) (*model.
 	if password == "" {
 		return nil, FieldError("password", "password is required")
 	}
-	client := r.db(ctx)
-	u, err := client.User.Query().Where(user.Email(email)).Only(ctx)
+	if err := refuseSharedTx(ctx, "login"); err != nil {
+		return nil, err
+	}
+	u, err := r.client.User.Query().Where(user.Email(email)).Only(ctx)
 	if err != nil && !ent.IsNotFound(err) {
 		return nil, err
 	}
@@ -112,14 +132,24 @@ func (r *Resolver) login(ctx context.Context, emailIn, password string) (*model.
 	if u != nil && u.PasswordHash != nil {
 		hash = *u.PasswordHash
 	}
-	ok, err := auth.VerifyPassword(password, hash)
+	// Verified outside any transaction: no lock or pooled connection is held
+	// while argon2id runs (or waits for a slot).
+	ok, err := r.verifyPassword(ctx, password, hash)
 	if err != nil {
 		return nil, err
 	}
 	if !ok || u == nil || u.PasswordHash == nil {
 		return nil, errBadCredentials
 	}
-	return r.startSession(ctx, client, u)
+	var out *model.AuthPayload
+	err = r.signInTx(ctx, "login", func(ctx context.Context) error {
+		out, err = r.startSession(ctx, r.db(ctx), u)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
 // startSession opens a session in the user's first organization and issues its tokens.

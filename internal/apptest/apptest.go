@@ -16,6 +16,7 @@ import (
 	"testing"
 
 	"github.com/vidra-dev/vidra/app"
+	"github.com/vidra-dev/vidra/auth"
 	"github.com/vidra-dev/vidra/config"
 	"github.com/vidra-dev/vidra/database"
 	"github.com/vidra-dev/vidra/graph"
@@ -48,6 +49,11 @@ type Options struct {
 	Env map[string]string
 	// AuthLimits replace the sign-in rate limits (graph.DefaultAuthLimits when zero).
 	AuthLimits graph.AuthLimits
+	// PasswordHashing bounds concurrent password hashing (zero: the server's default).
+	PasswordHashing auth.Hashing
+	// Log, when set, receives a copy of the server's log lines (warnings and
+	// errors), for tests that assert what the server logged.
+	Log io.Writer
 	// Anonymous skips signing up the default user: the server starts with no accounts.
 	Anonymous bool
 	// HostResolver resolves simulcast target host names (app.Options.HostResolver).
@@ -84,8 +90,13 @@ func New(t testing.TB, dialectName string, opts ...Options) *Server {
 	}
 	tw := &testWriter{t: t}
 	t.Cleanup(tw.stop) // registered first, so it runs after the server has stopped
-	log := slog.New(slog.NewTextHandler(tw, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	a, err := app.NewWithDB(context.Background(), cfg, db, app.Options{Version: "test", Log: log, AuthLimits: o.AuthLimits, HostResolver: o.HostResolver})
+	var logTo io.Writer = tw
+	if o.Log != nil {
+		logTo = io.MultiWriter(tw, o.Log)
+	}
+	log := slog.New(slog.NewTextHandler(logTo, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	a, err := app.NewWithDB(context.Background(), cfg, db, app.Options{Version: "test", Log: log, AuthLimits: o.AuthLimits,
+		PasswordHashing: o.PasswordHashing, HostResolver: o.HostResolver})
 	if err != nil {
 		t.Fatal(err)
 	}

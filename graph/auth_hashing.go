@@ -1,0 +1,41 @@
+package graph
+
+import (
+	"context"
+	"errors"
+	"strconv"
+
+	"github.com/vidra-dev/vidra/auth"
+)
+
+// hashingRetryAfter is the Retry-After, in seconds, of a sign-in refused
+// because every password hashing slot stayed busy.
+const hashingRetryAfter = 1
+
+// hashPassword hashes a new password in one of the bounded hashing slots. It
+// must be called outside any transaction (see signInTx).
+func (r *Resolver) hashPassword(ctx context.Context, password string) (string, error) {
+	hash, err := r.auth.passwords.Hash(ctx, password)
+	return hash, r.hashingError(ctx, err)
+}
+
+// verifyPassword checks a password against its hash in one of the bounded
+// hashing slots. It must be called outside any transaction.
+func (r *Resolver) verifyPassword(ctx context.Context, password, hash string) (bool, error) {
+	ok, err := r.auth.passwords.Verify(ctx, password, hash)
+	return ok, r.hashingError(ctx, err)
+}
+
+// hashingError turns "no hashing slot within the wait" into RATE_LIMITED with
+// Retry-After (429 on REST, as ROUTES.md asks of every refusal to retry later).
+func (r *Resolver) hashingError(ctx context.Context, err error) error {
+	if !errors.Is(err, auth.ErrHashingBusy) {
+		return err
+	}
+	r.log.WarnContext(ctx, "password hashing at capacity; sign-in refused with Retry-After")
+	if h := auth.RequestFrom(ctx).Header; h != nil {
+		h.Set("Retry-After", strconv.Itoa(hashingRetryAfter))
+	}
+	return &Error{Kind: KindRateLimited, Message: "the server is busy signing in others; retry in " +
+		strconv.Itoa(hashingRetryAfter) + " second", RetryAfter: hashingRetryAfter}
+}
