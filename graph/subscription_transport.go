@@ -119,6 +119,7 @@ func (r *Resolver) initSubscriptions(ctx context.Context, payload transport.Init
 	}()
 	go r.watchCredential(ctx, end, p, r.subscriptions.CredentialRecheck)
 	ctx = auth.WithPrincipal(ctx, p)
+	ctx = context.WithValue(ctx, websocketConnectionKey{}, true)
 	ctx = context.WithValue(ctx, subscriptionSlotsKey{}, &subscriptionSlots{max: int32(r.subscriptions.MaxSubscriptionsPerConnection)})
 	return ctx, nil, nil
 }
