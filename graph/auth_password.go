@@ -12,6 +12,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/session"
 	"github.com/vidra-dev/vidra/ent/user"
 	"github.com/vidra-dev/vidra/graph/model"
+	"github.com/vidra-dev/vidra/idempotency"
 	vmail "github.com/vidra-dev/vidra/mail"
 )
 
@@ -117,6 +118,7 @@ func (r *Resolver) verifyResetCode(ctx context.Context, emailIn, otp string) (*m
 			SetCodeHash(auth.HashToken(token)).SetExpiresAt(now.Add(resetTicketTTL)).Exec(ctx); err != nil {
 			return false, err
 		}
+		idempotency.NoteSecret(ctx, token)
 		ticket = &model.PasswordResetTicket{ResetToken: token, ExpiresIn: int(resetTicketTTL / time.Second)}
 		return true, nil
 	})
