@@ -77,6 +77,7 @@ func newAuthDeps(cfg config.Config, limits *ratelimit.Store, opts Options) (grap
 	}
 	deps := graph.AuthDeps{
 		Secret: secret, Mailer: mailer, PublicURL: cfg.PublicURL, Providers: providers, Limits: opts.AuthLimits,
+		RevealAccounts: cfg.Auth.AccountCheck == config.AccountCheckReveal,
 	}
 	if limits != nil {
 		deps.SharedLimiter = limits.Limiter
