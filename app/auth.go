@@ -77,7 +77,8 @@ func newAuthDeps(cfg config.Config, limits *ratelimit.Store, opts Options) (grap
 	}
 	deps := graph.AuthDeps{
 		Secret: secret, Mailer: mailer, PublicURL: cfg.PublicURL, Providers: providers, Limits: opts.AuthLimits,
-		Hashing: opts.PasswordHashing,
+		Hashing:        opts.PasswordHashing,
+		RevealAccounts: cfg.Auth.AccountCheck == config.AccountCheckReveal,
 	}
 	if limits != nil {
 		deps.SharedLimiter = limits.Limiter

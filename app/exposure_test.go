@@ -76,13 +76,20 @@ func TestIntrospectionSettings(t *testing.T) {
 	}
 	off.MustGraphQL(`{ __typename service { name } }`, nil, nil)
 
-	authn := apptest.New(t, testdb.Dialects(t)[0], apptest.Options{Env: map[string]string{"VIDRA_INTROSPECTION": "authenticated"}})
-	if code := authn.Anonymous().ErrorCode(schemaQuery, nil); code != "UNAUTHENTICATED" {
-		t.Errorf("introspection for the signed in, anonymous: code %q", code)
+	// The default: for signed-in users and API keys, not for anonymous callers.
+	authn := apptest.New(t, testdb.Dialects(t)[0], apptest.Options{Env: map[string]string{"VIDRA_APP_ORIGINS": "https://app.example.test"}})
+	for _, q := range []string{schemaQuery, typeQuery} {
+		if code := authn.Anonymous().ErrorCode(q, nil); code != "UNAUTHENTICATED" {
+			t.Errorf("default introspection, anonymous, %s: code %q, want UNAUTHENTICATED", q, code)
+		}
+		authn.MustGraphQL(q, nil, nil)
 	}
-	authn.MustGraphQL(schemaQuery, nil, nil)
-	// The default: on for anyone.
-	on := apptest.New(t, testdb.Dialects(t)[0])
+	authn.Anonymous().MustGraphQL(`{ __typename service { name } }`, nil, nil)
+	key := authn.CreateAPIKey(`"{\"projects.read\": true}"`)
+	authn.Anonymous().MustGraphQL(schemaQuery, nil, nil, http.Header{"X-Api-Key": {key}, "Origin": {"https://app.example.test"}})
+
+	// Turned on for anyone (schema tooling without a credential).
+	on := apptest.New(t, testdb.Dialects(t)[0], apptest.Options{Env: map[string]string{"VIDRA_INTROSPECTION": "true"}})
 	on.Anonymous().MustGraphQL(schemaQuery, nil, nil)
 }
 

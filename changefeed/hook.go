@@ -15,6 +15,11 @@ var kinds = map[string]string{
 	ent.TypeTranscodingJob:  KindTranscodingJob,
 	ent.TypeWebhookDelivery: KindWebhookDelivery,
 	ent.TypeLiveStream:      KindLiveStream,
+	ent.TypeSession:         KindSession,
+	ent.TypeMembership:      KindMembership,
+	ent.TypeAPIKey:          KindAPIKey,
+	ent.TypeOrganization:    KindOrganization,
+	ent.TypeUser:            KindUser,
 }
 
 // idMutation is what every generated mutation of a uuid-keyed entity offers.
@@ -25,7 +30,8 @@ type idMutation interface {
 }
 
 // Hook returns the ent hook that publishes a notice for each change of a video,
-// transcoding job, webhook delivery or live stream: after its transaction commits (the
+// transcoding job, webhook delivery or live stream, and for each change of a
+// credential that announced accepts: after its transaction commits (the
 // commit hook the webhook recorder also uses, so a rolled-back or refused
 // change publishes nothing), or at once for a change made outside one.
 func (b *Bus) Hook() ent.Hook {
@@ -33,7 +39,7 @@ func (b *Bus) Hook() ent.Hook {
 		return ent.MutateFunc(func(ctx context.Context, m ent.Mutation) (ent.Value, error) {
 			kind, ok := kinds[m.Type()]
 			im, isID := m.(idMutation)
-			if !ok || !isID {
+			if !ok || !isID || !announced(kind, m) {
 				return next.Mutate(ctx, m)
 			}
 			var ids []uuid.UUID

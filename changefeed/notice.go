@@ -1,5 +1,7 @@
 // Package changefeed tells the GraphQL subscriptions of every server process
-// that a video, a transcoding job, a webhook delivery or a live stream changed. An ent hook
+// that a video, a transcoding job, a webhook delivery or a live stream changed,
+// and their connections that a credential changed (a session, a membership, an
+// API key, or a deleted organization or user: credential.go). An ent hook
 // (hook.go) turns each committed change of those entities into a Notice; the
 // Bus carries notices to the subscribers of this process and, on PostgreSQL,
 // of every process through LISTEN/NOTIFY (postgres.go). A notice names the row,
@@ -26,6 +28,20 @@ const (
 	// ingest nodes follow it to kick a publisher whose stream was disabled,
 	// re-keyed or deleted.
 	KindLiveStream = "live_stream"
+	// KindSession names a session whose credential changed (revoked, moved
+	// to another organization, deleted); creations and sign-in bookkeeping
+	// (last seen, address, user agent) are not announced.
+	KindSession = "session"
+	// KindMembership names a membership changed (role, grants) or removed.
+	KindMembership = "membership"
+	// KindAPIKey names an API key changed or deleted (its last-use touch is not
+	// announced).
+	KindAPIKey = "api_key"
+	// KindOrganization names a deleted organization (its memberships and
+	// sessions go with it, without notices of their own).
+	KindOrganization = "organization"
+	// KindUser names a deleted user (its memberships and sessions go with it).
+	KindUser = "user"
 	// KindResync tells every subscriber that notices may have been lost (the
 	// PostgreSQL listener reconnected): each reads its rows again.
 	KindResync = "resync"

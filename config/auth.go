@@ -16,7 +16,17 @@ type Auth struct {
 	MailFrom string
 	// Google and GitHub are the OAuth providers; one is on when its client id is set.
 	Google, GitHub OAuthProvider
+	// AccountCheck is what checkAccount answers (VIDRA_ACCOUNT_CHECK):
+	// AccountCheckUniform (the default) the same for every address, so it
+	// tells nobody which addresses have accounts; AccountCheckReveal the truth.
+	AccountCheck string
 }
+
+// The answers of checkAccount (VIDRA_ACCOUNT_CHECK).
+const (
+	AccountCheckUniform = "uniform"
+	AccountCheckReveal  = "reveal"
+)
 
 // OAuthProvider is one OAuth provider's client and, for tests and proxies, its addresses.
 type OAuthProvider struct {
@@ -30,9 +40,10 @@ type OAuthProvider struct {
 // readAuth reads the VIDRA_* variables of accounts and sign-in.
 func readAuth(get func(name, def string) string) (Auth, []error) {
 	a := Auth{
-		JWTSecret: get("VIDRA_JWT_SECRET", ""),
-		SMTPURL:   get("VIDRA_SMTP_URL", ""),
-		MailFrom:  get("VIDRA_MAIL_FROM", "Vidra <no-reply@vidra.local>"),
+		JWTSecret:    get("VIDRA_JWT_SECRET", ""),
+		SMTPURL:      get("VIDRA_SMTP_URL", ""),
+		MailFrom:     get("VIDRA_MAIL_FROM", "Vidra <no-reply@vidra.local>"),
+		AccountCheck: get("VIDRA_ACCOUNT_CHECK", AccountCheckUniform),
 	}
 	for _, p := range []struct {
 		prefix string
@@ -44,6 +55,9 @@ func readAuth(get func(name, def string) string) (Auth, []error) {
 		}
 	}
 	var errs []error
+	if a.AccountCheck != AccountCheckUniform && a.AccountCheck != AccountCheckReveal {
+		errs = append(errs, fmt.Errorf("VIDRA_ACCOUNT_CHECK: want uniform or reveal"))
+	}
 	if a.JWTSecret != "" && len(a.JWTSecret) < 32 {
 		errs = append(errs, fmt.Errorf("VIDRA_JWT_SECRET: use at least 32 characters"))
 	}

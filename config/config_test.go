@@ -95,3 +95,16 @@ func TestVimeoAPIURL(t *testing.T) {
 		}
 	}
 }
+
+func TestAccountCheckSetting(t *testing.T) {
+	c, err := FromEnv(env(nil))
+	if err != nil || c.Auth.AccountCheck != AccountCheckUniform {
+		t.Fatalf("default: %q %v, want uniform", c.Auth.AccountCheck, err)
+	}
+	if c, err = FromEnv(env(map[string]string{"VIDRA_ACCOUNT_CHECK": "reveal"})); err != nil || c.Auth.AccountCheck != AccountCheckReveal {
+		t.Fatalf("reveal: %q %v", c.Auth.AccountCheck, err)
+	}
+	if _, err = FromEnv(env(map[string]string{"VIDRA_ACCOUNT_CHECK": "yes"})); err == nil || !strings.Contains(err.Error(), "VIDRA_ACCOUNT_CHECK") {
+		t.Fatalf("invalid value: %v, want an error naming the variable", err)
+	}
+}

@@ -29,7 +29,7 @@ type HTTP struct {
 	Playground bool
 	// Introspection is true (anyone may introspect the schema), false (nobody)
 	// or authenticated (signed-in users and API keys) (VIDRA_INTROSPECTION,
-	// default true).
+	// default authenticated: anonymous callers may not map the schema).
 	Introspection string
 	// AppOrigins are the origins of the deployment's own web apps
 	// (https://app.example.com), beside the server's own: the REST API and
@@ -65,7 +65,7 @@ func readHTTP(get func(name, def string) string) (HTTP, []error) {
 	if err != nil {
 		errs = append(errs, fmt.Errorf("VIDRA_PLAYGROUND: want true or false"))
 	}
-	introspection := get("VIDRA_INTROSPECTION", IntrospectionOn)
+	introspection := get("VIDRA_INTROSPECTION", IntrospectionAuthenticated)
 	switch introspection {
 	case IntrospectionOn, IntrospectionOff, IntrospectionAuthenticated:
 	default:

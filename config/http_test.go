@@ -13,14 +13,14 @@ func TestHTTPSettings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := HTTP{ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute, Playground: true, Introspection: IntrospectionOn,
+	want := HTTP{ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute, Playground: true, Introspection: IntrospectionAuthenticated,
 		WSMaxConnectionsPerCaller: 16, WSMaxSubscriptionsPerConnection: 32, WSCredentialRecheck: 30 * time.Second,
 		APIQueueWait: 250 * time.Millisecond}
 	if !reflect.DeepEqual(c.HTTP, want) {
 		t.Errorf("defaults: %+v, want %+v", c.HTTP, want)
 	}
-	c, err = FromEnv(env(map[string]string{"VIDRA_PLAYGROUND": "false", "VIDRA_INTROSPECTION": "authenticated", "VIDRA_READ_TIMEOUT": "5m"}))
-	if err != nil || c.HTTP.Playground || c.HTTP.Introspection != IntrospectionAuthenticated || c.HTTP.ReadTimeout != 5*time.Minute {
+	c, err = FromEnv(env(map[string]string{"VIDRA_PLAYGROUND": "false", "VIDRA_INTROSPECTION": "true", "VIDRA_READ_TIMEOUT": "5m"}))
+	if err != nil || c.HTTP.Playground || c.HTTP.Introspection != IntrospectionOn || c.HTTP.ReadTimeout != 5*time.Minute {
 		t.Errorf("set: %+v, %v", c.HTTP, err)
 	}
 	c, err = FromEnv(env(map[string]string{"VIDRA_APP_ORIGINS": " https://app.example.com/, http://localhost:3000",

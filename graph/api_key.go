@@ -12,6 +12,7 @@ import (
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/apikey"
 	"github.com/vidra-dev/vidra/graph/model"
+	"github.com/vidra-dev/vidra/idempotency"
 	"github.com/vidra-dev/vidra/perm"
 	"github.com/vidra-dev/vidra/tenancy"
 )
@@ -56,6 +57,7 @@ func (r *Resolver) createAPIKey(ctx context.Context, in model.CreateAPIKeyInput)
 	if err != nil {
 		return nil, err
 	}
+	idempotency.NoteSecret(ctx, secret)
 	return &model.CreatedAPIKey{APIKey: k, Key: secret}, nil
 }
 

@@ -33,6 +33,9 @@ type AuthDeps struct {
 	// SharedLimiter, when set, makes each rate limit (by name) shared by every
 	// replica (package ratelimit); nil counts in process.
 	SharedLimiter func(name string, l auth.Limit) auth.Bucket
+	// RevealAccounts makes checkAccount tell whether an account exists;
+	// otherwise it answers every address alike (checkAccount).
+	RevealAccounts bool
 }
 
 // AuthLimits are the rate limits of the sign-in operations, per client address
@@ -86,6 +89,8 @@ type authService struct {
 	limits    AuthLimits
 	// passwords hashes and verifies passwords, a bounded number at a time.
 	passwords *auth.PasswordGate
+	// revealAccounts: checkAccount tells the truth (AuthDeps.RevealAccounts).
+	revealAccounts bool
 	// dummyHash is verified against when an account does not exist, so that an
 	// unknown email costs the same time as a wrong password.
 	dummyHash string
@@ -122,7 +127,8 @@ func newAuthService(d AuthDeps, log *slog.Logger) *authService {
 		secret: d.Secret, signer: auth.NewSigner(d.Secret, nil), mailer: d.Mailer,
 		publicURL: strings.TrimRight(d.PublicURL, "/"), providers: d.Providers,
 		passwords: auth.NewPasswordGate(d.Password, d.Hashing), limits: l, dummyHash: dummy,
-		loginIP: limiter("login_ip", l.LoginPerIP), loginAccount: limiter("login_account", l.LoginPerAccount),
+		revealAccounts: d.RevealAccounts,
+		loginIP:        limiter("login_ip", l.LoginPerIP), loginAccount: limiter("login_account", l.LoginPerAccount),
 		registerIP: limiter("register_ip", l.RegisterPerIP), registerAccount: limiter("register_account", l.RegisterPerAccount),
 		codeIP: limiter("code_ip", l.CodePerIP), checkAccount: limiter("check_account", l.CheckPerAccount),
 		codeAccount: limiter("code_account", l.CodePerAccount), checkIP: limiter("check_ip", l.CheckAccountPerIP),

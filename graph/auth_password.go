@@ -12,6 +12,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/session"
 	"github.com/vidra-dev/vidra/ent/user"
 	"github.com/vidra-dev/vidra/graph/model"
+	"github.com/vidra-dev/vidra/idempotency"
 	vmail "github.com/vidra-dev/vidra/mail"
 )
 
@@ -117,6 +118,7 @@ func (r *Resolver) verifyResetCode(ctx context.Context, emailIn, otp string) (*m
 			SetCodeHash(auth.HashToken(token)).SetExpiresAt(now.Add(resetTicketTTL)).Exec(ctx); err != nil {
 			return false, err
 		}
+		idempotency.NoteSecret(ctx, token)
 		ticket = &model.PasswordResetTicket{ResetToken: token, ExpiresIn: int(resetTicketTTL / time.Second)}
 		return true, nil
 	})
@@ -172,7 +174,18 @@ func (r *Resolver) setForgottenPassword(ctx context.Context, resetToken, passwor
 	return err == nil, err
 }
 
-// checkAccount says whether an account exists for an address.
+// uniformAccountCheck is checkAccount's answer for every address unless the
+// server reveals accounts: as if an account with a password existed, so the
+// client goes on to the password form, whose refusal and the reset flow
+// answer known and unknown addresses alike.
+var uniformAccountCheck = model.AccountCheck{Exists: true, HasPassword: true}
+
+// checkAccount says whether an account exists for an address when the server
+// is configured to reveal it (VIDRA_ACCOUNT_CHECK=reveal); otherwise it gives
+// every well-formed address the same answer without reading the database, so
+// that neither the answer nor its timing tells an anonymous caller which
+// addresses have accounts. Both ways it is rate limited per address and
+// account.
 func (r *Resolver) checkAccount(ctx context.Context, emailIn string) (*model.AccountCheck, error) {
 	email, err := normalizeEmail("email", emailIn)
 	if err != nil {
@@ -182,6 +195,10 @@ func (r *Resolver) checkAccount(ctx context.Context, emailIn string) (*model.Acc
 		limitCheck{r.auth.checkIP, auth.RequestFrom(ctx).IP},
 		limitCheck{r.auth.checkAccount, email}); err != nil {
 		return nil, err
+	}
+	if !r.auth.revealAccounts {
+		answer := uniformAccountCheck
+		return &answer, nil
 	}
 	u, err := r.db(ctx).User.Query().Where(user.Email(email)).Only(ctx)
 	if ent.IsNotFound(err) {

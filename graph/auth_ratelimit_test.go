@@ -16,7 +16,9 @@ func TestRateLimitsPerAccountAndPerAddress(t *testing.T) {
 	limits.LoginPerAccount = auth.Limit{Burst: 3, Every: time.Hour}
 	limits.RegisterPerIP = auth.Limit{Burst: 3, Every: time.Hour} // the default user takes one
 	limits.CheckAccountPerIP = auth.Limit{Burst: 2, Every: time.Hour}
-	forEachDialectWith(t, func(*testing.T) apptest.Options { return apptest.Options{AuthLimits: limits} }, func(t *testing.T, s *apptest.Server) {
+	// checkAccount tells the truth only when configured to (auth_account_check_test.go).
+	reveal := map[string]string{"VIDRA_ACCOUNT_CHECK": "reveal"}
+	forEachDialectWith(t, func(*testing.T) apptest.Options { return apptest.Options{AuthLimits: limits, Env: reveal} }, func(t *testing.T, s *apptest.Server) {
 		anon := s.Anonymous()
 		wantLimited := func(op string, vars map[string]any) {
 			t.Helper()

@@ -14,6 +14,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/session"
 	"github.com/vidra-dev/vidra/ent/user"
 	"github.com/vidra-dev/vidra/graph/model"
+	"github.com/vidra-dev/vidra/idempotency"
 )
 
 // errBadCredentials is the one answer to a wrong email or a wrong password.
@@ -187,6 +188,8 @@ func (r *Resolver) issueTokens(ctx context.Context, client *ent.Client, u *ent.U
 	if err != nil {
 		return nil, err
 	}
+	idempotency.NoteSecret(ctx, access)
+	idempotency.NoteSecret(ctx, refresh)
 	return &model.AuthPayload{
 		AccessToken: access, RefreshToken: refresh, TokenType: "Bearer",
 		ExpiresIn: int(auth.AccessTokenTTL / time.Second), User: u,

@@ -16,7 +16,8 @@ import (
 // replay the first response (with the response extension idempotencyReplayed:
 // true), a request still running with the key is CONFLICT, the key with
 // another request (query, operation name or variables) is INVALID_INPUT. Only a
-// response without errors is stored. It wraps the mutation's transaction, so a
+// response without errors is stored, and without the one-time secrets it
+// shows (storedBody). It wraps the mutation's transaction, so a
 // stored response is one that committed.
 type idempotentMutations struct {
 	r *Resolver
@@ -75,9 +76,10 @@ func (e idempotentMutations) InterceptResponse(ctx context.Context, next graphql
 	case idempotency.Mismatch:
 		return e.fail(ctx, Errorf(KindInvalidInput, "this idempotency key was used for a different request in the last 24 hours; use a new key"))
 	}
+	ctx, secrets := idempotency.WithSecrets(ctx)
 	resp := next(ctx)
 	if resp != nil && len(resp.Errors) == 0 {
-		body, err := json.Marshal(resp)
+		body, err := storedBody(resp, secrets)
 		if err == nil {
 			err = e.r.idempotency.Complete(ctx, out.ID, 200, "application/json", body)
 		}
@@ -90,6 +92,36 @@ func (e idempotentMutations) InterceptResponse(ctx context.Context, next graphql
 		e.r.log.ErrorContext(ctx, "idempotency key: release failed", "err", err)
 	}
 	return resp
+}
+
+// storedBody is the response as the idempotency record keeps it: without the
+// one-time secrets it shows, each replaced by idempotency.Withheld, and then
+// with the response extension idempotencySecretsWithheld: true, so that a
+// replay says why.
+func storedBody(resp *graphql.Response, secrets *idempotency.Secrets) ([]byte, error) {
+	body, err := json.Marshal(resp)
+	if err != nil {
+		return nil, err
+	}
+	body, withheld := secrets.Withhold(body)
+	if !withheld {
+		return body, nil
+	}
+	var stored map[string]json.RawMessage
+	if err := json.Unmarshal(body, &stored); err != nil {
+		return nil, err
+	}
+	ext := map[string]any{}
+	if raw, ok := stored["extensions"]; ok {
+		if err := json.Unmarshal(raw, &ext); err != nil {
+			return nil, err
+		}
+	}
+	ext[idempotency.SecretsWithheldExt] = true
+	if stored["extensions"], err = json.Marshal(ext); err != nil {
+		return nil, err
+	}
+	return json.Marshal(stored)
 }
 
 // fail answers the operation with one error, presented as every other.

@@ -13,6 +13,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/livestream"
 	"github.com/vidra-dev/vidra/events"
 	"github.com/vidra-dev/vidra/graph/model"
+	"github.com/vidra-dev/vidra/idempotency"
 	"github.com/vidra-dev/vidra/live/livekey"
 	"github.com/vidra-dev/vidra/netguard"
 )
@@ -110,6 +111,7 @@ func (r *Resolver) createLiveStream(ctx context.Context, projectID uuid.UUID, in
 	if err := r.recordEvent(ctx, events.LiveStreamCreated, projectID, events.LiveStream(s)); err != nil {
 		return nil, err
 	}
+	idempotency.NoteSecret(ctx, key)
 	return r.liveStreamWithKey(s, key), nil
 }
 
@@ -144,6 +146,7 @@ func (r *Resolver) resetLiveStreamKey(ctx context.Context, projectID, id uuid.UU
 	if err := r.recordEvent(ctx, events.LiveStreamKeyReset, projectID, events.LiveStream(s)); err != nil {
 		return nil, err
 	}
+	idempotency.NoteSecret(ctx, key)
 	return r.liveStreamWithKey(s, key), nil
 }
 

@@ -13,6 +13,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/video"
 	"github.com/vidra-dev/vidra/events"
 	"github.com/vidra-dev/vidra/graph/model"
+	"github.com/vidra-dev/vidra/idempotency"
 	"github.com/vidra-dev/vidra/jobs"
 	"github.com/vidra-dev/vidra/playback"
 	"github.com/vidra-dev/vidra/upload"
@@ -87,6 +88,7 @@ func (r *Resolver) createUploadToken(ctx context.Context, projectID uuid.UUID, i
 	if err := r.recordEvent(ctx, events.VideoCreated, v.ProjectID, events.Video(v)); err != nil {
 		return nil, err
 	}
+	idempotency.NoteSecret(ctx, token)
 	return &model.UploadCredentials{
 		Token:           token,
 		ExpiresAt:       expires,
@@ -118,6 +120,7 @@ func (r *Resolver) createPlaybackToken(ctx context.Context, videoID uuid.UUID, e
 	}
 	exp := time.Now().Add(ttl).UTC().Truncate(time.Second)
 	token := r.media.Signer.Sign(v.ID, exp)
+	idempotency.NoteSecret(ctx, token)
 	return &model.PlaybackToken{
 		Token:       token,
 		ExpiresAt:   exp,

@@ -47,6 +47,11 @@ func follow[T any](ctx context.Context, r *Resolver, filter func(changefeed.Noti
 		defer close(out)
 		v := first
 		for {
+			// Nothing goes out while a change of the caller's credential
+			// waits for its check (credentialGate).
+			if credentialSettled(ctx) != nil {
+				return
+			}
 			select {
 			case out <- v:
 			case <-ctx.Done():
@@ -147,6 +152,9 @@ func (r *Resolver) webhookDeliveryUpdated(ctx context.Context, projectID uuid.UU
 				}
 				return
 			}
+			if credentialSettled(ctx) != nil {
+				return
+			}
 			select {
 			case out <- d:
 			case <-ctx.Done():
@@ -183,6 +191,9 @@ func (r *Resolver) concurrentViewersUpdated(ctx context.Context, projectID uuid.
 		tick := time.NewTicker(time.Duration(interval) * time.Second)
 		defer tick.Stop()
 		last := first
+		if credentialSettled(ctx) != nil {
+			return
+		}
 		select {
 		case out <- first:
 		case <-ctx.Done():
@@ -205,6 +216,9 @@ func (r *Resolver) concurrentViewersUpdated(ctx context.Context, projectID uuid.
 				continue
 			}
 			last = now
+			if credentialSettled(ctx) != nil {
+				return
+			}
 			select {
 			case out <- now:
 			case <-ctx.Done():

@@ -8,48 +8,123 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/vidra-dev/vidra/auth"
+	"github.com/vidra-dev/vidra/changefeed"
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/apikey"
+	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/tenancy"
 )
 
+// followCredential subscribes, for a connection opened with p, to the change
+// feed's notices about p's credential: its session, membership, API key,
+// organization or user (or that notices were lost, on any server). Each notice
+// holds gate as it is delivered. It returns nil without a change feed. gate is
+// held once already, for watchCredential's first check: until that check, the
+// connection sends nothing, so a change committed while the connection was
+// being opened cannot slip through.
+func (r *Resolver) followCredential(ctx context.Context, p *auth.Principal, gate *credentialGate) *changefeed.Subscription {
+	gate.hold()
+	if r.changes == nil {
+		return nil
+	}
+	filter := credentialFilter(p, r.membershipID(ctx, p))
+	return r.changes.Subscribe(func(n changefeed.Notice) bool {
+		if !filter(n) {
+			return false
+		}
+		gate.hold()
+		return true
+	})
+}
+
 // watchCredential ends a subscription connection (end cancels its context)
-// once the credential it was opened with no longer holds as it did: every
-// interval it checks the session of a bearer token (as each HTTP request does,
-// through the session cache) or the API key. A revoked session, a user no
-// longer a member of the organization or with another role or grants, a
-// deleted or expired key, or a key with other grants ends it; the client
-// connects again and is checked anew.
-func (r *Resolver) watchCredential(ctx context.Context, end context.CancelFunc, p *auth.Principal, interval time.Duration) {
+// once the credential it was opened with no longer holds as it did: a revoked
+// or signed-out session, a user no longer a member of the organization or with
+// another role or grants, a deleted or expired key, or a key with other
+// grants; the client connects again and is checked anew.
+//
+// The credential is checked at once, again as soon as sub (followCredential)
+// announces a change, and every interval besides, for what no notice announces
+// (an expiry, a change made outside Vidra). A check that finds the credential
+// holding releases what gate held until then.
+func (r *Resolver) watchCredential(ctx context.Context, end context.CancelFunc, p *auth.Principal, gate *credentialGate, sub *changefeed.Subscription, interval time.Duration) {
+	var notices <-chan changefeed.Notice
+	if sub != nil {
+		defer sub.Close()
+		notices = sub.C
+	}
 	t := time.NewTicker(interval)
 	defer t.Stop()
 	for {
+		// The changes held so far are answered by this check.
+		held := gate.holding()
+		holds, err := r.credentialHolds(ctx, p)
+		switch {
+		case err != nil:
+			if ctx.Err() == nil {
+				r.log.WarnContext(ctx, "subscription credential check failed; checked again later", "err", err)
+			}
+		case !holds:
+			r.log.InfoContext(ctx, "subscription connection ended: its credential changed", "kind", p.Kind)
+			end()
+			return
+		default:
+			gate.release(held)
+		}
 		select {
 		case <-ctx.Done():
 			return
 		case <-t.C:
-		}
-		holds, err := r.credentialHolds(ctx, p)
-		if err != nil {
-			if ctx.Err() == nil {
-				r.log.WarnContext(ctx, "subscription credential check failed; checked again later", "err", err)
-			}
-			continue
-		}
-		if !holds {
-			r.log.InfoContext(ctx, "subscription connection ended: its credential changed", "kind", p.Kind)
-			end()
-			return
+		case <-notices:
 		}
 	}
 }
 
-// credentialHolds reports whether p is still what its credential gives.
+// membershipID is the id of the membership p acts through, uuid.Nil when
+// none (an API key, a user without a current organization, or a failed read:
+// the periodic check still covers it).
+func (r *Resolver) membershipID(ctx context.Context, p *auth.Principal) uuid.UUID {
+	if p.Kind != auth.KindUser || p.OrganizationID == uuid.Nil {
+		return uuid.Nil
+	}
+	sys := tenancy.CredentialContext(ctx, "find the membership a subscription connection acts through")
+	id, err := r.client.Membership.Query().
+		Where(membership.UserID(p.UserID), membership.OrganizationID(p.OrganizationID)).OnlyID(sys)
+	if err != nil && !ent.IsNotFound(err) && ctx.Err() == nil {
+		r.log.WarnContext(ctx, "subscription membership lookup failed", "err", err)
+	}
+	return id
+}
+
+// credentialFilter accepts the notices that can change what p's credential
+// gives: its session, membership (membershipID), API key, organization or
+// user; resync notices always pass.
+func credentialFilter(p *auth.Principal, membershipID uuid.UUID) func(changefeed.Notice) bool {
+	return func(n changefeed.Notice) bool {
+		switch n.Kind {
+		case changefeed.KindSession:
+			return p.Kind == auth.KindUser && n.ID == p.SessionID
+		case changefeed.KindMembership:
+			return membershipID != uuid.Nil && n.ID == membershipID
+		case changefeed.KindAPIKey:
+			return p.Kind == auth.KindAPIKey && n.ID == p.APIKeyID
+		case changefeed.KindOrganization:
+			return p.OrganizationID != uuid.Nil && n.ID == p.OrganizationID
+		case changefeed.KindUser:
+			return p.Kind == auth.KindUser && n.ID == p.UserID
+		}
+		return false
+	}
+}
+
+// credentialHolds reports whether p is still what its credential gives. It
+// reads the database, never the session cache: a notice may arrive before the
+// cache has forgotten the row it announces.
 func (r *Resolver) credentialHolds(ctx context.Context, p *auth.Principal) (bool, error) {
 	sys := tenancy.CredentialContext(ctx, "recheck a subscription's credential")
 	switch p.Kind {
 	case auth.KindUser:
-		c, _, err := r.sessionCheckOf(sys, p.SessionID, time.Now())
+		c, err := r.checkSession(sys, p.SessionID)
 		if err != nil {
 			return false, err
 		}

@@ -67,7 +67,7 @@ func (r *Resolver) websocketTransport() transport.Websocket {
 // bearer token is accepted only from a trusted origin (websocketOriginTrusted).
 // A refused connection is closed with 4403, a caller over its connection limit
 // with 4429. An open connection ends when its credential no longer holds
-// (watchCredential).
+// (watchCredential), as soon as the change feed announces the change.
 func (r *Resolver) initSubscriptions(ctx context.Context, payload transport.InitPayload) (context.Context, *transport.InitPayload, error) {
 	o, _ := ctx.Value(websocketOriginKey{}).(websocketOrigin)
 	refuse := func(code int, err error) (context.Context, *transport.InitPayload, error) {
@@ -117,8 +117,12 @@ func (r *Resolver) initSubscriptions(ctx context.Context, payload transport.Init
 		<-ctx.Done()
 		release()
 	}()
-	go r.watchCredential(ctx, end, p, r.subscriptions.CredentialRecheck)
+	gate := newCredentialGate()
+	sub := r.followCredential(ctx, p, gate)
+	go r.watchCredential(ctx, end, p, gate, sub, r.subscriptions.CredentialRecheck)
 	ctx = auth.WithPrincipal(ctx, p)
+	ctx = context.WithValue(ctx, credentialGateKey{}, gate)
+	ctx = context.WithValue(ctx, websocketConnectionKey{}, true)
 	ctx = context.WithValue(ctx, subscriptionSlotsKey{}, &subscriptionSlots{max: int32(r.subscriptions.MaxSubscriptionsPerConnection)})
 	return ctx, nil, nil
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/webhookendpoint"
 	"github.com/vidra-dev/vidra/events"
 	"github.com/vidra-dev/vidra/graph/model"
+	"github.com/vidra-dev/vidra/idempotency"
 	"github.com/vidra-dev/vidra/perm"
 	"github.com/vidra-dev/vidra/tenancy"
 	"github.com/vidra-dev/vidra/webhooks"
@@ -98,6 +99,7 @@ func (r *Resolver) createWebhookEndpoint(ctx context.Context, projectID uuid.UUI
 	if err != nil {
 		return nil, err
 	}
+	idempotency.NoteSecret(ctx, secret)
 	return &model.WebhookEndpointWithSecret{Endpoint: ep, Secret: secret}, nil
 }
 
@@ -185,6 +187,7 @@ func (r *Resolver) rotateWebhookEndpointSecret(ctx context.Context, projectID, i
 	if err != nil {
 		return nil, err
 	}
+	idempotency.NoteSecret(ctx, secret)
 	return &model.WebhookEndpointWithSecret{Endpoint: ep, Secret: secret}, nil
 }
 

@@ -249,7 +249,7 @@ func (h *Handler) serve(c *compiled) http.HandlerFunc {
 			writeFailure(w, re.status, re.message, []fieldError{{Field: optional(re.field), Message: re.message}})
 			return
 		}
-		w, done, ok := h.idempotent(w, r, c, vars)
+		w, r, done, ok := h.idempotent(w, r, c, vars)
 		if !ok {
 			return
 		}

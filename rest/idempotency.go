@@ -36,52 +36,62 @@ func (r *recorder) Write(p []byte) (int, error) {
 // a key reused for another request (422) itself and reports false; otherwise it
 // returns the writer to serve with and the function to call when the request
 // has been answered (which stores a success or releases the key).
-func (h *Handler) idempotent(w http.ResponseWriter, r *http.Request, c *compiled, vars map[string]any) (http.ResponseWriter, func(), bool) {
+//
+// The request it returns notes the one-time secrets the response shows
+// (idempotency.NoteSecret): the stored response has each replaced by
+// idempotency.Withheld, and its replay carries Idempotency-Secrets-Withheld:
+// true.
+func (h *Handler) idempotent(w http.ResponseWriter, r *http.Request, c *compiled, vars map[string]any) (http.ResponseWriter, *http.Request, func(), bool) {
 	key := strings.TrimSpace(r.Header.Get(idempotency.Header))
 	scope, ok := idempotency.ScopeOf(r.Context())
 	if h.opts.Idempotency == nil || c.Method != http.MethodPost || key == "" || !ok {
-		return w, func() {}, true
+		return w, r, func() {}, true
 	}
 	if err := idempotency.CheckKey(key); err != nil {
 		field := idempotency.Header
 		writeFailure(w, http.StatusBadRequest, err.Error(), []fieldError{{Field: &field, Message: err.Error()}})
-		return nil, nil, false
+		return nil, nil, nil, false
 	}
 	ctx := r.Context()
 	hash, err := idempotency.Hash(c.Method, r.URL.Path, r.URL.RawQuery, vars)
 	if err != nil {
 		writeFailure(w, http.StatusBadRequest, "the request could not be read for its Idempotency-Key: "+err.Error(), nil)
-		return nil, nil, false
+		return nil, nil, nil, false
 	}
 	out, err := h.opts.Idempotency.Begin(ctx, scope, key, hash)
 	if err != nil {
 		h.opts.Log.ErrorContext(ctx, "idempotency key", "err", err)
 		writeFailure(w, http.StatusInternalServerError, "internal error", nil)
-		return nil, nil, false
+		return nil, nil, nil, false
 	}
 	switch out.Verdict {
 	case idempotency.Replay:
 		w.Header().Set("Content-Type", out.ContentType)
 		w.Header().Set("Cache-Control", "no-store")
 		w.Header().Set(idempotency.ReplayedHeader, "true")
+		if idempotency.HasWithheld(out.Body) {
+			w.Header().Set(idempotency.SecretsWithheldHeader, "true")
+		}
 		w.WriteHeader(out.Status)
 		_, _ = w.Write(out.Body)
-		return nil, nil, false
+		return nil, nil, nil, false
 	case idempotency.InProgress:
 		w.Header().Set("Retry-After", strconv.Itoa(1))
 		writeFailure(w, http.StatusConflict, "a request with this Idempotency-Key is still running; retry when it has finished", nil)
-		return nil, nil, false
+		return nil, nil, nil, false
 	case idempotency.Mismatch:
 		field := idempotency.Header
 		msg := "this Idempotency-Key was used for a different request in the last 24 hours; use a new key"
 		writeFailure(w, http.StatusUnprocessableEntity, msg, []fieldError{{Field: &field, Message: msg}})
-		return nil, nil, false
+		return nil, nil, nil, false
 	}
 	rec := &recorder{ResponseWriter: w}
+	sctx, secrets := idempotency.WithSecrets(ctx)
 	done := func() {
 		var err error
 		if rec.status >= 200 && rec.status < 300 {
-			err = h.opts.Idempotency.Complete(ctx, out.ID, rec.status, rec.Header().Get("Content-Type"), rec.body.Bytes())
+			body, _ := secrets.Withhold(rec.body.Bytes())
+			err = h.opts.Idempotency.Complete(ctx, out.ID, rec.status, rec.Header().Get("Content-Type"), body)
 		} else {
 			err = h.opts.Idempotency.Release(ctx, out.ID)
 		}
@@ -89,5 +99,5 @@ func (h *Handler) idempotent(w http.ResponseWriter, r *http.Request, c *compiled
 			h.opts.Log.ErrorContext(ctx, "idempotency key: storing the outcome failed", "err", err)
 		}
 	}
-	return rec, done, true
+	return rec, r.WithContext(sctx), done, true
 }

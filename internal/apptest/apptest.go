@@ -38,7 +38,8 @@ type Server struct {
 	// New signs up DefaultEmail and keeps its token here.
 	Token string
 
-	t testing.TB
+	t   testing.TB
+	log *testWriter
 }
 
 // Options tune a test server.
@@ -111,7 +112,7 @@ func New(t testing.TB, dialectName string, opts ...Options) *Server {
 	srv.Listener = ln
 	srv.Start()
 	t.Cleanup(srv.Close)
-	s := &Server{App: a, URL: srv.URL, Client: srv.Client(), t: t}
+	s := &Server{App: a, URL: srv.URL, Client: srv.Client(), t: t, log: tw}
 	if !o.Anonymous {
 		s.Token = s.SignUp(DefaultEmail, DefaultPassword, "Owner").AccessToken
 	}
@@ -133,15 +134,29 @@ type testWriter struct {
 	t    testing.TB
 	mu   sync.Mutex
 	done bool
+	// kept is every line written (warnings and errors only), for LogContains.
+	kept strings.Builder
 }
 
 func (w *testWriter) Write(p []byte) (int, error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
+	w.kept.Write(p)
 	if !w.done {
 		w.t.Log(strings.TrimRight(string(p), "\n"))
 	}
 	return len(p), nil
+}
+
+// LogContains reports whether the server has logged (at warning level or
+// above) a line containing substr.
+func (s *Server) LogContains(substr string) bool {
+	if s.log == nil {
+		return false
+	}
+	s.log.mu.Lock()
+	defer s.log.mu.Unlock()
+	return strings.Contains(s.log.kept.String(), substr)
 }
 
 func (w *testWriter) stop() {
