@@ -9837,7 +9837,9 @@ type PasswordResetTicket {
 }
 
 """
-Whether an account exists for an email address.
+What checkAccount says of an email address. By default (VIDRA_ACCOUNT_CHECK=uniform)
+every well-formed address gets exists and hasPassword true, so the answer tells
+nobody which addresses have accounts; VIDRA_ACCOUNT_CHECK=reveal gives the truth.
 """
 type AccountCheck {
   exists: Boolean!
@@ -9951,7 +9953,8 @@ extend type Mutation {
   """
   resendOtp(email: String!): Boolean! @public
   """
-  Says whether an account exists for an email address.
+  Says whether an account exists for an email address: the same answer for every
+  well-formed address unless the server runs with VIDRA_ACCOUNT_CHECK=reveal.
   """
   checkAccount(email: String!): AccountCheck! @public
   """

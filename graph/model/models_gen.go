@@ -55,7 +55,9 @@ type AccessControlInput struct {
 	TokenTTLMax int `json:"tokenTTLMax"`
 }
 
-// Whether an account exists for an email address.
+// What checkAccount says of an email address. By default (VIDRA_ACCOUNT_CHECK=uniform)
+// every well-formed address gets exists and hasPassword true, so the answer tells
+// nobody which addresses have accounts; VIDRA_ACCOUNT_CHECK=reveal gives the truth.
 type AccountCheck struct {
 	Exists bool `json:"exists"`
 	// Whether the account can sign in with a password (false for OAuth-only accounts).
