@@ -3,7 +3,6 @@ package app_test
 import (
 	"fmt"
 	"slices"
-	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -136,11 +135,5 @@ func BenchmarkSubscriptionFanout(bm *testing.B) {
 		latencies = append(latencies, time.Since(start))
 	}
 	bm.StopTimer()
-	sort.Slice(latencies, func(i, j int) bool { return latencies[i] < latencies[j] })
-	pct := func(p float64) float64 {
-		return float64(latencies[int(p*float64(len(latencies)-1))].Microseconds()) / 1000
-	}
-	bm.ReportMetric(pct(0.50), "p50-ms")
-	bm.ReportMetric(pct(0.99), "p99-ms")
-	bm.ReportMetric(float64(latencies[len(latencies)-1].Microseconds())/1000, "max-ms")
+	reportLatencies(bm, latencies)
 }

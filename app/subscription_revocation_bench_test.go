@@ -1,7 +1,6 @@
 package app_test
 
 import (
-	"sort"
 	"testing"
 	"time"
 
@@ -62,11 +61,5 @@ func BenchmarkSubscriptionRevocation(bm *testing.B) {
 		latencies = append(latencies, time.Since(start))
 	}
 	bm.StopTimer()
-	sort.Slice(latencies, func(i, j int) bool { return latencies[i] < latencies[j] })
-	pct := func(p float64) float64 {
-		return float64(latencies[int(p*float64(len(latencies)-1))].Microseconds()) / 1000
-	}
-	bm.ReportMetric(pct(0.50), "p50-ms")
-	bm.ReportMetric(pct(0.99), "p99-ms")
-	bm.ReportMetric(float64(latencies[len(latencies)-1].Microseconds())/1000, "max-ms")
+	reportLatencies(bm, latencies)
 }

@@ -3,7 +3,6 @@ package rest_test
 import (
 	"bytes"
 	"encoding/json"
-	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -37,28 +36,18 @@ func storedResponses(t *testing.T, s *apptest.Server) [][]byte {
 }
 
 // graphQLKeyed posts a mutation with extensions.idempotencyKey and returns its
-// data and extensions.
+// data and extensions; any error fails the test.
 func graphQLKeyed(t *testing.T, s *apptest.Server, query, key string, vars map[string]any) (map[string]any, map[string]any) {
 	t.Helper()
-	raw, _ := json.Marshal(map[string]any{"query": query, "variables": vars, "extensions": map[string]any{"idempotencyKey": key}})
-	req, _ := http.NewRequest(http.MethodPost, s.URL+"/graphql", bytes.NewReader(raw))
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Authorization", "Bearer "+s.Token)
-	res, err := s.Client.Do(req)
-	if err != nil {
-		t.Fatal(err)
+	out := postKeyed(t, s, query, key, vars)
+	if len(out.Errors) > 0 {
+		t.Fatalf("%s: %+v", query, out.Errors)
 	}
-	defer res.Body.Close()
-	body, _ := io.ReadAll(res.Body)
-	var out struct {
-		Data       map[string]any
-		Errors     []apptest.GraphQLError
-		Extensions map[string]any
+	var data map[string]any
+	if err := json.Unmarshal(out.Data, &data); err != nil {
+		t.Fatalf("%s: data %s: %v", query, out.Data, err)
 	}
-	if err := json.Unmarshal(body, &out); err != nil || len(out.Errors) > 0 {
-		t.Fatalf("%s: %s %v", query, body, err)
-	}
-	return out.Data, out.Extensions
+	return data, out.Extensions
 }
 
 // leaf follows a path of object keys in decoded JSON.

@@ -88,8 +88,15 @@ func TestIdempotencyKeyREST(t *testing.T) {
 	})
 }
 
-// graphQLWithKey posts a mutation with the request extension idempotencyKey.
-func graphQLWithKey(t *testing.T, s *apptest.Server, query, key string, vars map[string]any) apptest.GraphQLResponse {
+// keyedResponse is a GraphQL response with its extensions.
+type keyedResponse struct {
+	apptest.GraphQLResponse
+	Extensions map[string]any `json:"extensions"`
+}
+
+// postKeyed posts a mutation with the request extension idempotencyKey and
+// decodes the response, extensions included.
+func postKeyed(t *testing.T, s *apptest.Server, query, key string, vars map[string]any) keyedResponse {
 	t.Helper()
 	raw, _ := json.Marshal(map[string]any{"query": query, "variables": vars, "extensions": map[string]any{"idempotencyKey": key}})
 	req, _ := http.NewRequest(http.MethodPost, s.URL+"/graphql", bytes.NewReader(raw))
@@ -101,13 +108,18 @@ func graphQLWithKey(t *testing.T, s *apptest.Server, query, key string, vars map
 	}
 	defer res.Body.Close()
 	body, _ := io.ReadAll(res.Body)
-	var out struct {
-		apptest.GraphQLResponse
-		Extensions map[string]any `json:"extensions"`
-	}
+	var out keyedResponse
 	if err := json.Unmarshal(body, &out); err != nil {
 		t.Fatalf("%s: %v", body, err)
 	}
+	return out
+}
+
+// graphQLWithKey posts a mutation with the request extension idempotencyKey;
+// a replayed answer comes back with a REPLAYED error, so callers can tell.
+func graphQLWithKey(t *testing.T, s *apptest.Server, query, key string, vars map[string]any) apptest.GraphQLResponse {
+	t.Helper()
+	out := postKeyed(t, s, query, key, vars)
 	if out.Extensions["idempotencyReplayed"] == true {
 		out.Errors = append(out.Errors, apptest.GraphQLError{Message: "replayed", Extensions: map[string]any{"code": "REPLAYED"}})
 	}
