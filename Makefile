@@ -4,7 +4,7 @@ VERSION   ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo de
 LDFLAGS   := -X main.version=$(VERSION)
 BENCHTIME ?= 1x
 
-.PHONY: player player-check bench-player run build deps test-deps test test-short generate migrations bench bench-usage bench-live bench-recovery bench-http bench-cluster lint check-generated smoke demo-cluster
+.PHONY: player player-check bench-player run build deps test-deps test test-short generate migrations bench bench-usage bench-live bench-recovery bench-http bench-cluster bench-login-burst lint check-generated smoke demo-cluster
 
 ## run: build and start the server in the embedded mode (SQLite and files under ./data)
 run: deps build
@@ -89,6 +89,13 @@ bench-http:
 bench-cluster:
 	@scripts/deps-s3.sh && scripts/deps-cluster.sh
 	BENCH_MODE=cluster $(GO) run ./bench/http
+
+## bench-login-burst: the real binary on SQLite and on PostgreSQL, measured from a separate
+## process: a signed-in write's latency, /health and peak RSS while bursts of 100 correct
+## sign-ins (each from its own loopback address) arrive at once (bench/http,
+## BENCH_MODE=login-burst; PASSES bursts, default 2; VIDRA_BIN measures another binary)
+bench-login-burst:
+	BENCH_MODE=login-burst $(GO) run ./bench/http
 
 ## lint: gofmt, go vet and staticcheck (generated code is left to its generators)
 lint:

@@ -70,8 +70,10 @@ func run(ctx context.Context, log *slog.Logger) error {
 	if _, err := os.Stat(filepath.Join(o.kitDir, "seed.sql")); err != nil {
 		return fmt.Errorf("the anchor kit is not at %s (set BENCH_ANCHORS): %w", o.kitDir, err)
 	}
-	if err := ensureTool(ctx, log, "wrk", "wrk"); err != nil {
-		return err
+	if o.mode != "login-burst" {
+		if err := ensureTool(ctx, log, "wrk", "wrk"); err != nil {
+			return err
+		}
 	}
 	if err := os.MkdirAll(o.resultsDir, 0o755); err != nil {
 		return err
@@ -81,13 +83,19 @@ func run(ctx context.Context, log *slog.Logger) error {
 		return err
 	}
 	defer os.RemoveAll(binDir)
-	log.Info("building vidra")
-	vidraBin, err := build(ctx, root, binDir, "vidra", ".")
-	if err != nil {
-		return err
+	// VIDRA_BIN measures a binary built elsewhere (an older commit, for an A/B).
+	vidraBin := os.Getenv("VIDRA_BIN")
+	if vidraBin == "" {
+		log.Info("building vidra")
+		if vidraBin, err = build(ctx, root, binDir, "vidra", "."); err != nil {
+			return err
+		}
 	}
 	if o.mode == "cluster" {
 		return runCluster(ctx, log, root, o, binDir, vidraBin)
+	}
+	if o.mode == "login-burst" {
+		return runLoginBurst(ctx, log, o, binDir, vidraBin)
 	}
 	if err := ensureTool(ctx, log, "npm", "nodejs", "npm"); err != nil {
 		return err

@@ -11,7 +11,8 @@ import (
 // options are the benchmark's knobs, read from the environment so `make bench-http`
 // takes them as `make bench-http DURATION=3s` or `DURATION=3s make bench-http`.
 type options struct {
-	// mode is BENCH_MODE: "anchors" (make bench-http) or "cluster" (make bench-cluster).
+	// mode is BENCH_MODE: "anchors" (make bench-http), "cluster" (make bench-cluster)
+	// or "login-burst" (make bench-login-burst).
 	mode             string
 	replicas         int // cluster mode: API replicas behind the proxy (REPLICAS, 3)
 	duration, warmup time.Duration
@@ -66,8 +67,11 @@ func readOptions(root string) (options, error) {
 	o.dbMaxConns = num("DB_MAX_CONNS", 16)
 	o.pglPool = num("PGL_POOL", 10)
 	o.replicas = num("REPLICAS", 3)
-	if o.mode != "anchors" && o.mode != "cluster" {
-		errs = append(errs, fmt.Errorf("BENCH_MODE: want anchors or cluster, not %q", o.mode))
+	if o.mode != "anchors" && o.mode != "cluster" && o.mode != "login-burst" {
+		errs = append(errs, fmt.Errorf("BENCH_MODE: want anchors, cluster or login-burst, not %q", o.mode))
+	}
+	if o.mode == "login-burst" && (o.passes < 1 || o.passes > 250) {
+		errs = append(errs, fmt.Errorf("PASSES: want 1 to 250 bursts"))
 	}
 	if o.mode == "cluster" && o.replicas < 1 {
 		errs = append(errs, fmt.Errorf("REPLICAS: want at least 1"))
