@@ -89,7 +89,8 @@ func TestSignInLimitsHoldAcrossReplicas(t *testing.T) {
 // TestConcurrentSignInsDoNotExhaustThePool: more sign-ins at once than the
 // main pool has connections (25), each holding one for its transaction while
 // its attempt is counted, all finish (the shared limits count through a pool
-// of their own), and none is refused by a limit it is far below. PostgreSQL
+// of their own), and none is refused by a limit it is far below (the hashing
+// slots let them wait their turn here: this test is about the pool). PostgreSQL
 // only: the pool and the shared limits are PostgreSQL's (the embedded SQLite
 // has one writer and counts in process).
 func TestConcurrentSignInsDoNotExhaustThePool(t *testing.T) {
@@ -101,7 +102,8 @@ func TestConcurrentSignInsDoNotExhaustThePool(t *testing.T) {
 			t.Parallel()
 			limits := graph.DefaultAuthLimits
 			limits.LoginPerIP = auth.Limit{Burst: 1000, Every: time.Millisecond}
-			s := apptest.New(t, d, apptest.Options{Anonymous: true, AuthLimits: limits})
+			s := apptest.New(t, d, apptest.Options{Anonymous: true, AuthLimits: limits,
+				PasswordHashing: auth.Hashing{Wait: 80 * time.Second}})
 			client := &http.Client{Timeout: 90 * time.Second}
 			const n = 40
 			errs := make(chan error, n)
