@@ -11,8 +11,8 @@ import (
 
 // DefaultHashWait is how long a password hash waits for a free slot before it
 // is refused with ErrHashingBusy: long enough for a burst of honest sign-ins
-// (one slot hashes about 25 a second) to take turns, short enough that a client
-// hears to retry before it gives up.
+// (one slot hashes some 20 a second on this project's 2-core test machine) to
+// take turns, short enough that a client hears to retry before it gives up.
 const DefaultHashWait = 5 * time.Second
 
 // ErrHashingBusy means every hashing slot stayed taken for the whole wait: the
