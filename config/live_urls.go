@@ -62,10 +62,13 @@ func (LiveURLs) PublishURL(base, key string) string {
 	return base + "/" + key
 }
 
-// SRTPublishURL returns the SRT URL with the key as its publish streamid.
+// SRTPublishURL returns the SRT URL with the key as its publish streamid,
+// unencoded (streamid=publish:KEY): ffmpeg and OBS hand the streamid of a URL
+// to the server as written, so an encoded colon would reach it as "%3A". A
+// stream key holds only letters, digits and "_", which need no escaping.
 func (l LiveURLs) SRTPublishURL(key string) string {
 	if l.SRT == "" {
 		return ""
 	}
-	return l.SRT + "?streamid=" + url.QueryEscape("publish:"+key)
+	return l.SRT + "?streamid=publish:" + key
 }

@@ -20,7 +20,7 @@ func TestLiveURLsDefaultToThePublicHost(t *testing.T) {
 	if got := l.PublishURL(l.RTMPS, "live_k"); got != "" {
 		t.Fatalf("RTMPS publish URL without RTMPS = %q", got)
 	}
-	if got := l.SRTPublishURL("live_k"); got != "srt://video.example.com:6000?streamid=publish%3Alive_k" {
+	if got := l.SRTPublishURL("live_k"); got != "srt://video.example.com:6000?streamid=publish:live_k" {
 		t.Fatalf("SRT publish URL = %s", got)
 	}
 }

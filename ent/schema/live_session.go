@@ -52,7 +52,9 @@ func (LiveSession) Fields() []ent.Field {
 		field.String("end_error").MaxLen(2000).Default(""),
 		// Reconnects counts the publisher's reconnections inside the window.
 		field.Int("reconnects").Default(0).NonNegative(),
-		// Bytes received from the publisher, and the last measured rates.
+		// Bytes received from the publisher, and the session's average bitrate
+		// (over the time it was sending) and frame rate (over its media time),
+		// across all its connections.
 		field.Int64("bytes").Default(0).NonNegative(),
 		field.Int("bitrate_kbps").Default(0).NonNegative(),
 		field.Float("fps").Default(0).Min(0),

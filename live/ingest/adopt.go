@@ -71,7 +71,7 @@ func (s *Server) adopt(ctx context.Context, st *ent.LiveStream, p *publisher, ha
 			return err
 		}
 		h = s.newHold(st, sess.ID, *sess.VideoID, proj.OrganizationID, hash, sess.StartedAt)
-		h.stats.Continue(sess.Bytes, sess.Warnings)
+		h.stats.Continue(sess.Bytes, sess.BitrateKbps, sess.Fps, sess.Warnings)
 		if err := adoptInput(ctx, tx, h, sess, now); err != nil {
 			return err
 		}

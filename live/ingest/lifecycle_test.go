@@ -123,7 +123,7 @@ func TestReconnectWindow(t *testing.T) {
 		if err := first.wait(t, 40*time.Second); err != nil {
 			t.Fatalf("publisher: %v: %s", err, first.stderr.String())
 		}
-		// SRT does not tell the end: the stall timeout (2 s) does.
+		// ffmpeg ends SRT with SHUTDOWN: the window opens (publisher_closed).
 		waitFor(t, 10*time.Second, "the stream to disconnect", func() bool { return r.get(st.ID).Status == livestream.StatusDisconnected })
 		again := publishTo(t, rtmpURL(r.node, key), 3)
 		waitFor(t, 20*time.Second, "the reconnect", func() bool { return r.get(st.ID).Status == livestream.StatusActive })

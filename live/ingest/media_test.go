@@ -154,7 +154,7 @@ func TestSRTToMPEGTS(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := srtPublisher(c, key)
+	p := srtPublisher(c, key, nil)
 	out := filepath.Join(t.TempDir(), "out.ts")
 	done := make(chan struct{})
 	var stats *Stats

@@ -164,6 +164,8 @@ type Server struct {
 
 	tcp []net.Listener
 	srt srt.Listener
+	// srtShut tells a clean SRT stop from a timeout (nil: no SRT listener).
+	srtShut *srtShutdowns
 
 	mu    sync.Mutex
 	holds map[uuid.UUID]*hold
@@ -208,12 +210,15 @@ func Start(ctx context.Context, cfg Config, deps Deps) (*Server, error) {
 	}
 	if cfg.SRTAddr != "" {
 		sc := srt.DefaultConfig()
+		shut := newSRTShutdowns()
+		sc.Logger = shut.logger
 		ln, err := srt.Listen("srt", cfg.SRTAddr, sc)
 		if err != nil {
+			shut.close()
 			s.Close()
 			return nil, fmt.Errorf("srt listener: %w", err)
 		}
-		s.srt = ln
+		s.srt, s.srtShut = ln, shut
 		s.wg.Add(1)
 		go func() {
 			defer s.wg.Done()
@@ -278,6 +283,9 @@ func (s *Server) Close() {
 		}
 	}
 	s.wg.Wait()
+	if s.srtShut != nil {
+		s.srtShut.close()
+	}
 	s.cancel()
 	s.loops.Wait()
 }
@@ -387,7 +395,9 @@ func (s *Server) handleSRT(req srt.ConnRequest) {
 		return
 	}
 	defer c.Close()
-	sp := srtPublisher(c, key)
+	notice := s.srtShut.watch(c.SocketId())
+	defer s.srtShut.forget(c.SocketId())
+	sp := srtPublisher(c, key, notice)
 	sp.remote = p.remote
 	s.serve(h, sp)
 }

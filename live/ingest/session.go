@@ -35,6 +35,7 @@ const closeTimeout = 2 * time.Minute
 // the session on: reconnect window, or end.
 func (s *Server) serve(h *hold, p *publisher) {
 	h.attach(p)
+	h.stats.BeginConnection()
 	p.conn.stats.Store(h.stats)
 	pr, pw := io.Pipe()
 	runDone := make(chan error, 1)

@@ -10,11 +10,19 @@ import (
 
 // srtPublisher wraps an accepted SRT connection: its payload is MPEG-TS, which
 // is demultiplexed (that checks it and gives the statistics) and written again
-// by the session's muxer.
-func srtPublisher(c srt.Conn, key string) *publisher {
+// by the session's muxer. shutdown is closed when the peer sends SHUTDOWN: a
+// connection that ends after it was closed by the publisher (publisher_closed),
+// not lost (timeout).
+func srtPublisher(c srt.Conn, key string, shutdown <-chan struct{}) *publisher {
 	cc := newCountingConn(c)
 	p := &publisher{protocol: ProtocolSRT, key: key, remote: c.RemoteAddr().String(), conn: cc}
-	p.readMedia = func(open openMuxer) error { return readMPEGTS(cc, open) }
+	p.readMedia = func(open openMuxer) error {
+		err := readMPEGTS(cc, open)
+		if isDisconnect(err) && sentShutdown(shutdown) {
+			p.closed.Store(true)
+		}
+		return err
+	}
 	return p
 }
 

@@ -43,10 +43,22 @@ type Stats struct {
 	audioCodec    string
 	width, height int
 
-	frames      int64
-	firstDTS    int64
-	lastDTS     int64
-	haveVideo   bool
+	// The current connection: its video frames and their decode time span
+	// (each connection's timestamps start anew), its first and last data.
+	frames    int64
+	firstDTS  int64
+	lastDTS   int64
+	haveVideo bool
+	connFirst time.Time
+	connLast  time.Time
+	// The connections before it: frame intervals over decode ticks, and the
+	// seconds during which the publisher was sending.
+	doneIntervals int64
+	doneTicks     int64
+	doneSeconds   float64
+	// carried is a session another node began: its share of the averages.
+	carried carriedStats
+
 	keyframes   int64
 	lastKeyDTS  int64
 	haveKey     bool
@@ -55,6 +67,7 @@ type Stats struct {
 	warnings    []string
 	newWarnings []string
 
+	// The bitrate limit's warning watches the rate since the last snapshot.
 	rateAt    time.Time
 	rateBytes int64
 	kbps      int
@@ -65,13 +78,31 @@ func NewStats(bitrateLimitKbps int) *Stats {
 	return &Stats{bitrateLimitKbps: bitrateLimitKbps}
 }
 
+// carriedStats is what the history of a session another node began says of
+// its averages: the previous node's publishing seconds (its bytes over its
+// average bitrate) and frames over them.
+type carriedStats struct {
+	seconds float64
+	// frames over mediaSeconds: zero when the previous node saw no video.
+	frames       float64
+	mediaSeconds float64
+}
+
 // Continue starts the statistics of a session another node began from what
-// its history holds: the bytes so far (the bitrate is measured from here) and
-// the warnings already raised (not raised again).
-func (s *Stats) Continue(bytes int64, warnings []string) {
+// its history holds: the bytes so far with their average bitrate and frame
+// rate (the session's averages go on from them, weighted by the time they
+// cover) and the warnings already raised (not raised again).
+func (s *Stats) Continue(bytes int64, bitrateKbps int, fps float64, warnings []string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.bytes, s.rateBytes = bytes, bytes
+	if bitrateKbps > 0 {
+		sec := float64(bytes) * 8 / (float64(bitrateKbps) * 1000)
+		s.carried = carriedStats{seconds: sec}
+		if fps > 0 {
+			s.carried.frames, s.carried.mediaSeconds = fps*sec, sec
+		}
+	}
 	for _, w := range warnings {
 		if !slices.Contains(s.warnings, w) {
 			s.warnings = append(s.warnings, w)
@@ -99,6 +130,25 @@ func (s *Stats) SetSize(width, height int) {
 	s.mu.Unlock()
 }
 
+// BeginConnection starts a new connection of the session: the previous one's
+// frames, decode time and publishing time are kept for the session's averages,
+// and the new one's timestamps are measured on their own (a publisher that
+// reconnects starts its clock again).
+func (s *Stats) BeginConnection() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if span := s.lastDTS - s.firstDTS; s.haveVideo && s.frames > 1 && span > 0 {
+		s.doneIntervals += s.frames - 1
+		s.doneTicks += span
+	}
+	if !s.connFirst.IsZero() {
+		s.doneSeconds += s.connLast.Sub(s.connFirst).Seconds()
+	}
+	s.frames, s.firstDTS, s.lastDTS, s.haveVideo = 0, 0, 0, false
+	s.connFirst, s.connLast = time.Time{}, time.Time{}
+	s.haveKey = false
+}
+
 // AddBytes counts bytes received from the publisher, at time now.
 func (s *Stats) AddBytes(n int64, now time.Time) {
 	s.mu.Lock()
@@ -107,6 +157,10 @@ func (s *Stats) AddBytes(n int64, now time.Time) {
 	if s.rateAt.IsZero() {
 		s.rateAt = now
 	}
+	if s.connFirst.IsZero() {
+		s.connFirst = now
+	}
+	s.connLast = now
 	s.mu.Unlock()
 }
 
@@ -186,9 +240,12 @@ type Snapshot struct {
 	Simulcast []live.SimulcastState
 }
 
-// Snapshot computes the figures at now: the bitrate over the time since the
-// previous snapshot, the frame rate over the media time seen, the mean keyframe
-// interval; and hands over the warnings raised since the previous snapshot.
+// Snapshot computes the figures at now: the session's average bitrate (its
+// bytes over the time its publishers were sending, reconnect gaps left out),
+// its frame rate (frames over the media time of every connection), the mean
+// keyframe interval; and hands over the warnings raised since the previous
+// snapshot. The bitrate limit's warning looks at the rate since the previous
+// snapshot, so a burst shows even in a long session.
 func (s *Stats) Snapshot(now time.Time) Snapshot {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -205,7 +262,7 @@ func (s *Stats) Snapshot(now time.Time) Snapshot {
 	}
 	snap := Snapshot{
 		Bytes:       s.bytes,
-		BitrateKbps: s.kbps,
+		BitrateKbps: s.averageKbps(),
 		VideoCodec:  s.videoCodec,
 		AudioCodec:  s.audioCodec,
 		Width:       s.width,
@@ -215,13 +272,48 @@ func (s *Stats) Snapshot(now time.Time) Snapshot {
 		LastData:    s.lastData,
 	}
 	s.newWarnings = nil
-	if span := s.lastDTS - s.firstDTS; s.frames > 1 && span > 0 {
-		snap.FPS = round2(float64(s.frames-1) * clockRate / float64(span))
-	}
+	snap.FPS = s.averageFPS()
 	if s.gopCount > 0 {
 		snap.KeyframeIntervalSeconds = round2(float64(s.gopSum) / float64(s.gopCount) / clockRate)
 	}
 	return snap
+}
+
+// publishingSeconds is how long the session's publishers were sending:
+// every connection from its first to its last data.
+func (s *Stats) publishingSeconds() float64 {
+	sec := s.carried.seconds + s.doneSeconds
+	if !s.connFirst.IsZero() {
+		sec += s.connLast.Sub(s.connFirst).Seconds()
+	}
+	return sec
+}
+
+// averageKbps is the session's bytes over its publishing time (0 before a
+// second of it).
+func (s *Stats) averageKbps() int {
+	sec := s.publishingSeconds()
+	if sec < 1 {
+		return 0
+	}
+	return int(float64(s.bytes) * 8 / sec / 1000)
+}
+
+// averageFPS is the session's video frames over their media time, each
+// connection's span measured on its own timestamps.
+func (s *Stats) averageFPS() float64 {
+	intervals, ticks := s.doneIntervals, s.doneTicks
+	if span := s.lastDTS - s.firstDTS; s.haveVideo && s.frames > 1 && span > 0 {
+		intervals += s.frames - 1
+		ticks += span
+	}
+	frames, seconds := float64(intervals), float64(ticks)/clockRate
+	frames += s.carried.frames
+	seconds += s.carried.mediaSeconds
+	if seconds <= 0 {
+		return 0
+	}
+	return round2(frames / seconds)
 }
 
 // round2 rounds to two decimals, so histories read 29.97 rather than 29.970029.

@@ -48,3 +48,50 @@ func TestStatsTrackWarnings(t *testing.T) {
 		}
 	}
 }
+
+// TestStatsAveragesAcrossConnections: the frame rate and bitrate are the
+// session's averages over its connections, each with timestamps of its own,
+// and the gap between them is not publishing time.
+func TestStatsAveragesAcrossConnections(t *testing.T) {
+	s := NewStats(0)
+	t0 := time.Unix(1000, 0)
+	// Connection 1: 10 s of 30 fps from DTS 0, 1 Mbit/s.
+	s.BeginConnection()
+	s.AddBytes(0, t0)
+	for i := 0; i <= 300; i++ {
+		s.VideoFrame(int64(i)*clockRate/30, i%60 == 0)
+	}
+	s.AddBytes(1_250_000, t0.Add(10*time.Second))
+	// 20 s gap, then connection 2: 5 s of 30 fps from DTS 90000 (its own clock), 2 Mbit/s.
+	s.BeginConnection()
+	t1 := t0.Add(30 * time.Second)
+	s.AddBytes(0, t1)
+	for i := 0; i <= 150; i++ {
+		s.VideoFrame(clockRate+int64(i)*clockRate/30, i%60 == 0)
+	}
+	s.AddBytes(1_250_000, t1.Add(5*time.Second))
+	snap := s.Snapshot(t1.Add(40 * time.Second))
+	// 2.5 MB over 15 s of publishing: 1333 kbps.
+	if snap.FPS != 30 || snap.BitrateKbps != 1333 || snap.KeyframeIntervalSeconds != 2 {
+		t.Fatalf("fps %v kbps %v gop %v", snap.FPS, snap.BitrateKbps, snap.KeyframeIntervalSeconds)
+	}
+	if len(snap.Warnings) != 0 {
+		t.Fatalf("warnings %v (the reconnect is not a keyframe interval)", snap.Warnings)
+	}
+
+	// Another node carries on from the history: its figures continue the averages.
+	next := NewStats(0)
+	next.Continue(snap.Bytes, snap.BitrateKbps, snap.FPS, snap.Warnings)
+	next.BeginConnection()
+	t2 := t1.Add(60 * time.Second)
+	next.AddBytes(0, t2)
+	for i := 0; i <= 150; i++ {
+		next.VideoFrame(int64(i)*clockRate/30, i%60 == 0)
+	}
+	next.AddBytes(1_250_000, t2.Add(5*time.Second))
+	got := next.Snapshot(t2.Add(5 * time.Second))
+	// 3.75 MB over 20 s: 1500 kbps (within the rounding of the carried figure).
+	if got.FPS != 30 || got.BitrateKbps < 1498 || got.BitrateKbps > 1501 {
+		t.Fatalf("continued: fps %v kbps %v", got.FPS, got.BitrateKbps)
+	}
+}

@@ -20,9 +20,18 @@ func keyFromRTMPURL(u *url.URL) string {
 
 // keyFromSRTStreamID reads the key of an SRT stream id. Two forms are
 // accepted: "publish:KEY" (what the ingest URLs give) and the SRT access
-// control form "#!::r=KEY,m=publish". ok is false when the id does not ask to
-// publish or names no key.
+// control form "#!::r=KEY,m=publish". Either may come percent-encoded
+// ("publish%3AKEY"): ffmpeg and OBS pass the streamid of a URL on without
+// decoding it, and URLs given out before 2026-11 encoded the colon. ok is
+// false when the id does not ask to publish or names no key.
 func keyFromSRTStreamID(id string) (key string, ok bool) {
+	if strings.Contains(id, "%") {
+		decoded, err := url.QueryUnescape(id)
+		if err != nil {
+			return "", false
+		}
+		id = decoded
+	}
 	if rest, found := strings.CutPrefix(id, "publish:"); found {
 		return rest, rest != ""
 	}

@@ -36,6 +36,11 @@ func TestKeyFromSRTStreamID(t *testing.T) {
 		{"#!::m=publish,r=abc", "abc", true},
 		{"#!::r=abc,m=request", "abc", false},
 		{"read:abc", "", false},
+		{"publish%3Aabc", "abc", true},
+		{"publish%3aabc", "abc", true},
+		{"%23%21%3A%3Ar%3Dabc%2Cm%3Dpublish", "abc", true},
+		{"publish%3A", "", false},
+		{"publish%zzabc", "", false},
 		{"", "", false},
 	} {
 		key, ok := keyFromSRTStreamID(c.in)
