@@ -30,13 +30,14 @@ var sqliteGates sync.Map
 // heartbeat. Waiting on this gate holds no connection.
 type gatedDriver struct {
 	dialect.Driver
+	rawSQL
 	gate chan struct{}
 }
 
 // gateSQLite wraps drv with the write gate of db.
 func gateSQLite(db *sql.DB, drv dialect.Driver) dialect.Driver {
 	g, _ := sqliteGates.LoadOrStore(db, make(chan struct{}, 1))
-	return &gatedDriver{Driver: drv, gate: g.(chan struct{})}
+	return &gatedDriver{Driver: drv, rawSQL: rawSQL{drv}, gate: g.(chan struct{})}
 }
 
 // Tx begins a transaction once the gate is free.
@@ -70,12 +71,13 @@ func (d *gatedDriver) BeginTx(ctx context.Context, opts *sql.TxOptions) (dialect
 		<-d.gate
 		return nil, err
 	}
-	return &gatedTx{Tx: tx, release: sync.OnceFunc(func() { <-d.gate })}, nil
+	return &gatedTx{Tx: tx, rawSQL: rawSQL{tx}, release: sync.OnceFunc(func() { <-d.gate })}, nil
 }
 
 // gatedTx frees the gate when it ends.
 type gatedTx struct {
 	dialect.Tx
+	rawSQL
 	release func()
 }
 
@@ -101,33 +103,21 @@ type sqlExecQuerier interface {
 // errNoRawSQL means the wrapped driver or transaction does not run raw SQL.
 var errNoRawSQL = errors.New("database: raw SQL is not supported by the wrapped driver")
 
-// ExecContext runs a raw statement on the driver.
-func (d *gatedDriver) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
-	if q, ok := d.Driver.(sqlExecQuerier); ok {
+// rawSQL gives a wrapper the raw SQL methods of what it wraps (the driver or
+// the transaction), which embedding dialect's interfaces does not promote.
+type rawSQL struct{ inner any }
+
+// ExecContext runs a raw statement on the wrapped driver or transaction.
+func (r rawSQL) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	if q, ok := r.inner.(sqlExecQuerier); ok {
 		return q.ExecContext(ctx, query, args...)
 	}
 	return nil, errNoRawSQL
 }
 
-// QueryContext runs a raw query on the driver.
-func (d *gatedDriver) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
-	if q, ok := d.Driver.(sqlExecQuerier); ok {
-		return q.QueryContext(ctx, query, args...)
-	}
-	return nil, errNoRawSQL
-}
-
-// ExecContext runs a raw statement in the transaction.
-func (t *gatedTx) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
-	if q, ok := t.Tx.(sqlExecQuerier); ok {
-		return q.ExecContext(ctx, query, args...)
-	}
-	return nil, errNoRawSQL
-}
-
-// QueryContext runs a raw query in the transaction.
-func (t *gatedTx) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
-	if q, ok := t.Tx.(sqlExecQuerier); ok {
+// QueryContext runs a raw query on the wrapped driver or transaction.
+func (r rawSQL) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	if q, ok := r.inner.(sqlExecQuerier); ok {
 		return q.QueryContext(ctx, query, args...)
 	}
 	return nil, errNoRawSQL
