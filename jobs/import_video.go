@@ -9,7 +9,6 @@ import (
 	"net/http"
 	"net/url"
 	"os"
-	"syscall"
 	"time"
 
 	"github.com/google/uuid"
@@ -139,18 +138,19 @@ func download(ctx context.Context, raw string, w io.Writer, lim ImportLimits) (i
 	if _, err := CheckImportURL(raw); err != nil {
 		return 0, permanentf("source URL %s", err.Error())
 	}
-	dialer := &net.Dialer{Timeout: 30 * time.Second}
-	if !lim.AllowPrivate {
-		dialer.Control = func(network, address string, c syscall.RawConn) error {
-			if err := netguard.Control(network, address, c); err != nil {
-				host, _, _ := net.SplitHostPort(address)
-				return &permanent{reason: fmt.Sprintf("source URL resolves to a non-public address (%s); refused", host)}
-			}
-			return nil
+	outbound := netguard.Policy{AllowPrivate: lim.AllowPrivate}
+	dial := func(ctx context.Context, network, address string) (net.Conn, error) {
+		ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+		defer cancel()
+		c, err := outbound.DialContext(ctx, network, address)
+		if errors.Is(err, netguard.ErrRefused) {
+			host, _, _ := net.SplitHostPort(address)
+			return nil, &permanent{reason: fmt.Sprintf("source URL resolves to a non-public address (%s); refused", host)}
 		}
+		return c, err
 	}
 	client := &http.Client{
-		Transport: &http.Transport{DialContext: dialer.DialContext, Proxy: nil, ResponseHeaderTimeout: time.Minute},
+		Transport: &http.Transport{DialContext: dial, Proxy: nil, ResponseHeaderTimeout: time.Minute},
 		CheckRedirect: func(req *http.Request, via []*http.Request) error {
 			if len(via) >= 5 {
 				return errors.New("too many redirects")

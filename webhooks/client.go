@@ -1,12 +1,12 @@
 package webhooks
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net"
 	"net/http"
 	"net/url"
-	"syscall"
 	"time"
 
 	"github.com/vidra-dev/vidra/netguard"
@@ -42,24 +42,26 @@ func CheckURL(raw string, allowPlain bool) error {
 
 // newHTTPClient returns the client deliveries are sent with: the timeout bounds
 // the whole request, redirects are not followed (the 3xx is the answer), no proxy
-// is used, and unless allowPrivate the dialler refuses non-public addresses. The
-// check runs on the address actually dialled, after DNS resolution, so a name
-// cannot be pointed at an internal service after it was saved.
+// is used, and unless allowPrivate the connection is made through netguard's
+// Policy, which refuses a name with a non-public address and checks the address
+// actually dialled, so a name cannot be pointed at an internal service after it
+// was saved.
 func newHTTPClient(timeout time.Duration, allowPrivate bool) *http.Client {
-	dialer := &net.Dialer{Timeout: timeout}
-	if !allowPrivate {
-		dialer.Control = func(network, address string, c syscall.RawConn) error {
-			if err := netguard.Control(network, address, c); err != nil {
-				return fmt.Errorf("%w: %w", errRefusedAddress, err)
-			}
-			return nil
+	outbound := netguard.Policy{AllowPrivate: allowPrivate}
+	dial := func(ctx context.Context, network, address string) (net.Conn, error) {
+		ctx, cancel := context.WithTimeout(ctx, timeout)
+		defer cancel()
+		c, err := outbound.DialContext(ctx, network, address)
+		if errors.Is(err, netguard.ErrRefused) {
+			return nil, fmt.Errorf("%w: %w", errRefusedAddress, err)
 		}
+		return c, err
 	}
 	return &http.Client{
 		Timeout: timeout,
 		Transport: &http.Transport{
 			Proxy:               nil,
-			DialContext:         dialer.DialContext,
+			DialContext:         dial,
 			TLSHandshakeTimeout: timeout,
 			MaxIdleConnsPerHost: 16,
 			IdleConnTimeout:     90 * time.Second,
