@@ -2,7 +2,7 @@
 // its configuration as JSON in #vidra-config (package player writes it): the
 // video's playback URLs (/v1/play/..., with ?token= when the project signs
 // playback), the player entity's options, caption tracks, chapters, storyboard
-// and the project's ads. Playback: hls.js (light build) where MediaSource exists,
+// and the project's ads. Playback: hls.js (light switches, build.mjs) where MediaSource exists,
 // native HLS otherwise (Safari). CMCD request data (the session id) goes on every
 // segment request, and the analytics beacon reports the view: the collector counts
 // one view, verified by that session.
