@@ -171,7 +171,7 @@ func (s *Server) writePage(w http.ResponseWriter, r *http.Request, cfg *pageConf
 		`<link rel="preload" href="%s" as="fetch" crossorigin="anonymous">`+
 		`<link rel="stylesheet" href="%s%s"><script id="vidra-config" type="application/json">%s</script>`+
 		`<script src="%s%s" defer></script></head><body><div id="vidra-player"></div></body></html>`,
-		html.EscapeString(cfg.Title), s.oembedLink(r, cfg, policy), html.EscapeString(cfg.Src), assetPrefix, s.Assets.Style, raw, assetPrefix, s.Assets.Script))
+		html.EscapeString(cfg.Title), s.oembedLink(cfg, policy), html.EscapeString(cfg.Src), assetPrefix, s.Assets.Style, raw, assetPrefix, s.Assets.Script))
 }
 
 // oembedLink is the page's oEmbed discovery link (oEmbed 1.0, section 4): the
@@ -179,17 +179,10 @@ func (s *Server) writePage(w http.ResponseWriter, r *http.Request, cfg *pageConf
 // without the page's token or player), JSON, the only format served. A video
 // of a project that signs playback gets none: oEmbed refuses it (401), and its
 // page, shown only with a token, names nothing more than it did.
-func (s *Server) oembedLink(r *http.Request, cfg *pageConfig, policy playback.Policy) string {
-	if policy.SignedOnly {
+func (s *Server) oembedLink(cfg *pageConfig, policy playback.Policy) string {
+	base := s.PublicURL // required by the configuration; never the request's Host
+	if policy.SignedOnly || base == "" {
 		return ""
-	}
-	base := s.PublicURL
-	if base == "" {
-		scheme := "http"
-		if r.TLS != nil {
-			scheme = "https"
-		}
-		base = scheme + "://" + r.Host
 	}
 	id, err := uuid.Parse(cfg.VideoID)
 	if err != nil {
