@@ -27,6 +27,9 @@ const (
 	EvHeartbeat       = "heartbeat"
 	EvEnded           = "ended"
 	EvViewEnd         = "viewend"
+	// EvPlay is the viewer's request to play (a click, a key, or autoplay): the
+	// video startup time runs from the last one before the first playing.
+	EvPlay = "play"
 )
 
 // Limits of one beacon.

@@ -23,7 +23,7 @@ func EventSeq(id int64) int { return int(id & (1<<seqBits - 1)) }
 
 // typeNames are the event types by code; the order is stored, append only.
 var typeNames = []string{EvViewStart, EvPlaying, EvPause, EvSeeking, EvSeeked, EvRebufferStart,
-	EvRebufferEnd, EvRenditionChange, EvError, EvHeartbeat, EvEnded, EvViewEnd}
+	EvRebufferEnd, EvRenditionChange, EvError, EvHeartbeat, EvEnded, EvViewEnd, EvPlay}
 
 // typeCodes are the codes of the event types.
 var typeCodes = func() map[string]int16 {

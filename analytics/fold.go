@@ -31,6 +31,7 @@ type viewFold struct {
 	LastSeq     int
 	StartMs     int64 // time of the first event
 	FirstPlayMs int64 // time of the first playing event, 0 before
+	IntentMs    int64 // time of the last play event before the first playing, 0 if none
 	LastMs      int64
 	LastPt      int64
 	State       string
@@ -118,6 +119,10 @@ func (f *viewFold) apply(e Event) {
 // transition moves the player state by an event.
 func (f *viewFold) transition(e Event) {
 	switch e.Type {
+	case EvPlay:
+		if f.FirstPlayMs == 0 {
+			f.IntentMs = max(e.TsMs, 1)
+		}
 	case EvPlaying:
 		if f.FirstPlayMs == 0 {
 			f.FirstPlayMs = max(e.TsMs, 1)
@@ -161,11 +166,19 @@ func (f *viewFold) transition(e Event) {
 	}
 }
 
-// startupMs is the time to first frame, nil when playback never started.
+// startupMs is the video startup time, nil when playback never started: from
+// the viewer's request to play (the last play event before the first playing)
+// to the first frame (the first playing), as Mux Data defines it, so the time
+// a page sat loaded before its viewer clicked play is not counted. A player that
+// sends no play event (CMCD, older beacons) is measured from its first event.
 func (f *viewFold) startupMs() *int64 {
 	if f.FirstPlayMs == 0 {
 		return nil
 	}
-	d := max(f.FirstPlayMs-f.StartMs, 0)
+	from := f.StartMs
+	if f.IntentMs > 0 {
+		from = f.IntentMs
+	}
+	d := max(f.FirstPlayMs-from, 0)
 	return &d
 }

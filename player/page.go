@@ -167,11 +167,30 @@ func (s *Server) writePage(w http.ResponseWriter, r *http.Request, cfg *pageConf
 	// credentials): its request goes out with the bundles', not after the script
 	// has loaded and run, which is where a bare hls.js page starts it.
 	writeHTML(w, r, http.StatusOK, fmt.Appendf(nil, `<!doctype html><html lang="en"><head><meta charset="utf-8">`+
-		`<meta name="viewport" content="width=device-width,initial-scale=1"><title>%s</title>`+
+		`<meta name="viewport" content="width=device-width,initial-scale=1"><title>%s</title>%s`+
 		`<link rel="preload" href="%s" as="fetch" crossorigin="anonymous">`+
 		`<link rel="stylesheet" href="%s%s"><script id="vidra-config" type="application/json">%s</script>`+
 		`<script src="%s%s" defer></script></head><body><div id="vidra-player"></div></body></html>`,
-		html.EscapeString(cfg.Title), html.EscapeString(cfg.Src), assetPrefix, s.Assets.Style, raw, assetPrefix, s.Assets.Script))
+		html.EscapeString(cfg.Title), s.oembedLink(cfg, policy), html.EscapeString(cfg.Src), assetPrefix, s.Assets.Style, raw, assetPrefix, s.Assets.Script))
+}
+
+// oembedLink is the page's oEmbed discovery link (oEmbed 1.0, section 4): the
+// absolute address of GET /oembed for the page's canonical URL (/embed/{id},
+// without the page's token or player), JSON, the only format served. A video
+// of a project that signs playback gets none: oEmbed refuses it (401), and its
+// page, shown only with a token, names nothing more than it did.
+func (s *Server) oembedLink(cfg *pageConfig, policy playback.Policy) string {
+	base := s.PublicURL // required by the configuration; never the request's Host
+	if policy.SignedOnly || base == "" {
+		return ""
+	}
+	id, err := uuid.Parse(cfg.VideoID)
+	if err != nil {
+		return ""
+	}
+	href := base + "/oembed?url=" + url.QueryEscape(EmbedURL(base, id)) + "&format=json"
+	return `<link rel="alternate" type="application/json+oembed" href="` + html.EscapeString(href) +
+		`" title="` + html.EscapeString(cfg.Title) + `">`
 }
 
 // playURL is the path of a file of a video's playback, with the token when there is one.

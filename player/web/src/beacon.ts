@@ -1,5 +1,7 @@
 // beacon.ts: the analytics events of a view, sent to Vidra's collector
-// (POST /collect/v1/{projectId}/events, README "Analytics ingest"): batches every
+// (POST /collect/v1/{projectId}/events, README "Analytics ingest"): viewstart when
+// the page loads, play at the viewer's play intent (a click, a key, or autoplay:
+// the start of the startup time, which ends at the first playing), then batches every
 // 5 s and at once on the first playing, pause, end and error, the last one (viewend) by sendBeacon
 // on pagehide. Bodies are text/plain, so no CORS preflight is needed; a batch the
 // collector did not take is sent again with the next (it ignores seqs it has).
@@ -18,6 +20,8 @@ export interface BeaconOptions {
 /** A beacon's controller. */
 export interface Beacon {
   push(type: string, extra?: Record<string, unknown>): void;
+  /** playIntent marks the viewer's request to play (a play event), until the video has played. */
+  playIntent(): void;
   flush(): void;
   close(): void;
   /** statuses of the batches sent so far (0: network error) */
@@ -106,5 +110,6 @@ export function attachBeacon(video: HTMLVideoElement, o: BeaconOptions): Beacon 
   // The first batch (viewstart, playing) goes when the video plays, not while
   // its manifest and first segment are loading.
   video.addEventListener('playing', flush, { once: true });
-  return { push, flush, close, sent };
+  const playIntent = () => { if (!started) push('play'); };
+  return { push, playIntent, flush, close, sent };
 }

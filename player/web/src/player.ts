@@ -2,7 +2,7 @@
 // its configuration as JSON in #vidra-config (package player writes it): the
 // video's playback URLs (/v1/play/..., with ?token= when the project signs
 // playback), the player entity's options, caption tracks, chapters, storyboard
-// and the project's ads. Playback: hls.js (light build) where MediaSource exists,
+// and the project's ads. Playback: hls.js (light switches, build.mjs) where MediaSource exists,
 // native HLS otherwise (Safari). CMCD request data (the session id) goes on every
 // segment request, and the analytics beacon reports the view: the collector counts
 // one view, verified by that session.
@@ -10,6 +10,7 @@ import Hls from 'hls.js/light';
 import './player.css';
 import { attachBeacon, uuid, type Beacon } from './beacon';
 import { clock, fetchCues, type Cue } from './vtt';
+import { setIcon, type IconName } from './icons';
 
 interface PlayerOptions {
   id?: string;
@@ -105,7 +106,7 @@ if (opts.watermarkUrl) el('img', 'vp-watermark vp-wm-' + opts.watermarkPosition,
 const message = el('div', 'vp-message', { role: 'alert', hidden: '' }, root);
 const adLayer = el('div', 'vp-ad', { hidden: '', 'aria-label': 'Advertisement' }, root);
 const bigPlay = el('button', 'vp-big-play', { type: 'button', 'aria-label': 'Play video' }, root);
-bigPlay.textContent = '▶';
+setIcon(bigPlay, 'play');
 
 const events: PlayerAPI['events'] = [];
 function log(e: string, d?: unknown) {
@@ -207,6 +208,8 @@ async function play(): Promise<void> {
     if (preRoll && hls) hls.startLoad();
   }
   if (inAd) return;
+  // The viewer's wait starts here (after a pre-roll, when the video is asked for).
+  beacon.playIntent();
   try {
     await video.play();
   } catch {
@@ -260,14 +263,14 @@ const previewImg = el('div', 'vp-preview-img', {}, preview);
 const previewText = el('div', 'vp-preview-text', {}, preview);
 const bar = el('div', 'vp-bar', {}, controls);
 
-function button(label: string, text: string, onClick: () => void, cls = ''): HTMLButtonElement {
+function button(label: string, icon: IconName, onClick: () => void, cls = ''): HTMLButtonElement {
   const b = el('button', 'vp-btn ' + cls, { type: 'button', 'aria-label': label }, bar);
-  b.textContent = text;
+  setIcon(b, icon);
   b.addEventListener('click', (e) => { e.stopPropagation(); onClick(); });
   return b;
 }
-const playBtn = button('Play', '▶', toggle, 'vp-play');
-const muteBtn = button('Mute', '🔊', () => { video.muted = !video.muted; }, 'vp-mute');
+const playBtn = button('Play', 'play', toggle, 'vp-play');
+const muteBtn = button('Mute', 'volume', () => { video.muted = !video.muted; }, 'vp-mute');
 const volume = el('input', 'vp-volume', { type: 'range', min: '0', max: '1', step: '0.05', 'aria-label': 'Volume' }, bar);
 volume.value = String(video.volume);
 volume.addEventListener('input', () => { video.volume = Number(volume.value); video.muted = video.volume === 0; });
@@ -284,10 +287,10 @@ function closeMenus(except?: HTMLElement) {
     (m.previousElementSibling as HTMLElement).setAttribute('aria-expanded', 'false');
   }
 }
-function menu(label: string, text: string, cls: string, items: () => Item[]): HTMLButtonElement {
+function menu(label: string, text: string, cls: string, items: () => Item[], icon?: IconName): HTMLButtonElement {
   const wrap = el('div', 'vp-menuwrap ' + cls, {}, bar);
   const b = el('button', 'vp-btn', { type: 'button', 'aria-label': label, 'aria-haspopup': 'menu', 'aria-expanded': 'false' }, wrap);
-  b.textContent = text;
+  if (icon) setIcon(b, icon); else b.textContent = text;
   const list = el('div', 'vp-menu', { role: 'menu', 'aria-label': label, hidden: '' }, wrap);
   menus.push(list);
   const open = () => {
@@ -321,11 +324,11 @@ function menu(label: string, text: string, cls: string, items: () => Item[]): HT
 document.addEventListener('click', () => closeMenus());
 
 let chapters: Cue[] = [];
-const chaptersBtn = menu('Chapters', '☰', 'vp-chapters', () => chapters.map((c) => ({
+const chaptersBtn = menu('Chapters', '', 'vp-chapters', () => chapters.map((c) => ({
   label: `${clock(c.start)} ${c.text}`,
   checked: video.currentTime >= c.start && video.currentTime < c.end,
   select: () => { video.currentTime = c.start; },
-})));
+})), 'chapters');
 chaptersBtn.parentElement!.hidden = true;
 
 const tracks = () => Array.from(video.textTracks).filter((t) => t.kind === 'subtitles' || t.kind === 'captions');
@@ -346,10 +349,10 @@ if (opts.captionsDefault && cfg.captions.length) {
   for (const t of tracks()) t.mode = 'disabled';
 }
 
-const speedBtn = menu('Playback speed', '1×', 'vp-speed', () => opts.speedOptions.map((r) => ({
-  label: r + '×', checked: video.playbackRate === r, select: () => { video.playbackRate = r; },
+const speedBtn = menu('Playback speed', '1x', 'vp-speed', () => opts.speedOptions.map((r) => ({
+  label: r + 'x', checked: video.playbackRate === r, select: () => { video.playbackRate = r; },
 })));
-video.addEventListener('ratechange', () => { speedBtn.textContent = video.playbackRate + '×'; });
+video.addEventListener('ratechange', () => { speedBtn.textContent = video.playbackRate + 'x'; });
 if (opts.speedOptions.length < 2) speedBtn.parentElement!.hidden = true;
 
 const qualityBtn = menu('Quality', 'Auto', 'vp-quality', () => {
@@ -377,18 +380,19 @@ if (hls) {
   });
 }
 
-const pipBtn = button('Picture in picture', '⧉', () => {
+const pipBtn = button('Picture in picture', 'pip', () => {
   if (document.pictureInPictureElement) void document.exitPictureInPicture();
   else void video.requestPictureInPicture().catch(() => {});
 }, 'vp-pip');
 if (!document.pictureInPictureEnabled) pipBtn.hidden = true;
-const fsBtn = button('Full screen', '⛶', toggleFullscreen, 'vp-fs');
+const fsBtn = button('Full screen', 'fullscreen', toggleFullscreen, 'vp-fs');
 function toggleFullscreen() {
   if (document.fullscreenElement) void document.exitFullscreen();
   else void root.requestFullscreen?.().catch(() => {});
 }
 document.addEventListener('fullscreenchange', () => {
   fsBtn.setAttribute('aria-label', document.fullscreenElement ? 'Exit full screen' : 'Full screen');
+  setIcon(fsBtn, document.fullscreenElement ? 'exitFullscreen' : 'fullscreen');
 });
 
 // Timeline: position, buffer, chapter marks, storyboard preview.
@@ -404,9 +408,9 @@ function render() {
   progress.setAttribute('aria-valuenow', String(Math.round(video.currentTime)));
   progress.setAttribute('aria-valuetext', `${clock(video.currentTime)} of ${clock(d)}`);
   const paused = video.paused || inAd;
-  playBtn.textContent = paused ? '▶' : '❚❚';
+  setIcon(playBtn, paused ? 'play' : 'pause');
   playBtn.setAttribute('aria-label', paused ? 'Play' : 'Pause');
-  muteBtn.textContent = video.muted || video.volume === 0 ? '🔇' : '🔊';
+  setIcon(muteBtn, video.muted || video.volume === 0 ? 'muted' : 'volume');
   muteBtn.setAttribute('aria-label', video.muted ? 'Unmute' : 'Mute');
 }
 for (const e of ['timeupdate', 'durationchange', 'progress', 'play', 'pause', 'volumechange', 'seeked']) video.addEventListener(e, render);
