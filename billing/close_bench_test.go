@@ -2,6 +2,7 @@ package billing_test
 
 import (
 	"context"
+	"syscall"
 	"testing"
 	"time"
 
@@ -12,6 +13,7 @@ import (
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/internal/testdb"
 	"github.com/vidra-dev/vidra/tenancy"
+	"github.com/vidra-dev/vidra/webhooks"
 )
 
 // closeBenchOrgs is the number of organizations of BenchmarkPeriodClose10k.
@@ -20,10 +22,12 @@ const closeBenchOrgs = 10_000
 // BenchmarkPeriodClose10k closes a calendar month for 10,000 organizations,
 // each with an active subscription to a plan pricing two metrics and 24
 // hourly usage rows plus two usage records in the month (240,000 hourly rows,
-// 20,000 records), then finalizes the 10,000 drafts after the draft window:
-// the time of one iteration is period close plus invoices (the target is
-// < 30 s on either database). Set-up is outside the timer; the clock is the
-// benchmark's.
+// 20,000 records), one project each and a webhook endpoint on every tenth
+// project, then finalizes the 10,000 drafts after the draft window, with the
+// server's event recorder (webhooks.Recorder, without a job queue): 10,000
+// invoice.finalized events and 1,000 deliveries. The time of one iteration is
+// period close plus invoices (the target is < 30 s on either database); set-up
+// is outside the timer, and the clock is the benchmark's.
 func BenchmarkPeriodClose10k(b *testing.B) {
 	for _, d := range testdb.Dialects(b) {
 		b.Run(d, func(b *testing.B) {
@@ -33,7 +37,7 @@ func BenchmarkPeriodClose10k(b *testing.B) {
 				ctx := tenancy.SystemContext(context.Background(), "benchmark")
 				dec := time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)
 				b.StartTimer()
-				t0 := time.Now()
+				t0, cpu0 := time.Now(), processCPU()
 				clk.Set(dec.Add(10 * time.Minute))
 				n, err := svc.CloseDue(ctx)
 				if err != nil || n != closeBenchOrgs {
@@ -47,12 +51,28 @@ func BenchmarkPeriodClose10k(b *testing.B) {
 				b.StopTimer()
 				b.ReportMetric(t1.Sub(t0).Seconds(), "close-s")
 				b.ReportMetric(time.Since(t1).Seconds(), "finalize-s")
+				b.ReportMetric((processCPU() - cpu0).Seconds(), "go-cpu-s")
 				if c := client.Invoice.Query().CountX(ctx); c != closeBenchOrgs {
 					b.Fatalf("%d invoices", c)
+				}
+				if c := client.Event.Query().CountX(ctx); c != closeBenchOrgs {
+					b.Fatalf("%d events", c)
+				}
+				if c := client.WebhookDelivery.Query().CountX(ctx); c != closeBenchOrgs/10 {
+					b.Fatalf("%d deliveries", c)
 				}
 			}
 		})
 	}
+}
+
+// processCPU is the user and system CPU time of this process so far.
+func processCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // closeBenchWorld writes the benchmark's organizations, subscriptions and usage.
@@ -83,6 +103,12 @@ func closeBenchWorld(b *testing.B, dialect string) (*ent.Client, *billing.Servic
 		}
 		ps := c.Project.CreateBulk(projs...).SaveX(ctx)
 		c.Subscription.CreateBulk(subs...).ExecX(ctx)
+		var eps []*ent.WebhookEndpointCreate
+		for i := 0; i < len(ps); i += 10 {
+			eps = append(eps, c.WebhookEndpoint.Create().SetProjectID(ps[i].ID).SetURL("https://example.com/hook").
+				SetSecret("whsec_test"))
+		}
+		c.WebhookEndpoint.CreateBulk(eps...).ExecX(ctx)
 		var hourly []*ent.UsageHourlyCreate
 		var records []*ent.UsageRecordCreate
 		for i, pr := range ps {
@@ -103,5 +129,5 @@ func closeBenchWorld(b *testing.B, dialect string) (*ent.Client, *billing.Servic
 		c.UsageRecord.CreateBulk(records...).ExecX(ctx)
 	}
 	clk := &clock{t: nov}
-	return c, &billing.Service{Client: c, Runtime: billing.Runtime{Now: clk.Now}}, clk
+	return c, &billing.Service{Client: c, Runtime: billing.Runtime{Now: clk.Now}, Events: &webhooks.Recorder{}}, clk
 }
