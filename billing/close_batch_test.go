@@ -9,9 +9,11 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/vidra-dev/vidra/audit"
 	"github.com/vidra-dev/vidra/billing"
 	"github.com/vidra-dev/vidra/billing/catalog"
 	"github.com/vidra-dev/vidra/ent"
+	"github.com/vidra-dev/vidra/ent/auditlog"
 	"github.com/vidra-dev/vidra/ent/event"
 	"github.com/vidra-dev/vidra/ent/invoice"
 	"github.com/vidra-dev/vidra/ent/webhookdelivery"
@@ -259,6 +261,53 @@ func TestPeriodCloseRoundTrips(t *testing.T) {
 					"finalization of 180 by kind:\n%s", c1, c3, f1, f3, fmt.Sprint(lines))
 			}
 			t.Logf("statements: close %d for 60 organizations, %d for 180; finalization %d and %d", c1, c3, f1, f3)
+		})
+	}
+}
+
+// TestFinalizeAuditedEvents finalizes the invoices of several organizations
+// in an audited context: the audit record of each event (and delivery) names
+// the organization of its project, as one event at a time did.
+func TestFinalizeAuditedEvents(t *testing.T) {
+	for _, d := range testdb.Dialects(t) {
+		t.Run(d, func(t *testing.T) {
+			c := testdb.Open(t, d).Client
+			ctx := tenancy.SystemContext(context.Background(), "audited finalization test")
+			orgs := closeWorld(t, ctx, c, 12)
+			clk := &clock{t: time.Date(2026, 12, 1, 0, 10, 0, 0, time.UTC)}
+			svc := &billing.Service{Client: c, Runtime: billing.Runtime{Now: clk.Now}, Events: &webhooks.Recorder{}}
+			if got, err := svc.CloseDue(ctx); err != nil || got != len(orgs) {
+				t.Fatalf("close: %d %v", got, err)
+			}
+			clk.Set(clk.Now().Add(2 * time.Hour))
+			scoped := audit.WithScope(ctx, &audit.Scope{Action: "test.finalize"})
+			if got, err := svc.FinalizeDue(scoped); err != nil || got != len(orgs) {
+				t.Fatalf("finalize: %d %v", got, err)
+			}
+			orgOf := map[uuid.UUID]uuid.UUID{}
+			for _, o := range orgs {
+				for _, p := range o.projects {
+					orgOf[p] = o.id
+				}
+			}
+			projectOf := map[uuid.UUID]uuid.UUID{}
+			for _, ev := range c.Event.Query().AllX(ctx) {
+				projectOf[ev.ID] = ev.ProjectID
+			}
+			for _, dl := range c.WebhookDelivery.Query().AllX(ctx) {
+				projectOf[dl.ID] = dl.ProjectID
+			}
+			logs := c.AuditLog.Query().Where(auditlog.Action("test.finalize"),
+				auditlog.EntityTypeIn("Event", "WebhookDelivery")).AllX(ctx)
+			if len(logs) != len(projectOf) || len(logs) == 0 {
+				t.Fatalf("%d audit records of events and deliveries, want %d", len(logs), len(projectOf))
+			}
+			for _, l := range logs {
+				want := orgOf[projectOf[*l.EntityID]]
+				if l.OrganizationID == nil || *l.OrganizationID != want {
+					t.Fatalf("audit record of %s %s names organization %v, want %s", l.EntityType, *l.EntityID, l.OrganizationID, want)
+				}
+			}
 		})
 	}
 }
