@@ -34,29 +34,10 @@ func dialectOf(d *string) predicate.Invoice {
 // so a concurrent run cannot number a row twice: a row that is no longer a
 // draft fails the call, and the caller rolls back (no gap).
 func numberDrafts(ctx context.Context, tx *ent.Tx, dialectName string, now, due time.Time, invs []*ent.Invoice) error {
-	// PostgreSQL types a bare parameter of VALUES as text; the id must be a uuid.
-	cast := func(string) string { return "" }
-	if dialectName == dialect.Postgres {
-		cast = func(typ string) string { return "::" + typ }
-	}
 	for i := 0; i < len(invs); i += numberChunk {
 		chunk := invs[i:min(i+numberChunk, len(invs))]
-		var b strings.Builder
-		args := make([]any, 0, 2+4*len(chunk))
-		args = append(args, now, due)
-		b.WriteString("WITH v(id, number, status, paid_at) AS (VALUES ")
-		for j, inv := range chunk {
-			if j > 0 {
-				b.WriteString(", ")
-			}
-			n := len(args)
-			fmt.Fprintf(&b, "($%d%s, $%d%s, $%d%s, $%d%s)", n+1, cast("uuid"), n+2, cast("text"), n+3, cast("text"),
-				n+4, cast("timestamptz"))
-			args = append(args, inv.ID, *inv.Number, string(inv.Status), nullTime(inv.PaidAt))
-		}
-		b.WriteString(`) UPDATE invoices SET number = v.number, status = v.status, finalized_at = $1, due_at = $2,
-			paid_at = v.paid_at, updated_at = $1 FROM v WHERE invoices.id = v.id AND invoices.status = 'draft'`)
-		res, err := tx.ExecContext(ctx, b.String(), args...)
+		query, args := numberStatement(dialectName, now, due, chunk)
+		res, err := tx.ExecContext(ctx, query, args...)
 		if err != nil {
 			return fmt.Errorf("finalize invoices: %w", err)
 		}
@@ -69,6 +50,35 @@ func numberDrafts(ctx context.Context, tx *ent.Tx, dialectName string, now, due 
 		}
 	}
 	return nil
+}
+
+// numberStatement is the UPDATE of numberDrafts for invs and its arguments.
+// PostgreSQL gets numbered parameters, cast where VALUES would type them as
+// text; SQLite gets anonymous ones (?), because its parser looks each named
+// one ($n) up in a list of the names seen so far, which is quadratic in the
+// thousands of parameters of the statement.
+func numberStatement(dialectName string, now, due time.Time, invs []*ent.Invoice) (string, []any) {
+	var b strings.Builder
+	args := make([]any, 0, 4+4*len(invs))
+	param := func(v any, typ string) string {
+		args = append(args, v)
+		if dialectName == dialect.Postgres {
+			return fmt.Sprintf("$%d::%s", len(args), typ)
+		}
+		return "?"
+	}
+	b.WriteString("WITH v(id, number, status, paid_at) AS (VALUES ")
+	for j, inv := range invs {
+		if j > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "(%s, %s, %s, %s)", param(inv.ID, "uuid"), param(*inv.Number, "text"),
+			param(string(inv.Status), "text"), param(nullTime(inv.PaidAt), "timestamptz"))
+	}
+	fmt.Fprintf(&b, `) UPDATE invoices SET number = v.number, status = v.status, finalized_at = %s, due_at = %s,
+		paid_at = v.paid_at, updated_at = %s FROM v WHERE invoices.id = v.id AND invoices.status = 'draft'`,
+		param(now, "timestamptz"), param(due, "timestamptz"), param(now, "timestamptz"))
+	return b.String(), args
 }
 
 // notNumbered is the conflict of a numbering UPDATE that missed rows: it names
