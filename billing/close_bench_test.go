@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"log/slog"
 	"os"
 	"strconv"
 	"strings"
@@ -18,6 +19,7 @@ import (
 	"github.com/vidra-dev/vidra/billing/catalog"
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/internal/testdb"
+	"github.com/vidra-dev/vidra/jobs"
 	"github.com/vidra-dev/vidra/tenancy"
 	"github.com/vidra-dev/vidra/webhooks"
 )
@@ -30,8 +32,9 @@ const closeBenchOrgs = 10_000
 // hourly usage rows plus two usage records in the month (240,000 hourly rows,
 // 20,000 records), one project each and a webhook endpoint on every tenth
 // project, then finalizes the 10,000 drafts after the draft window, with the
-// server's event recorder (webhooks.Recorder, without a job queue): 10,000
-// invoice.finalized events and 1,000 deliveries. The time of one iteration is
+// server's event recorder (webhooks.Recorder) and job queue (jobs.Queue,
+// insert-only, on the same database): 10,000 invoice.finalized events, 1,000
+// deliveries and their 1,000 jobs. The time of one iteration is
 // period close plus invoices (the target is < 30 s on either database); set-up
 // is outside the timer, and the clock is the benchmark's.
 func BenchmarkPeriodClose10k(b *testing.B) {
@@ -39,7 +42,7 @@ func BenchmarkPeriodClose10k(b *testing.B) {
 		b.Run(d, func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				b.StopTimer()
-				client, svc, clk := closeBenchWorld(b, d)
+				client, svc, clk, queue := closeBenchWorld(b, d)
 				ctx := tenancy.SystemContext(context.Background(), "benchmark")
 				dec := time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)
 				b.StartTimer()
@@ -73,6 +76,9 @@ func BenchmarkPeriodClose10k(b *testing.B) {
 				}
 				if c := client.WebhookDelivery.Query().CountX(ctx); c != closeBenchOrgs/10 {
 					b.Fatalf("%d deliveries", c)
+				}
+				if js, err := queue.Jobs(ctx, webhooks.DeliverArgs{}.Kind(), closeBenchOrgs); err != nil || len(js) != closeBenchOrgs/10 {
+					b.Fatalf("%d delivery jobs, %v", len(js), err)
 				}
 			}
 		})
@@ -123,8 +129,13 @@ func backendCPU(ctx context.Context, c *ent.Client) map[int]time.Duration {
 }
 
 // closeBenchWorld writes the benchmark's organizations, subscriptions and usage.
-func closeBenchWorld(b *testing.B, dialect string) (*ent.Client, *billing.Service, *clock) {
+func closeBenchWorld(b *testing.B, dialect string) (*ent.Client, *billing.Service, *clock, *jobs.Queue) {
 	db := testdb.Open(b, dialect)
+	queue, err := jobs.Open(context.Background(), jobs.Options{Dialect: db.Dialect, SQL: db.SQL, DatabaseURL: db.URL})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { _ = queue.Stop(context.Background()) })
 	ctx := tenancy.SystemContext(context.Background(), "benchmark set-up")
 	c := db.Client
 	nov := time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)
@@ -176,5 +187,6 @@ func closeBenchWorld(b *testing.B, dialect string) (*ent.Client, *billing.Servic
 		c.UsageRecord.CreateBulk(records...).ExecX(ctx)
 	}
 	clk := &clock{t: nov}
-	return c, &billing.Service{Client: c, Runtime: billing.Runtime{Now: clk.Now}, Events: &webhooks.Recorder{}}, clk
+	rec := &webhooks.Recorder{Queue: queue, Log: slog.Default()}
+	return c, &billing.Service{Client: c, Runtime: billing.Runtime{Now: clk.Now}, Events: rec}, clk, queue
 }
