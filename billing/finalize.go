@@ -12,7 +12,6 @@ import (
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/invoice"
 	"github.com/vidra-dev/vidra/ent/invoicesequence"
-	"github.com/vidra-dev/vidra/ent/project"
 	"github.com/vidra-dev/vidra/tenancy"
 )
 
@@ -90,7 +89,10 @@ func (s *Service) finalize(ctx context.Context, ids []uuid.UUID) (int, error) {
 }
 
 // finalizeTx numbers and finalizes the drafts ids in tx; a row that is no
-// longer a draft fails the whole call (the caller rolls back: no gap).
+// longer a draft fails the whole call (the caller rolls back: no gap). The
+// rows are read in one query and numbered in one UPDATE per numberChunk
+// (numberDrafts), their events recorded in a few statements (emitInvoices)
+// and their audit records written in bulk.
 func (s *Service) finalizeTx(ctx context.Context, tx *ent.Tx, ids []uuid.UUID) (int, error) {
 	sys := tenancy.SystemContext(ctx, "invoice numbers")
 	first, err := takeNumbers(sys, tx, int64(len(ids)))
@@ -99,7 +101,8 @@ func (s *Service) finalizeTx(ctx context.Context, tx *ent.Tx, ids []uuid.UUID) (
 	}
 	now := s.now()
 	due := now.AddDate(0, 0, s.paymentTermDays())
-	rows, err := tx.Invoice.Query().Where(invoice.IDIn(ids...)).All(ctx)
+	var dialectName string
+	rows, err := tx.Invoice.Query().Where(invoice.IDIn(ids...), dialectOf(&dialectName)).All(ctx)
 	if err != nil {
 		return 0, err
 	}
@@ -108,6 +111,8 @@ func (s *Service) finalizeTx(ctx context.Context, tx *ent.Tx, ids []uuid.UUID) (
 		byID[r.ID] = r
 	}
 	entries := make([]audit.Entry, 0, len(ids))
+	numbered := make([]*ent.Invoice, 0, len(ids))
+	evs := make([]invoiceEvent, 0, len(ids))
 	for i, id := range ids {
 		inv := byID[id]
 		if inv == nil {
@@ -121,28 +126,20 @@ func (s *Service) finalizeTx(ctx context.Context, tx *ent.Tx, ids []uuid.UUID) (
 		if inv.TotalMinor <= 0 {
 			status, paidAt = invoice.StatusPaid, &now
 		}
-		// One statement per invoice (ent's UpdateOne would read the row back,
-		// and its audit hook write one record per row: they are written in bulk
-		// below). The draft condition keeps a concurrent run from numbering twice.
-		res, err := tx.ExecContext(ctx, `UPDATE invoices SET number = $1, status = $2, finalized_at = $3, due_at = $4,
-			paid_at = $5, updated_at = $3 WHERE id = $6 AND status = 'draft'`, number, string(status), now, due, nullTime(paidAt), id)
-		if err != nil {
-			return 0, fmt.Errorf("finalize invoice %s: %w", id, err)
-		}
-		if n, err := res.RowsAffected(); err != nil || n != 1 {
-			return 0, errors.Join(refuse(KindConflict, "invoice %s is no longer a draft", id), err)
-		}
 		inv.Number, inv.Status, inv.FinalizedAt, inv.DueAt, inv.PaidAt, inv.UpdatedAt = &number, status, &now, &due, paidAt, now
+		numbered = append(numbered, inv)
 		entries = append(entries, auditEntry(ctx, "billing.finalize", inv.OrganizationID, "Invoice", id, "update", map[string]any{
 			"number": number, "status": status, "finalized_at": now, "due_at": due, "paid_at": paidAt}))
-		if err := s.emitInvoice(ctx, tx, EventInvoiceFinalized, inv, ""); err != nil {
-			return 0, err
-		}
+		evs = append(evs, invoiceEvent{typ: EventInvoiceFinalized, inv: inv})
 		if paidAt != nil {
-			if err := s.emitInvoice(ctx, tx, EventInvoicePaid, inv, ""); err != nil {
-				return 0, err
-			}
+			evs = append(evs, invoiceEvent{typ: EventInvoicePaid, inv: inv})
 		}
+	}
+	if err := numberDrafts(ctx, tx, dialectName, now, due, numbered); err != nil {
+		return 0, err
+	}
+	if err := s.emitInvoices(ctx, tx, evs); err != nil {
+		return 0, err
 	}
 	if err := audit.WriteMany(ctx, tx, entries); err != nil {
 		return 0, err
@@ -197,30 +194,5 @@ type InvoiceData struct {
 // emitInvoice logs an invoice event and records it for every project of the
 // invoice's organization (billing events are organization-wide).
 func (s *Service) emitInvoice(ctx context.Context, tx *ent.Tx, typ string, inv *ent.Invoice, reason string) error {
-	ctx = audit.WithOrganization(ctx, inv.OrganizationID) // the events' audit records
-	s.log().InfoContext(ctx, "invoice change", "event", typ, "invoice_id", inv.ID,
-		"organization_id", inv.OrganizationID, "status", inv.Status, "total_minor", inv.TotalMinor)
-	if s.Events == nil {
-		return nil
-	}
-	sys := tenancy.SystemContext(ctx, "projects of a billing event")
-	ids, err := tx.Project.Query().Where(project.OrganizationID(inv.OrganizationID)).IDs(sys)
-	if err != nil {
-		return err
-	}
-	d := InvoiceData{ID: inv.ID.String(), OrganizationID: inv.OrganizationID.String(), Kind: string(inv.Kind),
-		Status: string(inv.Status), Currency: inv.Currency, TotalMinor: inv.TotalMinor, AmountPaidMinor: inv.AmountPaidMinor,
-		PeriodStart: FormatTime(&inv.PeriodStart), PeriodEnd: FormatTime(&inv.PeriodEnd), DueAt: FormatTime(inv.DueAt), Error: reason}
-	if inv.SubscriptionID != nil {
-		d.SubscriptionID = inv.SubscriptionID.String()
-	}
-	if inv.Number != nil {
-		d.Number = *inv.Number
-	}
-	for _, id := range ids {
-		if _, err := s.Events.Record(ctx, tx, typ, id, d); err != nil {
-			return err
-		}
-	}
-	return nil
+	return s.emitInvoices(ctx, tx, []invoiceEvent{{typ: typ, inv: inv, reason: reason}})
 }

@@ -40,6 +40,7 @@ const (
 // riverClient is what Vidra uses of river.Client, whatever its driver's transaction type.
 type riverClient interface {
 	Insert(ctx context.Context, args river.JobArgs, opts *river.InsertOpts) (*rivertype.JobInsertResult, error)
+	InsertMany(ctx context.Context, params []river.InsertManyParams) ([]*rivertype.JobInsertResult, error)
 	Start(ctx context.Context) error
 	Stop(ctx context.Context) error
 	JobList(ctx context.Context, params *river.JobListParams) (*river.JobListResult, error)

@@ -127,10 +127,27 @@ func (r *Recorder) queueAfterCommit(tx *ent.Tx, ids []uuid.UUID) {
 	})
 }
 
+// BatchInserter is an Inserter that also queues many jobs in one go
+// (jobs.Queue.InsertMany).
+type BatchInserter interface {
+	InsertMany(ctx context.Context, args []river.JobArgs) error
+}
+
 // Enqueue queues the delivery jobs of committed deliveries; a job already live for
-// a delivery is not queued twice.
+// a delivery is not queued twice. Several go in one InsertMany when the queue
+// batches.
 func (r *Recorder) Enqueue(ctx context.Context, ids ...uuid.UUID) {
 	if r.Queue == nil {
+		return
+	}
+	if b, ok := r.Queue.(BatchInserter); ok && len(ids) > 1 {
+		args := make([]river.JobArgs, len(ids))
+		for i, id := range ids {
+			args[i] = DeliverArgs{DeliveryID: id, maxAttempts: r.MaxAttempts}
+		}
+		if err := b.InsertMany(ctx, args); err != nil {
+			r.Log.WarnContext(ctx, "queue webhook deliveries; the sweeper will", "deliveries", len(ids), "err", err)
+		}
 		return
 	}
 	for _, id := range ids {
