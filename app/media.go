@@ -194,6 +194,9 @@ func newMedia(ctx context.Context, cfg config.Config, db *database.DB, bucket *b
 	}
 	m.pipeline.Queue = m.queue
 	finalize.Queue = m.queue
+	if m.stripe != nil {
+		m.stripe.Jobs = m.queue // a new card is charged at once
+	}
 	db.Client.BlobDeletion.Use(jobs.RemoveBlobsAfterCommit(m.queue, log))
 	rec.Queue = m.queue
 	// Workers outlive the start-up context; Close stops them.

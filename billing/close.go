@@ -325,7 +325,7 @@ func (s *Service) closeFinal(ctx context.Context, tx *ent.Tx, sub *ent.Subscript
 	if err != nil {
 		return err
 	}
-	totals, err := usage.Totals(ctx, tx.Client(), sub.OrganizationID, it.start, it.end)
+	totals, err := usage.PeriodTotals(ctx, tx.Client(), sub.OrganizationID, it.start, it.end)
 	if err != nil {
 		return err
 	}

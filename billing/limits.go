@@ -47,7 +47,7 @@ type Block struct {
 }
 
 // Limits keeps, in memory, which organizations are blocked: Check costs a map
-// lookup, and Refresh (a periodic job, and after each usage flush) recomputes
+// lookup, and Refresh (a periodic job; tests call it after a usage flush) recomputes
 // the state from the plans' hard limits and the period's usage, sending the
 // 80 % and 100 % warnings once per period and metric.
 type Limits struct {

@@ -15,6 +15,7 @@ import (
 // included amounts up to now, less what over-usage invoices of the period
 // billed already, as a finalized over_usage invoice (numbered now, no draft
 // window): the period's own invoice credits it. Nothing to bill is a CONFLICT.
+// Concurrent calls for one subscription bill its over-usage once.
 func (s *Service) InvoiceOverUsage(ctx context.Context, tx *ent.Tx, orgID uuid.UUID) (*ent.Invoice, error) {
 	cur, err := Current(ctx, tx.Client(), orgID)
 	if err != nil {
@@ -22,6 +23,15 @@ func (s *Service) InvoiceOverUsage(ctx context.Context, tx *ent.Tx, orgID uuid.U
 	}
 	if cur == nil || cur.CurrentPeriodStart == nil {
 		return nil, refuse(KindNotFound, "the organization has no current subscription with a billing period")
+	}
+	// Concurrent payments of one period take turns: each holds the
+	// subscription's row until it commits, and reads what the period billed
+	// already only once it has the row, so the second finds the first's
+	// invoice and answers CONFLICT. (On SQLite a writing transaction excludes
+	// the others already; on PostgreSQL this UPDATE takes the row lock, which
+	// a plain read does not.)
+	if _, err := tx.ExecContext(ctx, "UPDATE subscriptions SET id = id WHERE id = $1", cur.ID); err != nil {
+		return nil, fmt.Errorf("over-usage: lock subscription %s: %w", cur.ID, err)
 	}
 	now := s.now()
 	start := *cur.CurrentPeriodStart

@@ -96,16 +96,18 @@ func Current(ctx context.Context, client *ent.Client, orgID uuid.UUID) (*ent.Sub
 	return sub, err
 }
 
-// Latest returns the organization's most recent subscription that is not a
-// pending one, or nil: the current one, else the last that ended.
+// Latest returns the organization's current subscription, else the last that
+// ended (terminated most recently), or nil. A canceled subscription never
+// started (a scheduled downgrade dropped before its date), so it is never the
+// answer, though it was created after the one it would have followed.
 func Latest(ctx context.Context, client *ent.Client, orgID uuid.UUID) (*ent.Subscription, error) {
 	cur, err := Current(ctx, client, orgID)
 	if err != nil || cur != nil {
 		return cur, err
 	}
 	sub, err := client.Subscription.Query().
-		Where(subscription.OrganizationID(orgID), subscription.StatusNEQ(catalog.Pending)).
-		Order(ent.Desc(subscription.FieldCreatedAt), ent.Desc(subscription.FieldID)).
+		Where(subscription.OrganizationID(orgID), subscription.StatusEQ(catalog.Terminated)).
+		Order(ent.Desc(subscription.FieldTerminatedAt), ent.Desc(subscription.FieldCreatedAt), ent.Desc(subscription.FieldID)).
 		First(ctx)
 	if ent.IsNotFound(err) {
 		return nil, nil

@@ -215,9 +215,10 @@ func (r *Resolver) storageUsage(ctx context.Context, projectID uuid.UUID, start,
 		AverageBytes: float64(st.ByteSeconds) / secs, AverageVideoSeconds: float64(st.VideoSecondSeconds) / secs}, nil
 }
 
-// overUsage is the current organization's usage against its plan. Plans are
-// not part of this build: with no plan there is nothing included and nothing
-// to exceed, which the answer says (hasPlan false), with the usage itself.
+// overUsage is the current organization's usage over the range against the
+// included amounts of its current plan. Without a current subscription there
+// is nothing included and nothing to exceed, which the answer says (hasPlan
+// false), with the usage itself.
 func (r *Resolver) overUsage(ctx context.Context, start, end *time.Time) (*model.OverUsage, error) {
 	org, err := requireBillingRead(ctx)
 	if err != nil {

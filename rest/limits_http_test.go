@@ -8,9 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/google/uuid"
-
-	"github.com/vidra-dev/vidra/ent/subscription"
 	"github.com/vidra-dev/vidra/internal/apptest"
 	"github.com/vidra-dev/vidra/internal/clip"
 )
@@ -58,11 +55,8 @@ func TestHardLimitOverHTTP(t *testing.T) {
 			t.Fatalf("video %s: %s", v.Status, v.FailureReason)
 		}
 		callREST(t, w.s, 200, "POST", "/v1/organization/subscribe", `{"plan_code": "capped", "payment_gateway": "manual"}`)
-		// The period starts on the hour, so this hour's delivered bytes (kept
-		// per hour) count toward it.
-		hour := time.Now().UTC().Truncate(time.Hour)
-		w.s.App.DB.Client.Subscription.Update().Where(subscription.OrganizationID(uuid.MustParse(w.orgID))).
-			SetCurrentPeriodStart(hour).ExecX(apptest.System())
+		// The period starts now, within the hour: this hour's delivered bytes
+		// (kept per hour) count toward it all the same.
 		refresh := func() {
 			t.Helper()
 			if err := w.s.App.FlushUsage(ctx); err != nil {
@@ -139,6 +133,82 @@ func TestHardLimitOverHTTP(t *testing.T) {
 		w.s.MustGraphQL(uploadGraphQL, map[string]any{"p": proj}, &out)
 		if out.CreateUploadToken.Token == "" {
 			t.Fatal("no upload token after the upgrade")
+		}
+	})
+}
+
+// TestDeliveryLimitBlocksWithinTheRefresh subscribes to a plan whose
+// delivered bytes are capped at 20,000 (the period starting now, at whatever
+// minute of the hour), plays a video past the cap, and waits, without
+// triggering anything, for the server's own meter flush (10 s) and limit
+// refresh (10 s): a new session's master playlist must answer 402 within
+// them, as an upload does for storage. Both databases, real ffmpeg.
+func TestDeliveryLimitBlocksWithinTheRefresh(t *testing.T) {
+	src := clip.Make(t, 2, 320, 240, 25)
+	data, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	forEachOrgWorld(t, func(t *testing.T, w *orgWorld) {
+		admin := http.Header{"X-Api-Key": {adminKey}}
+		anon := w.s.Anonymous()
+		var capped struct{ ID string }
+		decodeInto(t, callREST(t, anon, 200, "POST", "/v1/admin/plans", `{"code": "capped", "name": "Capped", "currency": "EUR", "rank": 1}`, admin), &capped)
+		callREST(t, anon, 200, "POST", "/v1/admin/plans/"+capped.ID+"/metrics",
+			`{"metric": "delivered_bytes", "included": 20000, "hard_limit": 20000, "model": "standard", "unit_price_micro": 1}`, admin)
+		proj := w.s.CreateProject(w.orgID, "Media")
+		token, videoID := w.s.UploadToken(proj, 0)
+		w.s.TusUpload(token, data)
+		if v := w.s.WaitVideo(videoID, 2*time.Minute); v.Status != "ready" {
+			t.Fatalf("video %s: %s", v.Status, v.FailureReason)
+		}
+		callREST(t, w.s, 200, "POST", "/v1/organization/subscribe", `{"plan_code": "capped", "payment_gateway": "manual"}`)
+		get := func(path string) (int, []byte) {
+			t.Helper()
+			return anon.Get(path)
+		}
+		base := "/v1/play/" + videoID + "/"
+		status, master := get(base + "master.m3u8")
+		if status != 200 {
+			t.Fatalf("master before the cap: %d %s", status, master)
+		}
+		served := len(master)
+		rendition := firstURI(t, master)
+		dir := rendition[:strings.LastIndex(rendition, "/")+1]
+		_, playlist := get(base + rendition)
+		served += len(playlist)
+		for _, line := range strings.Split(string(playlist), "\n") {
+			if line = strings.TrimSpace(line); line == "" || strings.HasPrefix(line, "#") {
+				continue
+			}
+			status, seg := get(base + dir + line)
+			if status != 200 {
+				t.Fatalf("segment %s: %d", line, status)
+			}
+			served += len(seg)
+		}
+		if served <= 20000 {
+			t.Fatalf("served %d bytes, not past the 20,000-byte cap", served)
+		}
+		// The meter flushes every 10 s and each process refreshes its limits
+		// every 10 s: within 20 s (and a margin for a loaded machine), a new
+		// session is refused.
+		deadline := time.Now().Add(30 * time.Second)
+		for {
+			status, body := get(base + "master.m3u8")
+			if status == 402 {
+				if !strings.Contains(string(body), "hard limit of delivered_bytes") {
+					t.Fatalf("402 body: %s", body)
+				}
+				break
+			}
+			if status != 200 {
+				t.Fatalf("master while waiting for the block: %d %s", status, body)
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("%d bytes served against a 20,000-byte limit, still not blocked after 30 s", served)
+			}
+			time.Sleep(250 * time.Millisecond)
 		}
 	})
 }

@@ -25,12 +25,25 @@ type Scope struct {
 }
 
 // Totals is an organization's usage over [from, to), metric -> quantity in the
-// metric's unit (see the package doc); every metric is present. Delivered usage
-// counts the UTC hours that start in the interval; storage is exact to the
-// millisecond. It reads in the system context: callers check the principal's
-// rights first.
+// metric's unit (see the package doc); every metric is present. Usage kept per
+// UTC hour (delivered bytes and seconds, live input seconds) counts every hour
+// that overlaps the interval (overlapHours): a reading from a period's start
+// (10:17) up to now counts the hour in progress and the one the period started
+// in. Storage and encoded seconds are exact to their timestamps. It reads in
+// the system context: callers check the principal's rights first. A period
+// that is over is read with PeriodTotals.
 func Totals(ctx context.Context, client *ent.Client, orgID uuid.UUID, from, to time.Time) (map[string]int64, error) {
 	return ScopeTotals(ctx, client, Scope{Organization: orgID}, from, to)
+}
+
+// PeriodTotals is Totals for a billing period [from, to) that is over, as its
+// close invoices it: usage kept per UTC hour counts the hours that start in
+// [from, to) once both bounds are moved back to the start of their hour
+// (periodHours), so consecutive periods count each hour exactly once.
+func PeriodTotals(ctx context.Context, client *ent.Client, orgID uuid.UUID, from, to time.Time) (map[string]int64, error) {
+	ctx = tenancy.RoutineContext(ctx, "usage totals of a period")
+	s := Scope{Organization: orgID}
+	return scopeTotals(ctx, client, s, from, to, periodHours(from, to))
 }
 
 // ScopeTotals is Totals for a Scope (an organization or one project): the
@@ -38,7 +51,12 @@ func Totals(ctx context.Context, client *ent.Client, orgID uuid.UUID, from, to t
 // belongs to one organization.
 func ScopeTotals(ctx context.Context, client *ent.Client, s Scope, from, to time.Time) (map[string]int64, error) {
 	ctx = tenancy.RoutineContext(ctx, "usage totals")
-	byOrg, err := totalsBy(ctx, client, &s, from, to)
+	return scopeTotals(ctx, client, s, from, to, overlapHours(from, to))
+}
+
+// scopeTotals is the scope's usage over [from, to), hourly usage over hours.
+func scopeTotals(ctx context.Context, client *ent.Client, s Scope, from, to time.Time, hours hourSpan) (map[string]int64, error) {
+	byOrg, err := totalsBy(ctx, client, &s, from, to, hours)
 	if err != nil {
 		return nil, err
 	}
@@ -60,6 +78,26 @@ func storage(ctx context.Context, client *ent.Client, s Scope, from, to time.Tim
 		return 0, 0, nil
 	}
 	return sum.seconds()
+}
+
+// hourSpan is the UTC hours [from, to) whose hourly usage a reading counts:
+// the start of each hour counted is in it.
+type hourSpan struct{ from, to time.Time }
+
+// overlapHours is every UTC hour that overlaps [from, to): the hour from is
+// in, up to the last one that starts before to.
+func overlapHours(from, to time.Time) hourSpan {
+	return hourSpan{from: hourOf(from), to: to.UTC()}
+}
+
+// periodHours is the hours of a period that is over: those that start in
+// [from, to) with both bounds moved back to the start of their hour. The hour
+// a period boundary falls in belongs to the later period: a subscription that
+// starts at 10:17 counts the 10:00 hour (the 17 minutes before it too), and
+// one that ends at 10:17 counts up to 10:00. Periods that follow one another
+// share no hour and miss none.
+func periodHours(from, to time.Time) hourSpan {
+	return hourSpan{from: hourOf(from), to: hourOf(to)}
 }
 
 // overlapMs is how many milliseconds [created, deleted) overlaps [from, to).

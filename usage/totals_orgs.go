@@ -14,22 +14,23 @@ import (
 	"github.com/vidra-dev/vidra/tenancy"
 )
 
-// TotalsByOrganization is Totals for every organization with usage over
-// [from, to), in three queries whatever the number of organizations (the
+// TotalsByOrganization is PeriodTotals for every organization with usage over
+// the period [from, to), in three queries whatever the number of organizations (the
 // hourly and record sums grouped by organization and metric, and the stored
 // objects of the interval): the period close prices thousands of
 // organizations from it. An organization without usage is absent; each present
-// one has every metric. The figures equal Totals' for each organization.
+// one has every metric. The figures equal PeriodTotals' for each organization.
 func TotalsByOrganization(ctx context.Context, client *ent.Client, from, to time.Time) (map[uuid.UUID]map[string]int64, error) {
 	ctx = tenancy.RoutineContext(ctx, "usage totals by organization")
-	return totalsBy(ctx, client, nil, from, to)
+	return totalsBy(ctx, client, nil, from, to, periodHours(from, to))
 }
 
 // totalsBy is the usage over [from, to) per organization within scope (nil:
 // every organization): the hourly and record sums grouped by organization and
 // metric, and the stored objects of the interval summed exactly per
-// organization.
-func totalsBy(ctx context.Context, client *ent.Client, scope *Scope, from, to time.Time) (map[uuid.UUID]map[string]int64, error) {
+// organization. Usage kept per UTC hour (delivery, live input) counts the
+// hours that start in hours; the rest is exact to its timestamp.
+func totalsBy(ctx context.Context, client *ent.Client, scope *Scope, from, to time.Time, hours hourSpan) (map[uuid.UUID]map[string]int64, error) {
 	from, to = from.UTC(), to.UTC()
 	type sum struct {
 		OrganizationID uuid.UUID `json:"organization_id"`
@@ -38,13 +39,15 @@ func totalsBy(ctx context.Context, client *ent.Client, scope *Scope, from, to ti
 	}
 	var hourly, records []sum
 	if err := client.UsageHourly.Query().
-		Where(scope.hourly(), usagehourly.HourGTE(from), usagehourly.HourLT(to)).
+		Where(scope.hourly(), usagehourly.HourGTE(hours.from), usagehourly.HourLT(hours.to)).
 		GroupBy(usagehourly.FieldOrganizationID, usagehourly.FieldMetric).
 		Aggregate(ent.Sum(usagehourly.FieldQuantity)).Scan(ctx, &hourly); err != nil {
 		return nil, fmt.Errorf("usage totals: hourly: %w", err)
 	}
 	if err := client.UsageRecord.Query().
-		Where(scope.records(), usagerecord.AtGTE(from), usagerecord.AtLT(to)).
+		Where(scope.records(), usagerecord.Or(
+			usagerecord.And(usagerecord.MetricNEQ(usagerecord.MetricLiveInputSeconds), usagerecord.AtGTE(from), usagerecord.AtLT(to)),
+			usagerecord.And(usagerecord.MetricEQ(usagerecord.MetricLiveInputSeconds), usagerecord.AtGTE(hours.from), usagerecord.AtLT(hours.to)))).
 		GroupBy(usagerecord.FieldOrganizationID, usagerecord.FieldMetric).
 		Aggregate(ent.Sum(usagerecord.FieldQuantity)).Scan(ctx, &records); err != nil {
 		return nil, fmt.Errorf("usage totals: records: %w", err)

@@ -16,7 +16,7 @@ import (
 // TestTotalsByOrganizationEqualsTotals meters two organizations with every
 // kind of usage (hourly rows, facts in milliseconds, stored objects, some
 // outside the interval) and checks that the grouped reading of the period
-// close gives each organization exactly what Totals gives it.
+// close gives each organization exactly what PeriodTotals gives it.
 func TestTotalsByOrganizationEqualsTotals(t *testing.T) {
 	for _, d := range testdb.Dialects(t) {
 		t.Run(d, func(t *testing.T) {
@@ -56,12 +56,12 @@ func TestTotalsByOrganizationEqualsTotals(t *testing.T) {
 				t.Fatalf("%d organizations, want 2", len(all))
 			}
 			for _, org := range []uuid.UUID{f.org, f.otherOrg} {
-				one, err := usage.Totals(f.ctx, f.client, org, from, to)
+				one, err := usage.PeriodTotals(f.ctx, f.client, org, from, to)
 				if err != nil {
 					t.Fatal(err)
 				}
 				if fmt.Sprint(all[org]) != fmt.Sprint(one) {
-					t.Errorf("organization %s: grouped %v, Totals %v", org, all[org], one)
+					t.Errorf("organization %s: grouped %v, PeriodTotals %v", org, all[org], one)
 				}
 			}
 			if all[f.org][usage.DeliveredBytes] != 3345 || all[f.org][usage.EncodedOutputSeconds] != 61 || all[f.otherOrg][usage.LiveInputSeconds] != 3 {

@@ -3,6 +3,8 @@ package stripe
 import (
 	"context"
 
+	"github.com/google/uuid"
+
 	stripeapi "github.com/stripe/stripe-go/v85"
 
 	"github.com/vidra-dev/vidra/ent"
@@ -12,8 +14,9 @@ import (
 // sessionCompleted re-fetches a completed Checkout Session, its SetupIntent
 // and the PaymentMethod it saved, and returns the change that makes that
 // card the default of the session's customer (a session still open, or not
-// a setup, changes nothing).
-func (g *Gateway) sessionCompleted(ctx context.Context, id string) (func(*ent.Tx) error, error) {
+// a setup, changes nothing). When the change saves a new card, it sets
+// *saved to the customer's organization.
+func (g *Gateway) sessionCompleted(ctx context.Context, id string, saved *uuid.UUID) (func(*ent.Tx) error, error) {
 	cs, err := g.api.V1CheckoutSessions.Retrieve(ctx, id, nil)
 	if err != nil {
 		return nil, g.apiError("fetch a checkout session", err)
@@ -35,21 +38,26 @@ func (g *Gateway) sessionCompleted(ctx context.Context, id string) (func(*ent.Tx
 		return nil, g.apiError("fetch a payment method", err)
 	}
 	customer := cs.Customer.ID
-	return func(tx *ent.Tx) error { return g.saveCard(ctx, tx, customer, pm) }, nil
+	return func(tx *ent.Tx) error {
+		org, err := g.saveCard(ctx, tx, customer, pm)
+		*saved = org
+		return err
+	}, nil
 }
 
 // saveCard makes pm the default card of the customer's organization; the
 // attempts of its invoices start again with it (PrepareCharge counts the
-// declines since the card was saved).
-func (g *Gateway) saveCard(ctx context.Context, tx *ent.Tx, customer string, pm *stripeapi.PaymentMethod) error {
+// declines since the card was saved). It returns the organization when the
+// card changed, uuid.Nil otherwise.
+func (g *Gateway) saveCard(ctx context.Context, tx *ent.Tx, customer string, pm *stripeapi.PaymentMethod) (uuid.UUID, error) {
 	cust, err := tx.BillingCustomer.Query().Where(billingcustomer.GatewayEQ(billingcustomer.GatewayStripe),
 		billingcustomer.CustomerRef(customer)).Only(ctx)
 	if ent.IsNotFound(err) {
 		g.log().WarnContext(ctx, "stripe checkout of an unknown customer", "customer", customer)
-		return nil
+		return uuid.Nil, nil
 	}
 	if err != nil || cust.PaymentMethodRef == pm.ID {
-		return err
+		return uuid.Nil, err
 	}
 	brand, last4 := "", ""
 	if pm.Card != nil {
@@ -60,9 +68,10 @@ func (g *Gateway) saveCard(ctx context.Context, tx *ent.Tx, customer string, pm 
 	}
 	err = tx.BillingCustomer.UpdateOne(cust).SetPaymentMethodRef(pm.ID).SetCardBrand(brand).SetCardLast4(last4).
 		SetUpdatedAt(g.billing.Clock()).Exec(ctx)
-	if err == nil {
-		g.log().InfoContext(ctx, "stripe card saved", "organization_id", cust.OrganizationID, "customer", customer,
-			"payment_method", pm.ID, "brand", brand, "last4", last4)
+	if err != nil {
+		return uuid.Nil, err
 	}
-	return err
+	g.log().InfoContext(ctx, "stripe card saved", "organization_id", cust.OrganizationID, "customer", customer,
+		"payment_method", pm.ID, "brand", brand, "last4", last4)
+	return cust.OrganizationID, nil
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/billingcustomer"
 	"github.com/vidra-dev/vidra/ent/invoice"
+	"github.com/vidra-dev/vidra/ent/predicate"
 	"github.com/vidra-dev/vidra/ent/transaction"
 	"github.com/vidra-dev/vidra/tenancy"
 )
@@ -29,9 +30,21 @@ func chargeContext(ctx context.Context) context.Context {
 // a declined one retried after RetryEvery, at most MaxAttempts per card). It
 // returns how many charges were attempted or resumed.
 func (g *Gateway) ChargeDue(ctx context.Context) (int, error) {
+	return g.chargeDue(ctx)
+}
+
+// ChargeOrganization is ChargeDue for one organization's invoices: what the
+// job a newly saved card enqueues runs.
+func (g *Gateway) ChargeOrganization(ctx context.Context, org uuid.UUID) (int, error) {
+	return g.chargeDue(ctx, billingcustomer.OrganizationID(org))
+}
+
+// chargeDue charges the finalized invoices owing money of the organizations
+// with a saved card that also match where.
+func (g *Gateway) chargeDue(ctx context.Context, where ...predicate.BillingCustomer) (int, error) {
 	ctx = chargeContext(ctx)
-	orgs, err := g.client.BillingCustomer.Query().Where(billingcustomer.GatewayEQ(billingcustomer.GatewayStripe),
-		billingcustomer.PaymentMethodRefNEQ("")).Select(billingcustomer.FieldOrganizationID).Strings(ctx)
+	where = append(where, billingcustomer.GatewayEQ(billingcustomer.GatewayStripe), billingcustomer.PaymentMethodRefNEQ(""))
+	orgs, err := g.client.BillingCustomer.Query().Where(where...).Select(billingcustomer.FieldOrganizationID).Strings(ctx)
 	if err != nil || len(orgs) == 0 {
 		return 0, err
 	}

@@ -9,11 +9,13 @@
 package stripe
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"strings"
 	"time"
 
+	"github.com/riverqueue/river"
 	stripeapi "github.com/stripe/stripe-go/v85"
 
 	"github.com/vidra-dev/vidra/billing"
@@ -51,6 +53,16 @@ type Gateway struct {
 	api     *stripeapi.Client
 	client  *ent.Client
 	billing *billing.Service
+
+	// Jobs enqueues the charge of an organization whose card a checkout
+	// just saved (ChargeOrganizationArgs); nil: the periodic ChargeDue
+	// charges it at its next run. Set once the job queue is open.
+	Jobs JobInserter
+}
+
+// JobInserter enqueues a job (jobs.Queue).
+type JobInserter interface {
+	Insert(ctx context.Context, args river.JobArgs) error
 }
 
 // ErrDisabled is returned by New without a secret key.

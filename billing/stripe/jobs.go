@@ -4,7 +4,10 @@ import (
 	"context"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/rivertype"
+
 	"github.com/vidra-dev/vidra/billing"
 )
 
@@ -35,10 +38,61 @@ func (w *chargeDueWorker) Work(ctx context.Context, _ *river.Job[ChargeDueArgs])
 	return err
 }
 
-// Register adds the charge worker to workers and returns its periodic job,
-// run at start and every interval (one runner in the cluster: River's leader).
+// ChargeOrganizationArgs is the job that charges one organization's unpaid
+// finalized invoices at once (Gateway.ChargeOrganization): a checkout that
+// saves a new card enqueues it, so the card is charged without waiting for
+// the periodic ChargeDue.
+type ChargeOrganizationArgs struct {
+	OrganizationID uuid.UUID `json:"organization_id"`
+}
+
+// InsertOpts implements river.JobArgsWithInsertOpts: the maintenance queue,
+// one job per organization queued or running at a time (River's unique jobs
+// require the running state), retried a few times; the periodic ChargeDue
+// is the fallback.
+func (ChargeOrganizationArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{Queue: "maintenance", MaxAttempts: 3,
+		UniqueOpts: river.UniqueOpts{ByArgs: true, ByState: []rivertype.JobState{
+			rivertype.JobStateAvailable, rivertype.JobStatePending, rivertype.JobStateRunning,
+			rivertype.JobStateRetryable, rivertype.JobStateScheduled}}}
+}
+
+// Kind implements river.JobArgs.
+func (ChargeOrganizationArgs) Kind() string { return "billing_stripe_charge_organization" }
+
+type chargeOrganizationWorker struct {
+	river.WorkerDefaults[ChargeOrganizationArgs]
+	g *Gateway
+}
+
+// Work charges the organization's invoices that owe money.
+func (w *chargeOrganizationWorker) Work(ctx context.Context, job *river.Job[ChargeOrganizationArgs]) error {
+	n, err := w.g.ChargeOrganization(ctx, job.Args.OrganizationID)
+	if n > 0 {
+		w.g.log().InfoContext(ctx, "stripe charges after a new card", "organization_id", job.Args.OrganizationID, "count", n)
+	}
+	return err
+}
+
+// chargeSoon enqueues the charge of org's unpaid invoices (a new card was
+// just committed). Without a queue, or when the insert fails (logged), the
+// periodic ChargeDue charges them at its next run.
+func (g *Gateway) chargeSoon(ctx context.Context, org uuid.UUID) {
+	if g.Jobs == nil {
+		return
+	}
+	if err := g.Jobs.Insert(ctx, ChargeOrganizationArgs{OrganizationID: org}); err != nil {
+		g.log().WarnContext(ctx, "stripe: charge after a new card not queued; the periodic charge will do it",
+			"organization_id", org, "err", err)
+	}
+}
+
+// Register adds the charge workers to workers and returns the periodic job
+// of ChargeDue, run at start and every interval (one runner in the cluster:
+// River's leader).
 func (g *Gateway) Register(workers *river.Workers, every time.Duration) []*river.PeriodicJob {
 	river.AddWorker(workers, &chargeDueWorker{g: g})
+	river.AddWorker(workers, &chargeOrganizationWorker{g: g})
 	return []*river.PeriodicJob{river.NewPeriodicJob(
 		river.PeriodicInterval(every),
 		func() (river.JobArgs, *river.InsertOpts) { return ChargeDueArgs{}, nil },

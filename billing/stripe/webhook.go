@@ -94,9 +94,12 @@ func (g *Gateway) HandleEvent(ctx context.Context, ev stripeapi.Event) (EventRes
 	}
 	objectID, _ := ev.Data.Object["id"].(string)
 	var apply func(tx *ent.Tx) error
+	// saved is the organization whose new card the event saved: its unpaid
+	// invoices are charged at once, once the card is committed.
+	var saved uuid.UUID
 	switch ev.Type {
 	case "checkout.session.completed", "checkout.session.async_payment_succeeded":
-		apply, err = g.sessionCompleted(ctx, objectID)
+		apply, err = g.sessionCompleted(ctx, objectID, &saved)
 	case "payment_intent.succeeded", "payment_intent.payment_failed", "payment_intent.processing",
 		"payment_intent.canceled", "payment_intent.created", "payment_intent.requires_action":
 		apply, err = g.intentChanged(ctx, objectID)
@@ -117,6 +120,9 @@ func (g *Gateway) HandleEvent(ctx context.Context, ev stripeapi.Event) (EventRes
 	if ent.IsConstraintError(err) {
 		res.Duplicate = true // delivered twice at once: the other one applied it
 		return res, nil
+	}
+	if err == nil && saved != uuid.Nil {
+		g.chargeSoon(ctx, saved)
 	}
 	return res, err
 }

@@ -1,0 +1,73 @@
+package rest_test
+
+import (
+	"net/http"
+	"testing"
+	"time"
+
+	"github.com/vidra-dev/vidra/billing/stripe/stripefake"
+	"github.com/vidra-dev/vidra/internal/apptest"
+	"github.com/vidra-dev/vidra/internal/mailtest"
+	"github.com/vidra-dev/vidra/internal/testdb"
+)
+
+// TestNewCardIsChargedAtOnce subscribes to a plan whose fee is paid in
+// advance (its first invoice finalized and owed at once), lets the periodic
+// charge job (every hour here) run its first pass without a card, then saves
+// a card through a completed checkout: the invoice must be charged and paid
+// within seconds, by the job the new card enqueues, not at the next periodic
+// run. Both databases, the fake Stripe on loopback.
+func TestNewCardIsChargedAtOnce(t *testing.T) {
+	for _, d := range testdb.Dialects(t) {
+		t.Run(d, func(t *testing.T) {
+			t.Parallel()
+			fake := stripefake.Start(t)
+			m := mailtest.Start(t)
+			s := apptest.New(t, d, apptest.Options{Env: map[string]string{
+				"VIDRA_SMTP_URL": m.URL, "VIDRA_ADMIN_API_KEY": adminKey,
+				"VIDRA_STRIPE_SECRET_KEY": fake.SecretKey, "VIDRA_STRIPE_WEBHOOK_SECRET": fake.WebhookSecret,
+				"VIDRA_STRIPE_API_BASE": fake.URL, "VIDRA_STRIPE_CHARGE_INTERVAL": "1h",
+			}})
+			m.Wait(t, apptest.DefaultEmail)
+			w := &orgWorld{t: t, s: s, mail: m}
+			w.orgID = s.CreateOrganization("Acme")
+			admin := http.Header{"X-Api-Key": {adminKey}}
+			w.s.CreateProject(w.orgID, "Docs")
+			callREST(t, w.s.Anonymous(), 200, "POST", "/v1/admin/plans", `{"code": "paid", "name": "Paid", "currency": "EUR", "base_amount_minor": 1500}`, admin)
+			callREST(t, w.s, 200, "POST", "/v1/organization/subscribe", `{"plan_code": "paid"}`)
+			// The first period's share of the fee, finalized and owed at once.
+			if n := w.s.SQLInt(`SELECT count(*) FROM invoices WHERE status = 'finalized' AND kind = 'subscription' AND total_minor > 0`); n != 1 {
+				t.Fatalf("%d finalized first invoices, want 1", n)
+			}
+			owed := int64(w.s.SQLInt(`SELECT total_minor FROM invoices WHERE kind = 'subscription'`))
+			// The periodic charge's first pass (at start) is over: without a
+			// card it charged nothing, and the next is an hour away.
+			deadline := time.Now().Add(30 * time.Second)
+			for w.s.SQLInt(`SELECT count(*) FROM river_job WHERE kind = 'billing_stripe_charge_due' AND state = 'completed'`) < 1 {
+				if time.Now().After(deadline) {
+					t.Fatal("the periodic charge job did not run at start")
+				}
+				time.Sleep(50 * time.Millisecond)
+			}
+
+			var cs struct{ ID string }
+			decodeInto(t, callREST(t, w.s, 200, "POST", "/v1/organization/subscribe/checkout-session", ``), &cs)
+			if err := fake.CompleteCheckout(cs.ID, "visa", "4242"); err != nil {
+				t.Fatal(err)
+			}
+			if err := fake.Deliver(w.s.URL+"/v1/billing/webhooks/stripe", fake.TakeEvents(), 3); err != nil {
+				t.Fatal(err)
+			}
+			deadline = time.Now().Add(15 * time.Second)
+			for w.s.SQLInt(`SELECT count(*) FROM invoices WHERE status = 'paid' AND kind = 'subscription'`) != 1 {
+				if time.Now().After(deadline) {
+					t.Fatal("the first invoice was not charged within 15 s of the card being saved")
+				}
+				time.Sleep(50 * time.Millisecond)
+			}
+			if n, sum := fake.Charges(); n != 1 || sum != owed {
+				t.Fatalf("the gateway charged %d times for %d, want once for %d", n, sum, owed)
+			}
+		})
+	}
+}
