@@ -28,9 +28,6 @@ type publisher struct {
 	all    []segment // every segment of the session
 	maxDur float64
 	key    []byte
-	// partBase is the first part index of the segment being written (see
-	// part.index).
-	partBase int
 	// firstDone: the first segment is playable (FirstSegment closed).
 	firstDone bool
 	err       error
@@ -89,7 +86,7 @@ func (p *publisher) addPart(data []byte, dur float64, independent, disc bool, st
 		// part's bytes as one unit). The segment is encrypted whole, apart.
 		body = encrypt(p.key, seq, data)
 	}
-	index := p.partBase + len(p.pl.pending)
+	index := p.pl.partBase + len(p.pl.pending)
 	if p.write(Prefix(p.s.o.VideoID)+partName(seq, index), body) != nil {
 		return
 	}
@@ -119,7 +116,7 @@ func (p *publisher) addSegment(data []byte, dur float64, start time.Time, disc, 
 		start = p.pl.pendingPDT
 	}
 	seg := segment{seq: seq, dur: dur, start: start, disc: disc, parts: p.pl.pending, bytes: len(data)}
-	p.pl.pending, p.pl.pendingDisc, p.partBase = nil, false, 0
+	p.pl.pending, p.pl.pendingDisc, p.pl.partBase = nil, false, 0
 	p.all = append(p.all, seg)
 	p.pl.next = seq + 1
 	p.maxDur = math.Max(p.maxDur, dur)

@@ -47,6 +47,7 @@ type cutter struct {
 	partKey      bool
 	lastDTS      int64
 	frameDur     int64
+	frameMax     int64 // longest frame of the segment so far (from the one before it)
 	droppedSince int64
 	dropping     bool
 }
@@ -174,6 +175,7 @@ func (c *cutter) flushUnit() error {
 	if c.segOpen && c.unitDTS != c.lastDTS {
 		if d := tsDiff(c.lastDTS, c.unitDTS); d > 0 && d < 90000 {
 			c.frameDur = d
+			c.frameMax = max(c.frameMax, d)
 		}
 	}
 	c.lastDTS = c.unitDTS
@@ -196,7 +198,11 @@ func (c *cutter) flushUnit() error {
 			c.open(key)
 		case elapsed > maxSegment:
 			return fmt.Errorf("%w: no keyframe for %d s (set the keyframe interval to 2 s)", ErrNoKeyframe, maxSegment/90000)
-		case c.partTarget > 0 && tsDiff(c.partStart, c.unitPTS) >= c.partTarget:
+		case c.partTarget > 0 && tsDiff(c.partStart, c.unitPTS)+c.frameMax > c.partTarget:
+			// A part ends before the frame that could take it past
+			// PART-TARGET (its duration MUST NOT exceed it, RFC 8216bis
+			// 4.4.4.9): frames of a millisecond-timed source (RTMP) are
+			// not all as long, so the longest recent one is the measure.
 			c.closePart(c.unitPTS)
 			c.partOff, c.partStart, c.partKey = len(c.seg), c.unitPTS, key
 			if key {
@@ -223,6 +229,7 @@ func (c *cutter) open(key bool) {
 	c.seg = append(c.seg, c.pmt...)
 	c.segOpen, c.dropping = true, false
 	c.segStart, c.segMax, c.segArrived = c.unitPTS, c.unitPTS, c.unitArrived
+	c.frameMax = c.frameDur
 	c.partOff, c.partStart, c.partKey = 0, c.unitPTS, key
 }
 
