@@ -48,13 +48,48 @@ func (s *Server) serveLiveMaster(w http.ResponseWriter, r *http.Request, v *ent.
 			return false
 		}
 	}
-	body, ok := s.readBlob(w, r, key)
+	body, ok := s.awaitLiveMaster(w, r, key)
 	if !ok {
 		return true
 	}
 	s.liveMasters.put(v.ID, v.UpdatedAt, string(v.Status), body)
 	writePlaylist(w, r, key, body, token, "no-cache")
 	return true
+}
+
+// masterWait is how long a request for a live video's master waits for the
+// session's first segment (the master is written with it); masterRetry is
+// the Retry-After of the 503 after that.
+const (
+	masterWait  = 4 * time.Second
+	masterRetry = "1"
+)
+
+// awaitLiveMaster reads a live session's master, waiting up to masterWait
+// for it when the session has no segment yet (the stream is already active:
+// the first segment takes a GOP or two); then it answers 503 with
+// Retry-After. It reports whether it has the body (else it answered).
+func (s *Server) awaitLiveMaster(w http.ResponseWriter, r *http.Request, key string) ([]byte, bool) {
+	deadline := time.Now().Add(masterWait)
+	for {
+		body, err := s.Bucket.ReadAll(r.Context(), key)
+		switch {
+		case err == nil:
+			return body, true
+		case gcerrors.Code(err) != gcerrors.NotFound:
+			s.fail(w, r, err)
+			return nil, false
+		case time.Now().After(deadline):
+			w.Header().Set("Retry-After", masterRetry)
+			http.Error(w, "the live stream has no segment yet: retry shortly", http.StatusServiceUnavailable)
+			return nil, false
+		}
+		select {
+		case <-r.Context().Done():
+			return nil, false
+		case <-time.After(blockPoll):
+		}
+	}
 }
 
 // serveLive serves a file of a live session: playlists no-cache (the sliding
@@ -129,7 +164,7 @@ func (s *Server) serveLivePlaylist(w http.ResponseWriter, r *http.Request, v *en
 	}
 	deadline := time.Now().Add(blockMax)
 	for {
-		body, ok := s.readBlob(w, r, key)
+		body, ok := s.awaitLiveMaster(w, r, key)
 		if !ok {
 			return
 		}
