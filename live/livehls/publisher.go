@@ -75,8 +75,11 @@ func cacheControl(key string) string {
 // addPart publishes one LL-HLS part of the segment being written.
 func (p *publisher) addPart(data []byte, dur float64, independent, disc bool, start time.Time) {
 	if len(p.pl.pending) == 0 {
-		p.pl.pendingDisc, p.pl.pendingPDT = disc, start
+		p.pl.pendingDisc = disc
 	}
+	// The segment's time is known better as more of it arrives (see
+	// cutter.tick): the latest estimate is listed.
+	p.pl.pendingPDT = start
 	seq := len(p.all)
 	body := data
 	if p.key != nil {
@@ -111,9 +114,6 @@ func (p *publisher) addSegment(data []byte, dur float64, start time.Time, disc, 
 	if p.write(Prefix(p.s.o.VideoID)+segmentName(seq), body) != nil {
 		p.pl.pending = nil
 		return
-	}
-	if len(p.pl.pending) > 0 {
-		start = p.pl.pendingPDT
 	}
 	seg := segment{seq: seq, dur: dur, start: start, disc: disc, parts: p.pl.pending, bytes: len(data)}
 	p.pl.pending, p.pl.pendingDisc, p.pl.partBase = nil, false, 0

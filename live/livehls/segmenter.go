@@ -41,7 +41,10 @@ type cutter struct {
 	segOpen      bool
 	segStart     int64
 	segMax       int64
-	segArrived   time.Time
+	// the publisher's clock against ours (see tick)
+	clockDTS  int64
+	clockWall time.Time
+	clockSet  bool
 	partOff      int
 	partStart    int64
 	partKey      bool
@@ -171,6 +174,7 @@ func (c *cutter) flushUnit() error {
 		}
 		return nil
 	}
+	c.tick(c.unitDTS, c.unitArrived)
 	key := c.unitKey || (c.video && hasKeyNAL(c.unitScan, c.h265))
 	if c.segOpen && c.unitDTS != c.lastDTS {
 		if d := tsDiff(c.lastDTS, c.unitDTS); d > 0 && d < 90000 {
@@ -221,6 +225,31 @@ func (c *cutter) flushUnit() error {
 	return nil
 }
 
+// tick maps the publisher's clock on ours with one more access unit: the
+// wall clock of timestamp dts is the earliest that any unit read so far
+// allows (a unit never arrives before its time, but may arrive late: an
+// ingest that reads the first seconds of a stream before passing them on,
+// as RTMP's track analysis does, sends them in a burst). PROGRAM-DATE-TIME
+// is that mapping of a segment's first timestamp, so it is the time of its
+// first frame even when that frame arrived late, and the segments' times
+// keep the spacing of their media.
+func (c *cutter) tick(dts int64, arrived time.Time) {
+	if c.clockSet {
+		if est := c.clockWall.Add(ticks(tsDiff(c.clockDTS, dts))); est.Before(arrived) {
+			arrived = est
+		}
+	}
+	c.clockDTS, c.clockWall, c.clockSet = dts, arrived, true
+}
+
+// wallAt is the wall clock of timestamp ts (see tick).
+func (c *cutter) wallAt(ts int64) time.Time {
+	return c.clockWall.Add(ticks(tsDiff(c.clockDTS, ts)))
+}
+
+// ticks converts 90 kHz ticks to a duration.
+func ticks(t int64) time.Duration { return time.Duration(t) * time.Second / 90000 }
+
 // open starts a segment with the unit in hand: the program tables first, so
 // every segment decodes on its own.
 func (c *cutter) open(key bool) {
@@ -228,7 +257,7 @@ func (c *cutter) open(key bool) {
 	c.seg = append(c.seg, c.pat...)
 	c.seg = append(c.seg, c.pmt...)
 	c.segOpen, c.dropping = true, false
-	c.segStart, c.segMax, c.segArrived = c.unitPTS, c.unitPTS, c.unitArrived
+	c.segStart, c.segMax = c.unitPTS, c.unitPTS
 	c.frameMax = c.frameDur
 	c.partOff, c.partStart, c.partKey = 0, c.unitPTS, key
 }
@@ -238,13 +267,13 @@ func (c *cutter) closePart(end int64) {
 	if c.partTarget == 0 || len(c.seg) == c.partOff {
 		return
 	}
-	c.onPart(c.seg[c.partOff:len(c.seg):len(c.seg)], float64(tsDiff(c.partStart, end))/90000, c.partKey, c.segArrived)
+	c.onPart(c.seg[c.partOff:len(c.seg):len(c.seg)], float64(tsDiff(c.partStart, end))/90000, c.partKey, c.wallAt(c.segStart))
 }
 
 // closeSegment emits the segment, which ends where the next starts (end).
 func (c *cutter) closeSegment(end int64) {
 	c.closePart(end)
-	c.onSegment(c.seg[:len(c.seg):len(c.seg)], float64(tsDiff(c.segStart, end))/90000, c.segArrived)
+	c.onSegment(c.seg[:len(c.seg):len(c.seg)], float64(tsDiff(c.segStart, end))/90000, c.wallAt(c.segStart))
 	c.segOpen = false
 }
 
