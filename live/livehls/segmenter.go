@@ -37,14 +37,14 @@ type cutter struct {
 	unitScan    []byte // the unit's video payload while its keyframe status is unknown
 
 	// the segment being built
-	seg          []byte
-	segOpen      bool
-	segStart     int64
-	segMax       int64
+	seg      []byte
+	segOpen  bool
+	segStart int64
+	segMax   int64
 	// the publisher's clock against ours (see tick)
-	clockDTS  int64
-	clockWall time.Time
-	clockSet  bool
+	clockDTS     int64
+	clockWall    time.Time
+	clockSet     bool
 	partOff      int
 	partStart    int64
 	partKey      bool
