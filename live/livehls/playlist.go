@@ -136,8 +136,8 @@ func writePart(b *strings.Builder, seq int, p part) {
 }
 
 // masterPlaylist names the one live rendition (the transmuxed stream) or the
-// recording, relative to /v1/play/{videoId}/.
-func masterPlaylist(media string, bandwidth int) []byte {
-	return []byte(fmt.Sprintf("#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-INDEPENDENT-SEGMENTS\n#EXT-X-STREAM-INF:BANDWIDTH=%d\nlive/%s\n",
-		max(bandwidth, 100_000), media))
+// recording, relative to /v1/play/{videoId}/, with its codecs and size.
+func masterPlaylist(media string, bandwidth int, info streamInfo) []byte {
+	return []byte(fmt.Sprintf("#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-INDEPENDENT-SEGMENTS\n#EXT-X-STREAM-INF:BANDWIDTH=%d%s\nlive/%s\n",
+		max(bandwidth, 100_000), info.attrs(), media))
 }

@@ -30,6 +30,9 @@ type publisher struct {
 	key    []byte
 	// firstDone: the first segment is playable (FirstSegment closed).
 	firstDone bool
+	// info is the stream's codecs and size, read from its first segment
+	// (this node's, after a resume) for the master playlist.
+	info streamInfo
 	err       error
 }
 
@@ -115,6 +118,9 @@ func (p *publisher) addSegment(data []byte, dur float64, start time.Time, disc, 
 		p.pl.pending = nil
 		return
 	}
+	if p.info == (streamInfo{}) {
+		p.info = probeSegment(data)
+	}
 	seg := segment{seq: seq, dur: dur, start: start, disc: disc, parts: p.pl.pending, bytes: len(data)}
 	p.pl.pending, p.pl.pendingDisc, p.pl.partBase = nil, false, 0
 	p.all = append(p.all, seg)
@@ -132,7 +138,7 @@ func (p *publisher) addSegment(data []byte, dur float64, start time.Time, disc, 
 	p.s.mu.Unlock()
 	if !p.firstDone {
 		bw := int(float64(len(data)) * 8 / math.Max(dur, 0.5) * 1.25)
-		if p.writeMaster(masterPlaylist("index.m3u8", bw)) != nil {
+		if p.writeMaster(masterPlaylist("index.m3u8", bw, p.info)) != nil {
 			return
 		}
 		p.firstDone = true
@@ -198,7 +204,7 @@ func (p *publisher) end(reason string) error {
 				bytes += float64(s.bytes)
 				secs += s.dur
 			}
-			_ = p.writeMaster(masterPlaylist("recording.m3u8", int(bytes*8/math.Max(secs, 1)*1.25)))
+			_ = p.writeMaster(masterPlaylist("recording.m3u8", int(bytes*8/math.Max(secs, 1)*1.25), p.info))
 		}
 	}
 	if p.s.o.Record && p.s.o.Queue != nil {
