@@ -49,7 +49,7 @@ func TestMasterNamesCodecsAndResolution(t *testing.T) {
 			var p struct {
 				Streams []struct {
 					Width, Height, Level int
-					Profile             string
+					Profile              string
 				}
 			}
 			if err := json.Unmarshal(out, &p); err != nil || len(p.Streams) != 1 {

@@ -33,7 +33,7 @@ type publisher struct {
 	// info is the stream's codecs and size, read from its first segment
 	// (this node's, after a resume) for the master playlist.
 	info streamInfo
-	err       error
+	err  error
 }
 
 // blobTimeout bounds one blob write.
