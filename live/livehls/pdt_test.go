@@ -5,9 +5,13 @@ import (
 	"context"
 	"io"
 	"math"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/vidra-dev/vidra/live/liveslots"
 )
 
 // burstReader passes on its source as an ingest that analyses a stream's
@@ -98,6 +102,53 @@ func TestProgramDateTimeOfABurstStart(t *testing.T) {
 	for i := 1; i < len(pdts); i++ {
 		if gap := pdts[i].Sub(pdts[i-1]).Seconds(); math.Abs(gap-durs[i-1]) > 0.1 {
 			t.Errorf("segment %d starts %.3f s after segment %d, which lasts %.3f s", i, gap, i-1, durs[i-1])
+		}
+	}
+}
+
+// pdtsOf returns a playlist's PROGRAM-DATE-TIMEs.
+func pdtsOf(t *testing.T, pl string) []time.Time {
+	t.Helper()
+	var out []time.Time
+	for _, l := range strings.Split(pl, "\n") {
+		if v, ok := strings.CutPrefix(l, "#EXT-X-PROGRAM-DATE-TIME:"); ok {
+			at, err := time.Parse("2006-01-02T15:04:05.000Z", v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, at)
+		}
+	}
+	return out
+}
+
+// TestTranscodedRungsShareTheSourcePDT: with the same burst start, a
+// transcoded session's rungs date their segments as the source does (the
+// rungs keep the input's timestamps and read the source's mapping), so a
+// player switching variants by PROGRAM-DATE-TIME finds the same instant; and
+// the master names each rung with its RESOLUTION and CODECS.
+func TestTranscodedRungsShareTheSourcePDT(t *testing.T) {
+	needFFmpeg(t)
+	var w warnings
+	s, _ := transcoded(t, liveslots.New(4), &w)
+	if err := s.Run(context.Background(), newBurstReader(publish(t, 7, true).out, 2*time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	master := read(t, s.o.Bucket, MasterKey(s.o.VideoID))
+	if err := s.Close(context.Background(), "publisher_closed"); err != nil {
+		t.Fatal(err)
+	}
+	src := pdtsOf(t, read(t, s.o.Bucket, RecordingKey(s.o.VideoID)))
+	for _, r := range twoRungs {
+		if !regexp.MustCompile(`RESOLUTION=\d+x` + strconv.Itoa(r.Height) + `,CODECS="avc1\.[0-9a-f]{6},mp4a\.40\.2"\nlive/` + r.Name + `/index.m3u8`).MatchString(master) {
+			t.Errorf("master does not name %s with its RESOLUTION and CODECS:\n%s", r.Name, master)
+		}
+		rung := pdtsOf(t, read(t, s.o.Bucket, Prefix(s.o.VideoID)+r.Name+"/index.m3u8"))
+		if len(rung) == 0 || len(src) == 0 {
+			t.Fatalf("%s: %d PROGRAM-DATE-TIMEs, source %d", r.Name, len(rung), len(src))
+		}
+		if d := rung[0].Sub(src[0]); d.Abs() > 200*time.Millisecond {
+			t.Errorf("%s's first segment is dated %s from the source's", r.Name, d)
 		}
 	}
 }

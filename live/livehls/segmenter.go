@@ -2,6 +2,7 @@ package livehls
 
 import (
 	"fmt"
+	"sync"
 	"time"
 )
 
@@ -41,10 +42,8 @@ type cutter struct {
 	segOpen  bool
 	segStart int64
 	segMax   int64
-	// the publisher's clock against ours (see tick)
-	clockDTS     int64
-	clockWall    time.Time
-	clockSet     bool
+	// clock maps the publisher's timestamps on our clock (see tick)
+	clock wallClock
 	partOff      int
 	partStart    int64
 	partKey      bool
@@ -233,18 +232,40 @@ func (c *cutter) flushUnit() error {
 // is that mapping of a segment's first timestamp, so it is the time of its
 // first frame even when that frame arrived late, and the segments' times
 // keep the spacing of their media.
-func (c *cutter) tick(dts int64, arrived time.Time) {
-	if c.clockSet {
-		if est := c.clockWall.Add(ticks(tsDiff(c.clockDTS, dts))); est.Before(arrived) {
+func (c *cutter) tick(dts int64, arrived time.Time) { c.clock.tick(dts, arrived) }
+
+// wallAt is the wall clock of timestamp ts (see tick).
+func (c *cutter) wallAt(ts int64) time.Time { return c.clock.at(ts) }
+
+// wallClock maps a stream's 90 kHz timestamps on the wall clock (see
+// cutter.tick); the transcoded ladder reads the source's (its encoder keeps
+// the input's timestamps), so every variant's PROGRAM-DATE-TIME agrees.
+type wallClock struct {
+	mu   sync.Mutex
+	dts  int64
+	wall time.Time
+	set  bool
+}
+
+func (w *wallClock) tick(dts int64, arrived time.Time) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.set {
+		if est := w.wall.Add(ticks(tsDiff(w.dts, dts))); est.Before(arrived) {
 			arrived = est
 		}
 	}
-	c.clockDTS, c.clockWall, c.clockSet = dts, arrived, true
+	w.dts, w.wall, w.set = dts, arrived, true
 }
 
-// wallAt is the wall clock of timestamp ts (see tick).
-func (c *cutter) wallAt(ts int64) time.Time {
-	return c.clockWall.Add(ticks(tsDiff(c.clockDTS, ts)))
+// at is the wall clock of timestamp ts; the zero time before any tick.
+func (w *wallClock) at(ts int64) time.Time {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if !w.set {
+		return time.Time{}
+	}
+	return w.wall.Add(ticks(tsDiff(w.dts, ts)))
 }
 
 // ticks converts 90 kHz ticks to a duration.

@@ -285,6 +285,7 @@ func (s *Session) Run(ctx context.Context, ts io.Reader) error {
 	if s.pub.pl.partTarget > 0 {
 		c.partTarget = int64(s.pub.pl.partTarget * 90000)
 	}
+	enc.useClock(&c.clock)
 	pr := newPacketReader(ts)
 	buf := make([]byte, packetSize)
 	var err error
