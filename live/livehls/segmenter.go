@@ -43,7 +43,7 @@ type cutter struct {
 	segStart int64
 	segMax   int64
 	// clock maps the publisher's timestamps on our clock (see tick)
-	clock wallClock
+	clock        wallClock
 	partOff      int
 	partStart    int64
 	partKey      bool
