@@ -54,6 +54,13 @@ type cutter struct {
 	dropping     bool
 }
 
+// partSlack (1 ms) is the millisecond rounding of RTMP timestamps: 30 fps
+// arrives as frames of 33 and 34 ms, 15 of which are exactly 500 ms. Without
+// it the frame of 34 ms before the 15th ended each part at 14 frames, and each
+// 2 s segment with a part of one frame, at whose edge hls.js 1.7.4 sometimes
+// stopped loading (a stall of 3.5-4 s).
+const partSlack = 90
+
 // Limits on a publisher's keyframes.
 const (
 	// maxLeadIn is how much video may arrive before the first keyframe.
@@ -201,11 +208,12 @@ func (c *cutter) flushUnit() error {
 			c.open(key)
 		case elapsed > maxSegment:
 			return fmt.Errorf("%w: no keyframe for %d s (set the keyframe interval to 2 s)", ErrNoKeyframe, maxSegment/90000)
-		case c.partTarget > 0 && tsDiff(c.partStart, c.unitPTS)+c.frameMax > c.partTarget:
+		case c.partTarget > 0 && tsDiff(c.partStart, c.unitPTS)+c.frameMax > c.partTarget+partSlack:
 			// A part ends before the frame that could take it past
 			// PART-TARGET (its duration MUST NOT exceed it, RFC 8216bis
 			// 4.4.4.9): frames of a millisecond-timed source (RTMP) are
-			// not all as long, so the longest recent one is the measure.
+			// not all as long, so the longest recent one is the measure,
+			// with partSlack for the rounding (see there).
 			c.closePart(c.unitPTS)
 			c.partOff, c.partStart, c.partKey = len(c.seg), c.unitPTS, key
 			if key {
