@@ -216,6 +216,17 @@ func (r *Resolver) deleteLiveStream(ctx context.Context, projectID, id uuid.UUID
 
 // currentLiveSession is the stream's session in progress, nil when none (or
 // when it is not visible).
+// liveStreamPlaybackURL is the master playlist URL of the session in progress:
+// its video's, nil when no session is in progress (or its video is gone).
+func (r *Resolver) liveStreamPlaybackURL(ctx context.Context, s *ent.LiveStream) (*string, error) {
+	sess, err := r.currentLiveSession(ctx, s)
+	if err != nil || sess == nil || sess.VideoID == nil {
+		return nil, err
+	}
+	u := r.playURL(*sess.VideoID, "master.m3u8")
+	return &u, nil
+}
+
 func (r *Resolver) currentLiveSession(ctx context.Context, s *ent.LiveStream) (*ent.LiveSession, error) {
 	if s.CurrentSessionID == nil {
 		return nil, nil

@@ -29,6 +29,11 @@ func (r *liveStreamResolver) CurrentSession(ctx context.Context, obj *ent.LiveSt
 	return r.currentLiveSession(ctx, obj)
 }
 
+// PlaybackURL is the resolver for the playbackURL field.
+func (r *liveStreamResolver) PlaybackURL(ctx context.Context, obj *ent.LiveStream) (*string, error) {
+	return r.liveStreamPlaybackURL(ctx, obj)
+}
+
 // CreateLiveStream is the resolver for the createLiveStream field.
 func (r *mutationResolver) CreateLiveStream(ctx context.Context, projectID uuid.UUID, input ent.CreateLiveStreamInput) (*model.LiveStreamWithKey, error) {
 	return r.createLiveStream(ctx, projectID, input)

@@ -48,13 +48,48 @@ func (s *Server) serveLiveMaster(w http.ResponseWriter, r *http.Request, v *ent.
 			return false
 		}
 	}
-	body, ok := s.readBlob(w, r, key)
+	body, ok := s.awaitLiveMaster(w, r, key)
 	if !ok {
 		return true
 	}
 	s.liveMasters.put(v.ID, v.UpdatedAt, string(v.Status), body)
 	writePlaylist(w, r, key, body, token, "no-cache")
 	return true
+}
+
+// masterWait is how long a request for a live video's master waits for the
+// session's first segment (the master is written with it); masterRetry is
+// the Retry-After of the 503 after that.
+const (
+	masterWait  = 4 * time.Second
+	masterRetry = "1"
+)
+
+// awaitLiveMaster reads a live session's master, waiting up to masterWait
+// for it when the session has no segment yet (the stream is already active:
+// the first segment takes a GOP or two); then it answers 503 with
+// Retry-After. It reports whether it has the body (else it answered).
+func (s *Server) awaitLiveMaster(w http.ResponseWriter, r *http.Request, key string) ([]byte, bool) {
+	deadline := time.Now().Add(masterWait)
+	for {
+		body, err := s.Bucket.ReadAll(r.Context(), key)
+		switch {
+		case err == nil:
+			return body, true
+		case gcerrors.Code(err) != gcerrors.NotFound:
+			s.fail(w, r, err)
+			return nil, false
+		case time.Now().After(deadline):
+			w.Header().Set("Retry-After", masterRetry)
+			http.Error(w, "the live stream has no segment yet: retry shortly", http.StatusServiceUnavailable)
+			return nil, false
+		}
+		select {
+		case <-r.Context().Done():
+			return nil, false
+		case <-time.After(blockPoll):
+		}
+	}
 }
 
 // serveLive serves a file of a live session: playlists no-cache (the sliding
@@ -68,6 +103,9 @@ func (s *Server) serveLive(w http.ResponseWriter, r *http.Request, v *ent.Video,
 		s.serveLivePlaylist(w, r, v, token)
 	case name == "recording.m3u8", strings.HasSuffix(name, "/index.m3u8"):
 		s.servePlaylist(w, r, liveKey(v.ID, name), token, "no-cache")
+	case strings.HasPrefix(name, "part_"):
+		s.awaitHintedPart(r, v, name)
+		s.serveBlob(w, r, liveKey(v.ID, name), cache)
 	default:
 		s.serveBlob(w, r, liveKey(v.ID, name), cache)
 	}
@@ -126,7 +164,7 @@ func (s *Server) serveLivePlaylist(w http.ResponseWriter, r *http.Request, v *en
 	}
 	deadline := time.Now().Add(blockMax)
 	for {
-		body, ok := s.readBlob(w, r, key)
+		body, ok := s.awaitLiveMaster(w, r, key)
 		if !ok {
 			return
 		}
@@ -151,11 +189,35 @@ func (s *Server) serveLivePlaylist(w http.ResponseWriter, r *http.Request, v *en
 	}
 }
 
+// awaitHintedPart holds a request for the part the playlist announces in
+// EXT-X-PRELOAD-HINT until the part is written (RFC 8216bis 6.2.5.3: a
+// client may ask for a hinted resource before it exists), at most blockMax.
+// Any other missing part is answered at once (404).
+func (s *Server) awaitHintedPart(r *http.Request, v *ent.Video, name string) {
+	key := liveKey(v.ID, name)
+	deadline := time.Now().Add(blockMax)
+	for {
+		if ok, err := s.Bucket.Exists(r.Context(), key); err != nil || ok {
+			return
+		}
+		pl, err := s.Bucket.ReadAll(r.Context(), liveKey(v.ID, "index.m3u8"))
+		if err != nil || parseLiveState(string(pl)).hint != name || time.Now().After(deadline) {
+			return
+		}
+		select {
+		case <-r.Context().Done():
+			return
+		case <-time.After(blockPoll):
+		}
+	}
+}
+
 // liveState is what a blocking reload needs of a playlist.
 type liveState struct {
 	lastComplete int // media sequence of the last whole segment; -1 when none
 	partsOfNext  int // parts listed of the segment after it
 	ended        bool
+	hint         string // the part named by EXT-X-PRELOAD-HINT
 }
 
 // holds reports whether the playlist holds segment msn (part >= 0: that part
@@ -183,6 +245,10 @@ func parseLiveState(pl string) liveState {
 			trailing++
 		case l == "#EXT-X-ENDLIST":
 			st.ended = true
+		case strings.HasPrefix(l, "#EXT-X-PRELOAD-HINT:"):
+			if m := keyURI.FindStringSubmatch(l); m != nil {
+				st.hint = m[1]
+			}
 		}
 	}
 	st.lastComplete = seq + segs - 1

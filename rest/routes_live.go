@@ -4,7 +4,7 @@ package rest
 // result (never its key: key_last4 only).
 const liveStreamFields = `id createdAt updatedAt projectID name status enabled keyLast4 latencyMode
 	reconnectWindowSeconds maxDurationSeconds record transcode currentSessionID reconnectDeadline
-	ingest { rtmpURL rtmpsURL srtURL }`
+	ingest { rtmpURL rtmpsURL srtURL } playbackURL`
 
 // liveStreamWithKeyFields are the fields of a live stream with its new key
 // (creation, key reset).

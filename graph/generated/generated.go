@@ -748,6 +748,7 @@ type ComplexityRoot struct {
 		MaxDurationSeconds     func(childComplexity int) int
 		Name                   func(childComplexity int) int
 		NodeID                 func(childComplexity int) int
+		PlaybackURL            func(childComplexity int) int
 		ProjectID              func(childComplexity int) int
 		ReconnectDeadline      func(childComplexity int) int
 		ReconnectWindowSeconds func(childComplexity int) int
@@ -1612,6 +1613,7 @@ type LiveSimulcastTargetResolver interface {
 type LiveStreamResolver interface {
 	Ingest(ctx context.Context, obj *ent.LiveStream) (*model.LiveIngest, error)
 	CurrentSession(ctx context.Context, obj *ent.LiveStream) (*ent.LiveSession, error)
+	PlaybackURL(ctx context.Context, obj *ent.LiveStream) (*string, error)
 }
 type MembershipResolver interface {
 	Permissions(ctx context.Context, obj *ent.Membership) (any, error)
@@ -4495,6 +4497,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.LiveStream.NodeID(childComplexity), true
+	case "LiveStream.playbackURL":
+		if e.ComplexityRoot.LiveStream.PlaybackURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.LiveStream.PlaybackURL(childComplexity), true
 	case "LiveStream.projectID":
 		if e.ComplexityRoot.LiveStream.ProjectID == nil {
 			break
@@ -15827,6 +15835,14 @@ extend type LiveStream {
   ingest: LiveIngest!
   "The session in progress (active or disconnected), null when none."
   currentSession: LiveSession
+  """
+  The HLS master playlist of the session in progress (its video's
+  /v1/play/{videoId}/master.m3u8, with the playback access rules of any video:
+  a token where the project asks for one); null when no session is in progress.
+  It answers once the session's first segment exists: until then a request
+  waits up to 4 s, then answers 503 with Retry-After.
+  """
+  playbackURL: String
 }
 
 extend type LiveSimulcastTarget {
@@ -18163,6 +18179,8 @@ func (ec *executionContext) childFields_LiveStream(ctx context.Context, field gr
 		return ec.fieldContext_LiveStream_ingest(ctx, field)
 	case "currentSession":
 		return ec.fieldContext_LiveStream_currentSession(ctx, field)
+	case "playbackURL":
+		return ec.fieldContext_LiveStream_playbackURL(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type LiveStream", field.Name)
 }
@@ -28668,6 +28686,29 @@ func (ec *executionContext) fieldContext_LiveStream_currentSession(_ context.Con
 		},
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _LiveStream_playbackURL(ctx context.Context, field graphql.CollectedField, obj *ent.LiveStream) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_LiveStream_playbackURL(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.LiveStream().PlaybackURL(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_LiveStream_playbackURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("LiveStream", field, true, true, scalarChild2)
 }
 
 func (ec *executionContext) _LiveStreamConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.LiveStreamConnection) (ret graphql.Marshaler) {
@@ -62060,6 +62101,49 @@ func (ec *executionContext) _LiveStream(ctx context.Context, sel ast.SelectionSe
 					}
 				}()
 				res = ec._LiveStream_currentSession(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredSet := deferredFieldSet
+				deferredSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// the field is not queued below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
+		case "playbackURL":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._LiveStream_playbackURL(ctx, field, obj)
 				if res == graphql.RequiredNull {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}

@@ -55,6 +55,9 @@ type hold struct {
 	// first reason (a change notice of the session's own end must not close it
 	// again as "taken").
 	dropped bool
+	// mediaClosed is set once the media is closed or released (end closes
+	// it before the stream reads idle; dropHold otherwise).
+	mediaClosed bool
 	// activeSent is set once livestream.active was sent for the session.
 	activeSent bool
 }

@@ -228,6 +228,7 @@ func (s *Server) end(h *hold, reason livesession.EndReason, errText string) {
 		_ = pub.conn.Close()
 	}
 	h.simulcast.stop()
+	s.closeMediaBeforeIdle(h, string(reason))
 	now := time.Now()
 	snap := h.snapshot(now)
 	h.meter.stop(now)
@@ -256,6 +257,28 @@ func (s *Server) end(h *hold, reason livesession.EndReason, errText string) {
 	}
 	s.log.Info("live session ended", "stream", h.streamID, "session", h.sessionID, "reason", reason, "error", errText)
 	s.dropHold(h, string(reason))
+}
+
+// closeMediaBeforeIdle ends the session's media (ENDLIST, the recording and
+// the master naming it) before the stream reads idle, so a player that sees
+// idle and asks for the master gets the recording, never the ended live
+// playlist. A session another node now holds is left to dropHold (Release).
+func (s *Server) closeMediaBeforeIdle(h *hold, reason string) {
+	if h.media == nil || s.continuedElsewhere(h) {
+		return
+	}
+	h.mu.Lock()
+	if h.mediaClosed {
+		h.mu.Unlock()
+		return
+	}
+	h.mediaClosed = true
+	h.mu.Unlock()
+	ctx, cancel := context.WithTimeout(s.sys, closeTimeout)
+	defer cancel()
+	if err := h.media.Close(ctx, reason); err != nil {
+		s.log.Error("close live media", "stream", h.streamID, "session", h.sessionID, "err", err)
+	}
 }
 
 // endStream ends a session row and returns its stream to idle (disabled when
@@ -347,7 +370,11 @@ func (s *Server) dropHold(h *hold, reason string) {
 	h.meter.stop(now)
 	s.flushInput(h, now, !moved)
 	h.simulcast.stop()
-	if h.media == nil {
+	h.mu.Lock()
+	closed := h.mediaClosed
+	h.mediaClosed = true
+	h.mu.Unlock()
+	if h.media == nil || closed {
 		return
 	}
 	ctx, cancel := context.WithTimeout(s.sys, closeTimeout)

@@ -129,7 +129,7 @@ func (l *ladderState) fail(err error) {
 	l.s.tasks <- func() {
 		l.endRenditions()
 		if l.s.pub.firstDone {
-			_ = l.s.pub.writeMaster(masterPlaylist("index.m3u8", l.sourceBandwidth()))
+			_ = l.s.pub.writeMaster(masterPlaylist("index.m3u8", l.sourceBandwidth(), l.s.pub.info))
 		}
 		l.listed = 0
 	}
@@ -209,12 +209,12 @@ func (l *ladderState) updateMaster() {
 func (l *ladderState) master() []byte {
 	var b strings.Builder
 	b.WriteString("#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-INDEPENDENT-SEGMENTS\n")
-	fmt.Fprintf(&b, "#EXT-X-STREAM-INF:BANDWIDTH=%d\nlive/index.m3u8\n", max(l.sourceBandwidth(), 100_000))
+	fmt.Fprintf(&b, "#EXT-X-STREAM-INF:BANDWIDTH=%d%s\nlive/index.m3u8\n", max(l.sourceBandwidth(), 100_000), l.s.pub.info.attrs())
 	for _, r := range l.rends {
 		if r.count == 0 {
 			continue
 		}
-		fmt.Fprintf(&b, "#EXT-X-STREAM-INF:BANDWIDTH=%d\nlive/%s\n", r.bandwidth(), r.playlistName())
+		fmt.Fprintf(&b, "#EXT-X-STREAM-INF:BANDWIDTH=%d%s\nlive/%s\n", r.bandwidth(), r.info.attrs(), r.playlistName())
 	}
 	return []byte(b.String())
 }

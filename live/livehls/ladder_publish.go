@@ -24,6 +24,8 @@ type rendition struct {
 	peak    int // highest segment bit rate, bits per second
 	// discGone counts the discontinuities of segments dropped from segs.
 	discGone int
+	// info is the rendition's codecs and size, from its first segment.
+	info streamInfo
 }
 
 // playlistName is the rendition's playlist, relative to live/.
@@ -52,6 +54,9 @@ func (r *rendition) addSegment(data []byte, dur float64, start time.Time, disc b
 	}
 	if p.write(r.key(segmentName(seq)), body) != nil {
 		return
+	}
+	if r.info == (streamInfo{}) {
+		r.info = probeSegment(data)
 	}
 	r.count++
 	r.segs = append(r.segs, segment{seq: seq, dur: dur, start: start, disc: disc, bytes: len(data)})

@@ -49,9 +49,11 @@ type mediaPlaylist struct {
 	pendingDisc bool
 	pendingPDT  time.Time
 	next        int
-	keyURI      string // AES-128 key URI; "" when not encrypted
-	ended       bool
-	vod         bool // a recording: PLAYLIST-TYPE VOD, no parts
+	// partBase is the first part index of segment next (see part.index).
+	partBase int
+	keyURI   string // AES-128 key URI; "" when not encrypted
+	ended    bool
+	vod      bool // a recording: PLAYLIST-TYPE VOD, no parts
 }
 
 // partsShown is how many of the last segments keep their parts listed
@@ -108,11 +110,22 @@ func (m mediaPlaylist) render() []byte {
 			writePart(&b, m.next, p)
 		}
 	}
+	if ll && !m.ended {
+		// Every live version ends with the part to come (RFC 8216bis
+		// 4.4.5.3): after a completed segment that is part 0 of the next. A
+		// playlist ending on a bare segment makes hls.js count that segment
+		// twice and jump its live edge.
+		fmt.Fprintf(&b, "#EXT-X-PRELOAD-HINT:TYPE=PART,URI=\"%s\"\n", m.hint())
+	}
 	if m.ended {
 		b.WriteString("#EXT-X-ENDLIST\n")
 	}
 	return []byte(b.String())
 }
+
+// hint is the name of the next part, which a live LL-HLS playlist announces
+// in EXT-X-PRELOAD-HINT.
+func (m mediaPlaylist) hint() string { return partName(m.next, m.partBase+len(m.pending)) }
 
 func writePart(b *strings.Builder, seq int, p part) {
 	fmt.Fprintf(b, "#EXT-X-PART:DURATION=%s,URI=\"%s\"", formatSeconds(p.dur), partName(seq, p.index))
@@ -123,8 +136,8 @@ func writePart(b *strings.Builder, seq int, p part) {
 }
 
 // masterPlaylist names the one live rendition (the transmuxed stream) or the
-// recording, relative to /v1/play/{videoId}/.
-func masterPlaylist(media string, bandwidth int) []byte {
-	return []byte(fmt.Sprintf("#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-INDEPENDENT-SEGMENTS\n#EXT-X-STREAM-INF:BANDWIDTH=%d\nlive/%s\n",
-		max(bandwidth, 100_000), media))
+// recording, relative to /v1/play/{videoId}/, with its codecs and size.
+func masterPlaylist(media string, bandwidth int, info streamInfo) []byte {
+	return []byte(fmt.Sprintf("#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-INDEPENDENT-SEGMENTS\n#EXT-X-STREAM-INF:BANDWIDTH=%d%s\nlive/%s\n",
+		max(bandwidth, 100_000), info.attrs(), media))
 }

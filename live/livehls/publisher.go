@@ -28,12 +28,12 @@ type publisher struct {
 	all    []segment // every segment of the session
 	maxDur float64
 	key    []byte
-	// partBase is the first part index of the segment being written (see
-	// part.index).
-	partBase int
 	// firstDone: the first segment is playable (FirstSegment closed).
 	firstDone bool
-	err       error
+	// info is the stream's codecs and size, read from its first segment
+	// (this node's, after a resume) for the master playlist.
+	info streamInfo
+	err  error
 }
 
 // blobTimeout bounds one blob write.
@@ -78,8 +78,11 @@ func cacheControl(key string) string {
 // addPart publishes one LL-HLS part of the segment being written.
 func (p *publisher) addPart(data []byte, dur float64, independent, disc bool, start time.Time) {
 	if len(p.pl.pending) == 0 {
-		p.pl.pendingDisc, p.pl.pendingPDT = disc, start
+		p.pl.pendingDisc = disc
 	}
+	// The segment's time is known better as more of it arrives (see
+	// cutter.tick): the latest estimate is listed.
+	p.pl.pendingPDT = start
 	seq := len(p.all)
 	body := data
 	if p.key != nil {
@@ -89,7 +92,7 @@ func (p *publisher) addPart(data []byte, dur float64, independent, disc bool, st
 		// part's bytes as one unit). The segment is encrypted whole, apart.
 		body = encrypt(p.key, seq, data)
 	}
-	index := p.partBase + len(p.pl.pending)
+	index := p.pl.partBase + len(p.pl.pending)
 	if p.write(Prefix(p.s.o.VideoID)+partName(seq, index), body) != nil {
 		return
 	}
@@ -115,11 +118,11 @@ func (p *publisher) addSegment(data []byte, dur float64, start time.Time, disc, 
 		p.pl.pending = nil
 		return
 	}
-	if len(p.pl.pending) > 0 {
-		start = p.pl.pendingPDT
+	if p.info == (streamInfo{}) {
+		p.info = probeSegment(data)
 	}
 	seg := segment{seq: seq, dur: dur, start: start, disc: disc, parts: p.pl.pending, bytes: len(data)}
-	p.pl.pending, p.pl.pendingDisc, p.partBase = nil, false, 0
+	p.pl.pending, p.pl.pendingDisc, p.pl.partBase = nil, false, 0
 	p.all = append(p.all, seg)
 	p.pl.next = seq + 1
 	p.maxDur = math.Max(p.maxDur, dur)
@@ -135,7 +138,7 @@ func (p *publisher) addSegment(data []byte, dur float64, start time.Time, disc, 
 	p.s.mu.Unlock()
 	if !p.firstDone {
 		bw := int(float64(len(data)) * 8 / math.Max(dur, 0.5) * 1.25)
-		if p.writeMaster(masterPlaylist("index.m3u8", bw)) != nil {
+		if p.writeMaster(masterPlaylist("index.m3u8", bw, p.info)) != nil {
 			return
 		}
 		p.firstDone = true
@@ -201,7 +204,7 @@ func (p *publisher) end(reason string) error {
 				bytes += float64(s.bytes)
 				secs += s.dur
 			}
-			_ = p.writeMaster(masterPlaylist("recording.m3u8", int(bytes*8/math.Max(secs, 1)*1.25)))
+			_ = p.writeMaster(masterPlaylist("recording.m3u8", int(bytes*8/math.Max(secs, 1)*1.25), p.info))
 		}
 	}
 	if p.s.o.Record && p.s.o.Queue != nil {

@@ -2,6 +2,7 @@ package livehls
 
 import (
 	"fmt"
+	"sync"
 	"time"
 )
 
@@ -37,19 +38,28 @@ type cutter struct {
 	unitScan    []byte // the unit's video payload while its keyframe status is unknown
 
 	// the segment being built
-	seg          []byte
-	segOpen      bool
-	segStart     int64
-	segMax       int64
-	segArrived   time.Time
+	seg      []byte
+	segOpen  bool
+	segStart int64
+	segMax   int64
+	// clock maps the publisher's timestamps on our clock (see tick)
+	clock        wallClock
 	partOff      int
 	partStart    int64
 	partKey      bool
 	lastDTS      int64
 	frameDur     int64
+	frameMax     int64 // longest frame of the segment so far (from the one before it)
 	droppedSince int64
 	dropping     bool
 }
+
+// partSlack (1 ms) is the millisecond rounding of RTMP timestamps: 30 fps
+// arrives as frames of 33 and 34 ms, 15 of which are exactly 500 ms. Without
+// it the frame of 34 ms before the 15th ended each part at 14 frames, and each
+// 2 s segment with a part of one frame, at whose edge hls.js 1.7.4 sometimes
+// stopped loading (a stall of 3.5-4 s).
+const partSlack = 90
 
 // Limits on a publisher's keyframes.
 const (
@@ -170,10 +180,12 @@ func (c *cutter) flushUnit() error {
 		}
 		return nil
 	}
+	c.tick(c.unitDTS, c.unitArrived)
 	key := c.unitKey || (c.video && hasKeyNAL(c.unitScan, c.h265))
 	if c.segOpen && c.unitDTS != c.lastDTS {
 		if d := tsDiff(c.lastDTS, c.unitDTS); d > 0 && d < 90000 {
 			c.frameDur = d
+			c.frameMax = max(c.frameMax, d)
 		}
 	}
 	c.lastDTS = c.unitDTS
@@ -196,7 +208,12 @@ func (c *cutter) flushUnit() error {
 			c.open(key)
 		case elapsed > maxSegment:
 			return fmt.Errorf("%w: no keyframe for %d s (set the keyframe interval to 2 s)", ErrNoKeyframe, maxSegment/90000)
-		case c.partTarget > 0 && tsDiff(c.partStart, c.unitPTS) >= c.partTarget:
+		case c.partTarget > 0 && tsDiff(c.partStart, c.unitPTS)+c.frameMax > c.partTarget+partSlack:
+			// A part ends before the frame that could take it past
+			// PART-TARGET (its duration MUST NOT exceed it, RFC 8216bis
+			// 4.4.4.9): frames of a millisecond-timed source (RTMP) are
+			// not all as long, so the longest recent one is the measure,
+			// with partSlack for the rounding (see there).
 			c.closePart(c.unitPTS)
 			c.partOff, c.partStart, c.partKey = len(c.seg), c.unitPTS, key
 			if key {
@@ -215,6 +232,53 @@ func (c *cutter) flushUnit() error {
 	return nil
 }
 
+// tick maps the publisher's clock on ours with one more access unit: the
+// wall clock of timestamp dts is the earliest that any unit read so far
+// allows (a unit never arrives before its time, but may arrive late: an
+// ingest that reads the first seconds of a stream before passing them on,
+// as RTMP's track analysis does, sends them in a burst). PROGRAM-DATE-TIME
+// is that mapping of a segment's first timestamp, so it is the time of its
+// first frame even when that frame arrived late, and the segments' times
+// keep the spacing of their media.
+func (c *cutter) tick(dts int64, arrived time.Time) { c.clock.tick(dts, arrived) }
+
+// wallAt is the wall clock of timestamp ts (see tick).
+func (c *cutter) wallAt(ts int64) time.Time { return c.clock.at(ts) }
+
+// wallClock maps a stream's 90 kHz timestamps on the wall clock (see
+// cutter.tick); the transcoded ladder reads the source's (its encoder keeps
+// the input's timestamps), so every variant's PROGRAM-DATE-TIME agrees.
+type wallClock struct {
+	mu   sync.Mutex
+	dts  int64
+	wall time.Time
+	set  bool
+}
+
+func (w *wallClock) tick(dts int64, arrived time.Time) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.set {
+		if est := w.wall.Add(ticks(tsDiff(w.dts, dts))); est.Before(arrived) {
+			arrived = est
+		}
+	}
+	w.dts, w.wall, w.set = dts, arrived, true
+}
+
+// at is the wall clock of timestamp ts; the zero time before any tick.
+func (w *wallClock) at(ts int64) time.Time {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if !w.set {
+		return time.Time{}
+	}
+	return w.wall.Add(ticks(tsDiff(w.dts, ts)))
+}
+
+// ticks converts 90 kHz ticks to a duration.
+func ticks(t int64) time.Duration { return time.Duration(t) * time.Second / 90000 }
+
 // open starts a segment with the unit in hand: the program tables first, so
 // every segment decodes on its own.
 func (c *cutter) open(key bool) {
@@ -222,7 +286,8 @@ func (c *cutter) open(key bool) {
 	c.seg = append(c.seg, c.pat...)
 	c.seg = append(c.seg, c.pmt...)
 	c.segOpen, c.dropping = true, false
-	c.segStart, c.segMax, c.segArrived = c.unitPTS, c.unitPTS, c.unitArrived
+	c.segStart, c.segMax = c.unitPTS, c.unitPTS
+	c.frameMax = c.frameDur
 	c.partOff, c.partStart, c.partKey = 0, c.unitPTS, key
 }
 
@@ -231,13 +296,13 @@ func (c *cutter) closePart(end int64) {
 	if c.partTarget == 0 || len(c.seg) == c.partOff {
 		return
 	}
-	c.onPart(c.seg[c.partOff:len(c.seg):len(c.seg)], float64(tsDiff(c.partStart, end))/90000, c.partKey, c.segArrived)
+	c.onPart(c.seg[c.partOff:len(c.seg):len(c.seg)], float64(tsDiff(c.partStart, end))/90000, c.partKey, c.wallAt(c.segStart))
 }
 
 // closeSegment emits the segment, which ends where the next starts (end).
 func (c *cutter) closeSegment(end int64) {
 	c.closePart(end)
-	c.onSegment(c.seg[:len(c.seg):len(c.seg)], float64(tsDiff(c.segStart, end))/90000, c.segArrived)
+	c.onSegment(c.seg[:len(c.seg):len(c.seg)], float64(tsDiff(c.segStart, end))/90000, c.wallAt(c.segStart))
 	c.segOpen = false
 }
 

@@ -160,6 +160,10 @@ func Open(ctx context.Context, o Options) (*Session, error) {
 		s.now = time.Now
 	}
 	s.pub = publisher{s: s, window: o.Window}
+	// EXT-X-TARGETDURATION may not change during a session (RFC 8216bis
+	// 4.4.3.1): it is the segment target from the first playlist on, which
+	// the first part's playlist writes before any segment is complete.
+	s.pub.pl.target = targetDuration(o.SegmentSeconds)
 	if o.LatencyMode == LatencyLow {
 		s.pub.pl.partTarget = o.PartSeconds
 	}
@@ -281,6 +285,7 @@ func (s *Session) Run(ctx context.Context, ts io.Reader) error {
 	if s.pub.pl.partTarget > 0 {
 		c.partTarget = int64(s.pub.pl.partTarget * 90000)
 	}
+	enc.useClock(&c.clock)
 	pr := newPacketReader(ts)
 	buf := make([]byte, packetSize)
 	var err error

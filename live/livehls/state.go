@@ -183,9 +183,9 @@ func loadState(ctx context.Context, b *blob.Bucket, videoID uuid.UUID) (loadedSt
 // runs before the publisher goroutine starts.
 func (p *publisher) resume(st loadedState) {
 	p.all = st.segs
-	p.pl.target = st.target
+	p.pl.target = max(p.pl.target, st.target)
 	p.pl.next = len(p.all)
-	p.partBase = st.staleParts
+	p.pl.partBase = st.staleParts
 	for _, s := range p.all {
 		p.maxDur = max(p.maxDur, s.dur)
 	}

@@ -60,6 +60,20 @@ type transcodeRun struct {
 	anchorPTS int64
 	anchorAt  time.Time
 	scan      []byte
+	// clock is the source cutter's mapping of the input's timestamps (see
+	// cutter.tick), which the anchor stands in for until it has one.
+	clock *wallClock
+}
+
+// useClock makes the rungs' PROGRAM-DATE-TIME the source's mapping of the
+// same timestamps (nil t: no encoder).
+func (t *transcodeRun) useClock(c *wallClock) {
+	if t == nil {
+		return
+	}
+	t.amu.Lock()
+	defer t.amu.Unlock()
+	t.clock = c
 }
 
 // start starts the encoder of a connection; nil when the ladder has failed
@@ -209,11 +223,17 @@ func (t *transcodeRun) findAnchor(c chunk) {
 	t.scan = append([]byte(nil), t.scan[i:]...)
 }
 
-// pdt is the wall clock of a rendition's timestamp: the arrival of the same
-// instant of the input; fallback when no anchor was found.
+// pdt is the wall clock of a rendition's timestamp: the source's for the same
+// timestamp (useClock), else the arrival of the same instant of the input;
+// fallback when no anchor was found.
 func (t *transcodeRun) pdt(pts int64, fallback time.Time) time.Time {
 	t.amu.Lock()
 	defer t.amu.Unlock()
+	if t.clock != nil {
+		if at := t.clock.at(pts); !at.IsZero() {
+			return at
+		}
+	}
 	if !t.anchored {
 		return fallback
 	}
