@@ -57,7 +57,7 @@ func TestLiveStreamLifecycle(t *testing.T) {
 			t.Fatalf("key %q, last4 %q", c.StreamKey, st.KeyLast4)
 		}
 		if c.RtmpPublishURL != *st.Ingest.RtmpURL+"/"+c.StreamKey || c.RtmpsPublishURL != nil || c.SrtPublishURL == nil ||
-			!strings.HasSuffix(*c.SrtPublishURL, "?streamid=publish%3A"+c.StreamKey) {
+			!strings.HasSuffix(*c.SrtPublishURL, "?streamid=publish:"+c.StreamKey) {
 			t.Fatalf("publish URLs %q %v %v (ingest %+v)", c.RtmpPublishURL, c.RtmpsPublishURL, c.SrtPublishURL, st.Ingest)
 		}
 		// The key is stored as its sha256 only.
