@@ -2,7 +2,6 @@ package rest_test
 
 import (
 	"encoding/json"
-	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -12,7 +11,6 @@ import (
 	"github.com/vidra-dev/vidra/billing/stripe/stripefake"
 	"github.com/vidra-dev/vidra/ent/usagerecord"
 	"github.com/vidra-dev/vidra/internal/apptest"
-	"github.com/vidra-dev/vidra/internal/mailtest"
 	"github.com/vidra-dev/vidra/internal/testdb"
 )
 
@@ -26,19 +24,8 @@ func TestStripeOverREST(t *testing.T) {
 	for _, d := range testdb.Dialects(t) {
 		t.Run(d, func(t *testing.T) {
 			t.Parallel()
-			fake := stripefake.Start(t)
-			m := mailtest.Start(t)
-			s := apptest.New(t, d, apptest.Options{Env: map[string]string{
-				"VIDRA_SMTP_URL": m.URL, "VIDRA_ADMIN_API_KEY": adminKey,
-				"VIDRA_STRIPE_SECRET_KEY": fake.SecretKey, "VIDRA_STRIPE_WEBHOOK_SECRET": fake.WebhookSecret,
-				"VIDRA_STRIPE_API_BASE": fake.URL, "VIDRA_STRIPE_CHARGE_INTERVAL": "200ms",
-			}})
-			m.Wait(t, apptest.DefaultEmail)
-			w := &orgWorld{t: t, s: s, mail: m}
-			w.orgID = s.CreateOrganization("Acme")
-			admin := http.Header{"X-Api-Key": {adminKey}}
+			w, fake, admin := stripeWorld(t, d, "200ms")
 			anon := w.s.Anonymous()
-			w.s.CreateProject(w.orgID, "Docs")
 			var plan struct{ ID string }
 			decodeInto(t, callREST(t, anon, 200, "POST", "/v1/admin/plans", `{"code": "metered", "name": "Metered", "currency": "EUR", "base_amount_minor": 1000}`, admin), &plan)
 			callREST(t, anon, 200, "POST", "/v1/admin/plans/"+plan.ID+"/metrics",

@@ -1,13 +1,9 @@
 package rest_test
 
 import (
-	"net/http"
 	"testing"
 	"time"
 
-	"github.com/vidra-dev/vidra/billing/stripe/stripefake"
-	"github.com/vidra-dev/vidra/internal/apptest"
-	"github.com/vidra-dev/vidra/internal/mailtest"
 	"github.com/vidra-dev/vidra/internal/testdb"
 )
 
@@ -21,18 +17,7 @@ func TestNewCardIsChargedAtOnce(t *testing.T) {
 	for _, d := range testdb.Dialects(t) {
 		t.Run(d, func(t *testing.T) {
 			t.Parallel()
-			fake := stripefake.Start(t)
-			m := mailtest.Start(t)
-			s := apptest.New(t, d, apptest.Options{Env: map[string]string{
-				"VIDRA_SMTP_URL": m.URL, "VIDRA_ADMIN_API_KEY": adminKey,
-				"VIDRA_STRIPE_SECRET_KEY": fake.SecretKey, "VIDRA_STRIPE_WEBHOOK_SECRET": fake.WebhookSecret,
-				"VIDRA_STRIPE_API_BASE": fake.URL, "VIDRA_STRIPE_CHARGE_INTERVAL": "1h",
-			}})
-			m.Wait(t, apptest.DefaultEmail)
-			w := &orgWorld{t: t, s: s, mail: m}
-			w.orgID = s.CreateOrganization("Acme")
-			admin := http.Header{"X-Api-Key": {adminKey}}
-			w.s.CreateProject(w.orgID, "Docs")
+			w, fake, admin := stripeWorld(t, d, "1h")
 			callREST(t, w.s.Anonymous(), 200, "POST", "/v1/admin/plans", `{"code": "paid", "name": "Paid", "currency": "EUR", "base_amount_minor": 1500}`, admin)
 			callREST(t, w.s, 200, "POST", "/v1/organization/subscribe", `{"plan_code": "paid"}`)
 			// The first period's share of the fee, finalized and owed at once.
