@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"os"
 
+	"github.com/google/uuid"
 	"gocloud.dev/blob"
 	_ "gocloud.dev/blob/fileblob" // file:// buckets
 	_ "gocloud.dev/blob/s3blob"   // s3:// buckets
@@ -42,11 +43,15 @@ func Open(ctx context.Context, storageURL string) (*blob.Bucket, error) {
 	return bucket, nil
 }
 
-// healthKey is the object the health check writes, reads back and deletes.
-const healthKey = ".vidra-health"
+// healthPrefix holds the objects the health check writes, reads back and
+// deletes: one new key per check, so replicas sharing a bucket (and checks
+// running at once in one process) never read or delete each other's object.
+const healthPrefix = ".vidra-health/"
 
-// Check writes, reads and deletes a small object: the bucket is usable.
+// Check writes, reads and deletes a small object of its own: the bucket is
+// usable. A process killed mid-check leaves its one object of 2 bytes.
 func Check(ctx context.Context, bucket *blob.Bucket) error {
+	healthKey := healthPrefix + uuid.NewString()
 	want := []byte("ok")
 	if err := bucket.WriteAll(ctx, healthKey, want, nil); err != nil {
 		return fmt.Errorf("write: %w", err)
