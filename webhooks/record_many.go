@@ -24,8 +24,8 @@ type Pending struct {
 	Data      any
 }
 
-// RecordMany is Record for many events at once, in tx, in a number of
-// statements that does not grow with each event: the events in multi-row
+// RecordMany writes events and their pending deliveries in tx (see Record), in
+// a number of statements that does not grow with each event: the events in multi-row
 // INSERTs (recordChunk rows each), the enabled endpoints of their projects in
 // one query per recordChunk projects, and the deliveries in multi-row INSERTs.
 // The rows written are those Record would write event by event, in the same
@@ -35,6 +35,9 @@ func (r *Recorder) RecordMany(ctx context.Context, tx *ent.Tx, pending []Pending
 	if len(pending) == 0 {
 		return nil, nil
 	}
+	// The changes that caused the events were authorised on their own; the
+	// events and their deliveries are the server's record of them, written
+	// whatever the caller may do with webhook settings.
 	ctx = tenancy.SystemContext(ctx, "record events")
 	client := tx.Client()
 	out := make([]*ent.Event, 0, len(pending))
@@ -54,7 +57,7 @@ func (r *Recorder) RecordMany(ctx context.Context, tx *ent.Tx, pending []Pending
 		}
 		out = append(out, evs...)
 	}
-	ids, err := r.createDeliveriesMany(ctx, client, out)
+	ids, err := r.createDeliveries(ctx, client, out, uuid.Nil)
 	if err != nil {
 		return nil, err
 	}
@@ -62,10 +65,10 @@ func (r *Recorder) RecordMany(ctx context.Context, tx *ent.Tx, pending []Pending
 	return out, nil
 }
 
-// createDeliveriesMany is createDeliveries for many events: a pending delivery
-// of each event to each enabled endpoint of its project subscribed to its
-// type, in the events' order and, for one event, the endpoints' order.
-func (r *Recorder) createDeliveriesMany(ctx context.Context, client *ent.Client, evs []*ent.Event) ([]uuid.UUID, error) {
+// createDeliveries creates a pending delivery of each event to each enabled
+// endpoint of its project subscribed to its type (or only to endpointID when it
+// is set), in the events' order and, for one event, the endpoints' order.
+func (r *Recorder) createDeliveries(ctx context.Context, client *ent.Client, evs []*ent.Event, endpointID uuid.UUID) ([]uuid.UUID, error) {
 	var projects []uuid.UUID
 	seen := map[uuid.UUID]bool{}
 	for _, ev := range evs {
@@ -76,10 +79,14 @@ func (r *Recorder) createDeliveriesMany(ctx context.Context, client *ent.Client,
 	}
 	byProject := map[uuid.UUID][]*ent.WebhookEndpoint{}
 	for i := 0; i < len(projects); i += recordChunk {
-		eps, err := client.WebhookEndpoint.Query().Where(
+		q := client.WebhookEndpoint.Query().Where(
 			webhookendpoint.ProjectIDIn(projects[i:min(i+recordChunk, len(projects))]...),
 			webhookendpoint.Enabled(true),
-		).Order(ent.Asc(webhookendpoint.FieldCreatedAt), ent.Asc(webhookendpoint.FieldID)).All(ctx)
+		)
+		if endpointID != uuid.Nil {
+			q = q.Where(webhookendpoint.ID(endpointID))
+		}
+		eps, err := q.Order(ent.Asc(webhookendpoint.FieldCreatedAt), ent.Asc(webhookendpoint.FieldID)).All(ctx)
 		if err != nil {
 			return nil, err
 		}

@@ -9,15 +9,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/vidra-dev/vidra/tenancy"
 	"log/slog"
 
 	"github.com/google/uuid"
 	"github.com/riverqueue/river"
 
 	"github.com/vidra-dev/vidra/ent"
-	"github.com/vidra-dev/vidra/ent/webhookendpoint"
-	"github.com/vidra-dev/vidra/events"
 )
 
 // Inserter queues jobs (jobs.Queue).
@@ -38,26 +35,13 @@ type Recorder struct {
 // Record writes an event of type typ for a project with data as its payload, and
 // one pending delivery for each enabled endpoint of the project subscribed to it,
 // in tx. After tx commits, the deliveries' jobs are queued; when tx rolls back,
-// nothing was recorded and nothing is sent.
+// nothing was recorded and nothing is sent. It is RecordMany of one event.
 func (r *Recorder) Record(ctx context.Context, tx *ent.Tx, typ string, projectID uuid.UUID, data any) (*ent.Event, error) {
-	// The change that caused the event was authorised on its own; the event and
-	// its deliveries are the server's record of it, written whatever the caller
-	// may do with webhook settings.
-	ctx = tenancy.SystemContext(ctx, "record event "+typ)
-	payload, err := toMap(data)
-	if err != nil {
-		return nil, fmt.Errorf("event %s: %w", typ, err)
-	}
-	ev, err := tx.Event.Create().SetType(typ).SetProjectID(projectID).SetData(payload).Save(ctx)
+	evs, err := r.RecordMany(ctx, tx, []Pending{{Type: typ, ProjectID: projectID, Data: data}})
 	if err != nil {
 		return nil, err
 	}
-	ids, err := r.createDeliveries(ctx, tx.Client(), ev, uuid.Nil)
-	if err != nil {
-		return nil, err
-	}
-	r.queueAfterCommit(tx, ids)
-	return ev, nil
+	return evs[0], nil
 }
 
 // RecordInContext records an event in the transaction of ctx (the GraphQL
@@ -70,43 +54,6 @@ func (r *Recorder) RecordInContext(ctx context.Context, typ string, projectID uu
 	}
 	_, err := r.Record(ctx, tx, typ, projectID, data)
 	return err
-}
-
-// createDeliveries creates a pending delivery of ev to each enabled endpoint of its
-// project that subscribes to its type, or only to endpointID when it is set.
-func (r *Recorder) createDeliveries(ctx context.Context, client *ent.Client, ev *ent.Event, endpointID uuid.UUID) ([]uuid.UUID, error) {
-	q := client.WebhookEndpoint.Query().Where(
-		webhookendpoint.ProjectID(ev.ProjectID),
-		webhookendpoint.Enabled(true),
-	)
-	if endpointID != uuid.Nil {
-		q = q.Where(webhookendpoint.ID(endpointID))
-	}
-	endpoints, err := q.All(ctx)
-	if err != nil {
-		return nil, err
-	}
-	var builders []*ent.WebhookDeliveryCreate
-	for _, ep := range endpoints {
-		if !events.Subscribed(ep.EventTypes, ev.Type) {
-			continue
-		}
-		builders = append(builders, client.WebhookDelivery.Create().
-			SetEventID(ev.ID).SetEndpointID(ep.ID).
-			SetProjectID(ev.ProjectID).SetEventType(ev.Type))
-	}
-	if len(builders) == 0 {
-		return nil, nil
-	}
-	ds, err := client.WebhookDelivery.CreateBulk(builders...).Save(ctx)
-	if err != nil {
-		return nil, err
-	}
-	ids := make([]uuid.UUID, len(ds))
-	for i, d := range ds {
-		ids[i] = d.ID
-	}
-	return ids, nil
 }
 
 // queueAfterCommit queues the deliveries' jobs once tx has committed. A failed

@@ -15,7 +15,7 @@ import (
 // its project subscribed to it (only endpointID when set), written in tx and
 // queued after commit. It returns the new deliveries' ids.
 func (r *Recorder) Resend(ctx context.Context, tx *ent.Tx, ev *ent.Event, endpointID uuid.UUID) ([]uuid.UUID, error) {
-	ids, err := r.createDeliveries(ctx, tx.Client(), ev, endpointID)
+	ids, err := r.createDeliveries(ctx, tx.Client(), []*ent.Event{ev}, endpointID)
 	if err != nil {
 		return nil, err
 	}
@@ -73,7 +73,7 @@ func (r *Recorder) ResendFailed(ctx context.Context, tx *ent.Tx, endpointID uuid
 	}
 	var all []uuid.UUID
 	for _, ev := range evs {
-		ids, err := r.createDeliveries(ctx, tx.Client(), ev, endpointID)
+		ids, err := r.createDeliveries(ctx, tx.Client(), []*ent.Event{ev}, endpointID)
 		if err != nil {
 			return 0, err
 		}
