@@ -8,6 +8,7 @@ import (
 
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/invoice"
+	"github.com/vidra-dev/vidra/ent/subscription"
 	"github.com/vidra-dev/vidra/usage"
 )
 
@@ -29,8 +30,8 @@ func (s *Service) InvoiceOverUsage(ctx context.Context, tx *ent.Tx, orgID uuid.U
 	// already only once it has the row, so the second finds the first's
 	// invoice and answers CONFLICT. (On SQLite a writing transaction excludes
 	// the others already; on PostgreSQL this UPDATE takes the row lock, which
-	// a plain read does not.)
-	if _, err := tx.ExecContext(ctx, "UPDATE subscriptions SET id = id WHERE id = $1", cur.ID); err != nil {
+	// a plain read does not; ent leaves FOR UPDATE out on SQLite.)
+	if _, err := tx.Subscription.Query().Where(subscription.ID(cur.ID)).ForUpdate().Only(ctx); err != nil {
 		return nil, fmt.Errorf("over-usage: lock subscription %s: %w", cur.ID, err)
 	}
 	now := s.now()

@@ -22,7 +22,8 @@ import (
 // lastByteDelays are the moments after an upload's last byte at which the
 // replica that received it is killed: before, while and after it stores the
 // source (the 0-204 ms the chaos test of issue 45 found uploads stuck in).
-var lastByteDelays = []time.Duration{0, 20, 60, 120, 200 * time.Millisecond}
+var lastByteDelays = []time.Duration{0, 25 * time.Millisecond, 50 * time.Millisecond, 75 * time.Millisecond,
+	100 * time.Millisecond, 150 * time.Millisecond, 200 * time.Millisecond}
 
 // backlogVideos is how many videos wait for a worker when one is killed.
 const backlogVideos = 10
@@ -134,8 +135,8 @@ func TestClusterSurvivesKills(t *testing.T) {
 	t.Logf("%d of %d kills after the last byte came before the source was recorded", stuckBefore, len(lastByteDelays))
 
 	// A worker dies mid-transcode with a backlog of uploads queued behind it.
-	for range backlogVideos + 2 {
-		api.TusUpload(newVideo(short), short)
+	for range backlogVideos + 4 {
+		api.TusUpload(newVideo(long), long)
 	}
 	job := waitTranscoding(t, c, db, func() { api.TusUpload(newVideo(short), short) })
 	worker := c.Process(job.worker)
