@@ -4,10 +4,13 @@ import (
 	"context"
 	"fmt"
 
+	"entgo.io/ent/dialect"
+	"entgo.io/ent/dialect/sql"
 	"github.com/google/uuid"
 
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/invoice"
+	"github.com/vidra-dev/vidra/ent/predicate"
 	"github.com/vidra-dev/vidra/ent/subscription"
 	"github.com/vidra-dev/vidra/usage"
 )
@@ -30,8 +33,8 @@ func (s *Service) InvoiceOverUsage(ctx context.Context, tx *ent.Tx, orgID uuid.U
 	// already only once it has the row, so the second finds the first's
 	// invoice and answers CONFLICT. (On SQLite a writing transaction excludes
 	// the others already; on PostgreSQL this UPDATE takes the row lock, which
-	// a plain read does not; ent leaves FOR UPDATE out on SQLite.)
-	if _, err := tx.Subscription.Query().Where(subscription.ID(cur.ID)).ForUpdate().Only(ctx); err != nil {
+	// a plain read does not.)
+	if _, err := tx.Subscription.Query().Where(subscription.ID(cur.ID), lockedOnPostgres()).Only(ctx); err != nil {
 		return nil, fmt.Errorf("over-usage: lock subscription %s: %w", cur.ID, err)
 	}
 	now := s.now()
@@ -73,4 +76,15 @@ func (s *Service) InvoiceOverUsage(ctx context.Context, tx *ent.Tx, orgID uuid.U
 		return nil, err
 	}
 	return s.FinalizeInvoice(ctx, tx, inv.ID)
+}
+
+// lockedOnPostgres makes a subscription query lock the rows it reads (FOR
+// UPDATE) on PostgreSQL. SQLite has no row locks (its writing transaction
+// excludes the others already) and refuses the clause.
+func lockedOnPostgres() predicate.Subscription {
+	return func(s *sql.Selector) {
+		if s.Dialect() == dialect.Postgres {
+			s.ForUpdate()
+		}
+	}
 }
