@@ -34,7 +34,8 @@ type tusComposable interface {
 
 // tusStore is where uploads in progress live: with S3 storage, in the bucket
 // itself through tusd's S3 store (multipart uploads), so every replica resumes
-// every upload; with file storage, in s.Dir, which replicas share when the data
+// every upload (durableS3Store keeps what it acknowledged when a process dies
+// mid-PATCH); with file storage, in s.Dir, which replicas share when the data
 // directory is on shared storage (the embedded mode has one process).
 func (s *Service) tusStore() tusComposable {
 	if client := s.s3Client(); client != nil {
@@ -42,7 +43,7 @@ func (s *Service) tusStore() tusComposable {
 		store.ObjectPrefix = tusPrefix
 		store.MetadataObjectPrefix = tusPrefix
 		store.TemporaryDirectory = s.Dir
-		return store
+		return &durableS3Store{S3Store: store, client: client, log: s.Log}
 	}
 	return writebackStore{filestore.New(s.Dir)}
 }
@@ -82,7 +83,8 @@ func finishedUpload(info tusd.FileInfo) uploadedBytes {
 }
 
 // forgetUpload removes what is left of a finished upload once its bytes became
-// the source: its info (the tus record) and, in S3, the upload object itself.
+// the source: its info (the tus record) and, in S3, the upload object itself
+// and the incomplete part (with a held copy, see durableS3Store).
 // The token's completion answers HEAD from then on.
 func (s *Service) forgetUpload(ctx context.Context, info tusd.FileInfo) {
 	if info.Storage["Type"] != "s3store" {
@@ -90,7 +92,7 @@ func (s *Service) forgetUpload(ctx context.Context, info tusd.FileInfo) {
 		return
 	}
 	key := info.Storage["Key"]
-	for _, k := range []string{key, key + ".info", key + ".part"} {
+	for _, k := range []string{key, key + ".info", key + ".part", key + heldSuffix} {
 		if err := s.Bucket.Delete(ctx, k); err != nil && gcerrors.Code(err) != gcerrors.NotFound {
 			s.Log.WarnContext(ctx, "remove finished upload object", "key", k, "err", err)
 		}
