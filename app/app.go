@@ -63,6 +63,8 @@ type App struct {
 	ingest *ingest.Server
 	// outbound is the address policy of simulcast targets.
 	outbound netguard.Policy
+	// inFlight counts the requests being served, for the shutdown (app/inflight.go).
+	inFlight *inFlight
 }
 
 // Options are what the app needs beside the configuration.
