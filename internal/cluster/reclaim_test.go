@@ -1,7 +1,6 @@
 package cluster_test
 
 import (
-	"context"
 	"database/sql"
 	"errors"
 	"os"
@@ -11,11 +10,9 @@ import (
 	"time"
 
 	"github.com/vidra-dev/vidra/internal/apptest"
-	"github.com/vidra-dev/vidra/internal/browsertest"
 	"github.com/vidra-dev/vidra/internal/clip"
 	"github.com/vidra-dev/vidra/internal/cluster"
-	"github.com/vidra-dev/vidra/internal/s3test"
-	"github.com/vidra-dev/vidra/internal/testdb"
+	"github.com/vidra-dev/vidra/internal/poll"
 )
 
 // reclaimBacklog is how many process_video jobs are queued behind the one
@@ -65,7 +62,7 @@ func TestReclaimedTranscodeKeepsItsPlace(t *testing.T) {
 	for range reclaimBacklog {
 		upload(short)
 	}
-	waitCondition(t, "a backlog of 10 queued process_video jobs", 2*time.Minute, func() bool {
+	poll.Until(t, "a backlog of 10 queued process_video jobs", 2*time.Minute, func() bool {
 		var n int
 		if err := db.QueryRow(`SELECT count(*) FROM river_job WHERE kind = 'process_video' AND state = 'available'`).Scan(&n); err != nil {
 			t.Fatal(err)
@@ -105,43 +102,6 @@ func TestReclaimedTranscodeKeepsItsPlace(t *testing.T) {
 	}
 }
 
-// startTestCluster starts a cluster of the real binary (replicas API replicas
-// and workers `vidra worker` processes, env added to each) that the test's end
-// stops, printing the processes' logs when it failed; the test is skipped when
-// the S3 server or HAProxy is missing (unless the browser tests are required).
-func startTestCluster(t *testing.T, replicas, workers int, env ...string) *cluster.Cluster {
-	t.Helper()
-	if testing.Short() {
-		t.Skip("starts a cluster of processes")
-	}
-	pg := testdb.PostgresURL(t)
-	for _, find := range []func() (string, error){s3test.Find, cluster.FindProxy} {
-		if _, err := find(); err != nil {
-			if browsertest.Required() {
-				t.Fatal(err)
-			}
-			t.Skip(err)
-		}
-	}
-	dir := t.TempDir()
-	bin, err := cluster.Build(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := cluster.Start(context.Background(), cluster.Options{Binary: bin, Dir: dir, PostgresURL: pg,
-		Replicas: replicas, Workers: workers, Env: env})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		if t.Failed() {
-			t.Logf("cluster logs (tails):\n%s", c.Logs(6000))
-		}
-		c.Stop()
-	})
-	return c
-}
-
 // videoJob is a video's process_video job as River's row has it.
 type videoJob struct {
 	ID          int64
@@ -173,22 +133,11 @@ func jobOfVideo(t *testing.T, db *sql.DB, video string) videoJob {
 func waitJob(t *testing.T, db *sql.DB, video string, ok func(videoJob) bool, timeout time.Duration) videoJob {
 	t.Helper()
 	var j videoJob
-	waitCondition(t, "the process_video job of "+video, timeout, func() bool {
+	poll.Until(t, "the process_video job of "+video, timeout, func() bool {
 		j = jobOfVideo(t, db, video)
 		return j.ID != 0 && ok(j)
 	})
 	return j
-}
-
-// waitCondition polls cond every 50 ms until it holds, failing the test after timeout.
-func waitCondition(t *testing.T, what string, timeout time.Duration, cond func() bool) {
-	t.Helper()
-	for deadline := time.Now().Add(timeout); !cond(); {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out after %s waiting for %s", timeout, what)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
 }
 
 // workerOf names the worker process (w1, w2) whose River client ID is
