@@ -92,13 +92,27 @@ func run(ctx context.Context, getenv func(string) string, logOut io.Writer) erro
 	case <-ctx.Done():
 	}
 	log.Info("shutting down", "timeout", cfg.ShutdownTimeout.String())
+	a.BeginShutdown()
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownTimeout)
 	defer cancel()
 	var errs []error
+	// The main listener drains first: the admin listener's /metrics still
+	// shows the requests in flight meanwhile.
 	for _, srv := range servers {
 		if err := srv.Shutdown(shutdownCtx); err != nil && !errors.Is(err, http.ErrServerClosed) {
 			errs = append(errs, fmt.Errorf("shutdown %s: %w", srv.Addr, err))
 		}
+	}
+	// What is still served now (past the timeout, or a WebSocket, which
+	// Shutdown does not wait for) is cut when the process exits: a proxy
+	// logs no such request, so this record counts them.
+	if cut := a.RequestsInFlight(); len(cut) > 0 {
+		var total int64
+		for _, n := range cut {
+			total += n
+		}
+		log.Warn("shutdown cut requests in flight", "requests", total, "by_listener", cut,
+			"timeout", cfg.ShutdownTimeout.String())
 	}
 	if err := errors.Join(errs...); err != nil {
 		return err

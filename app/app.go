@@ -63,6 +63,8 @@ type App struct {
 	ingest *ingest.Server
 	// outbound is the address policy of simulcast targets.
 	outbound netguard.Policy
+	// inFlight counts the requests being served, for the shutdown (app/inflight.go).
+	inFlight *inFlight
 }
 
 // Options are what the app needs beside the configuration.
@@ -94,7 +96,9 @@ func New(ctx context.Context, cfg config.Config, opts Options) (*App, error) {
 	if opts.Limits == (graph.Limits{}) {
 		opts.Limits = graph.DefaultLimits
 	}
-	db, err := database.Open(ctx, cfg.DatabaseURL, cfg.DataDir)
+	pools := connectionPools(cfg)
+	db, err := database.OpenWith(ctx, database.Settings{URL: cfg.DatabaseURL, DataDir: cfg.DataDir,
+		MaxConns: pools.Main, StartWait: cfg.Database.StartWait, Log: opts.Log})
 	if err != nil {
 		return nil, fmt.Errorf("open database: %w", err)
 	}
@@ -103,7 +107,12 @@ func New(ctx context.Context, cfg config.Config, opts Options) (*App, error) {
 		_ = db.Close()
 		return nil, err
 	}
-	opts.Log.InfoContext(ctx, "database ready", "dialect", db.Dialect)
+	if db.Dialect == dialect.Postgres {
+		opts.Log.InfoContext(ctx, "database ready", "dialect", db.Dialect, "max_conns", pools.Total(),
+			"main_pool", pools.Main, "queue_pool", pools.Queue, "rate_limit_pool", pools.RateLimits, "listen", pools.Listen)
+	} else {
+		opts.Log.InfoContext(ctx, "database ready", "dialect", db.Dialect)
+	}
 	return a, nil
 }
 
@@ -124,7 +133,7 @@ func NewWithDB(ctx context.Context, cfg config.Config, db *database.DB, opts Opt
 	if err != nil {
 		return nil, err
 	}
-	limits, err := openRateLimits(ctx, db)
+	limits, err := openRateLimits(ctx, db, cfg, opts.Log)
 	if err != nil {
 		_ = bucket.Close()
 		return nil, err

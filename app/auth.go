@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"strings"
 
 	"entgo.io/ent/dialect"
@@ -15,24 +16,21 @@ import (
 	"github.com/vidra-dev/vidra/ratelimit"
 )
 
-// rateLimitPoolSize bounds the connections of the shared rate limits' own pool.
-const rateLimitPoolSize = 4
-
 // openRateLimits opens the shared rate limits on PostgreSQL, which replicas
 // share, so that the sign-in limits hold across replicas. They count through
 // a pool of their own (see ratelimit.Store.SQL). On the embedded SQLite, which
 // one process serves, it returns nil: the limits count in process (a count
 // written beside the mutation's open transaction would wait for its write lock).
-func openRateLimits(ctx context.Context, db *database.DB) (*ratelimit.Store, error) {
+// The pool takes its share of VIDRA_DB_MAX_CONNS (connectionPools).
+func openRateLimits(ctx context.Context, db *database.DB, cfg config.Config, log *slog.Logger) (*ratelimit.Store, error) {
 	if db.Dialect != dialect.Postgres || db.URL == "" {
 		return nil, nil
 	}
-	pool, name, err := database.OpenSQL(ctx, db.URL, "")
+	pool, name, err := database.OpenPool(ctx, database.Settings{URL: db.URL,
+		MaxConns: connectionPools(cfg).RateLimits, StartWait: cfg.Database.StartWait, Log: log})
 	if err != nil {
 		return nil, fmt.Errorf("rate limits: %w", err)
 	}
-	pool.SetMaxOpenConns(rateLimitPoolSize)
-	pool.SetMaxIdleConns(rateLimitPoolSize)
 	return &ratelimit.Store{SQL: pool, Dialect: name}, nil
 }
 

@@ -151,6 +151,8 @@ func newMedia(ctx context.Context, cfg config.Config, db *database.DB, bucket *b
 		Dialect:          db.Dialect,
 		SQL:              db.SQL,
 		DatabaseURL:      db.URL,
+		MaxConns:         connectionPools(cfg).Queue,
+		StartWait:        cfg.Database.StartWait,
 		MediaConcurrency: cfg.Media.MediaConcurrency,
 		JobTimeout:       cfg.Media.JobTimeout,
 		PollInterval:     cfg.Media.JobPollInterval,

@@ -31,8 +31,11 @@ func (a *App) routes(opts Options) error {
 	}
 	metrics := newHTTPMetrics(a.media.meter.UnflushedBytes)
 	metrics.registry.MustRegister(a.analytics.metrics()...)
-	base := func() chi.Router {
+	a.inFlight = newInFlight("main", "admin", "analytics")
+	metrics.registry.MustRegister(a.inFlight.collectors()...)
+	base := func(listener string) chi.Router {
 		r := chi.NewRouter()
+		r.Use(a.inFlight.middleware(listener))
 		r.Use(middleware.RequestID)
 		r.Use(clientip.Middleware(a.Config.TrustedProxies))
 		r.Use(metrics.middleware)
@@ -42,7 +45,7 @@ func (a *App) routes(opts Options) error {
 		return r
 	}
 
-	r := base()
+	r := base("main")
 	// One CORS policy for playback, uploads, REST and GraphQL (package crossorigin).
 	r.Use(crossorigin.New(crossorigin.Options{
 		AppOrigins:    a.Config.HTTP.AppOrigins,
@@ -78,13 +81,13 @@ func (a *App) routes(opts Options) error {
 	a.mediaRoutes(r)
 	a.Handler = r
 
-	admin := base()
+	admin := base("admin")
 	admin.Use(noStore)
 	admin.Handle("/metrics", metrics.handler())
 	restHandler.Register(admin, rest.HostAdmin)
 	a.AdminHandler = admin
 
-	analytics := base()
+	analytics := base("analytics")
 	analytics.Use(noStore)
 	restHandler.Register(analytics, rest.HostAnalytics)
 	a.AnalyticsHandler = analytics

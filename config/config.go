@@ -50,6 +50,8 @@ type Config struct {
 	// TrustedProxies are the networks whose connections may report the client's
 	// address in X-Forwarded-For; none by default (VIDRA_TRUSTED_PROXIES, CIDRs).
 	TrustedProxies clientip.Proxies
+	// Database configures the PostgreSQL connections (config/database.go).
+	Database Database
 	// Media configures jobs, uploads, transcoding, imports and playback (config/media.go).
 	Media Media
 	// Auth configures accounts and sign-in (config/auth.go).
@@ -116,6 +118,9 @@ func FromEnv(getenv func(string) string) (Config, error) {
 		errs = append(errs, fmt.Errorf("VIDRA_TRUSTED_PROXIES: %w", err))
 	}
 	c.TrustedProxies = proxies
+	var dbErrs []error
+	c.Database, dbErrs = readDatabase(get)
+	errs = append(errs, dbErrs...)
 	var mediaErrs []error
 	c.Media, mediaErrs = readMedia(get)
 	errs = append(errs, mediaErrs...)

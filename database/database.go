@@ -6,7 +6,9 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"log/slog"
 	"strings"
+	"time"
 
 	"entgo.io/ent/dialect"
 	entsql "entgo.io/ent/dialect/sql"
@@ -29,12 +31,38 @@ type DB struct {
 	URL string
 }
 
+// Settings say how to open a database beyond its URL.
+type Settings struct {
+	// URL names the database: empty for the embedded SQLite at
+	// <DataDir>/vidra.db, postgres:// or postgresql:// for PostgreSQL.
+	URL string
+	// DataDir holds the embedded SQLite database.
+	DataDir string
+	// MaxConns bounds the pool's connections on PostgreSQL (the process's main
+	// pool takes its share of VIDRA_DB_MAX_CONNS, see SplitConnections);
+	// defaultMaxConns when zero.
+	MaxConns int
+	// StartWait is how long the first connection is retried while PostgreSQL
+	// refuses it (see RetryStart); zero tries once.
+	StartWait time.Duration
+	// Log receives the retries; slog.Default() when nil.
+	Log *slog.Logger
+}
+
+// defaultMaxConns is the pool size of callers that give none (tests, tools).
+const defaultMaxConns = 25
+
 // Open opens the database named by databaseURL, applies pending migrations
 // and returns it with its ent client built with opts. An empty databaseURL
 // means the embedded SQLite database <dataDir>/vidra.db; a postgres:// or
 // postgresql:// URL means PostgreSQL.
 func Open(ctx context.Context, databaseURL, dataDir string, opts ...ent.Option) (*DB, error) {
-	sqlDB, dialectName, err := OpenSQL(ctx, databaseURL, dataDir)
+	return OpenWith(ctx, Settings{URL: databaseURL, DataDir: dataDir}, opts...)
+}
+
+// OpenWith is Open with the pool's size and the start-up retries of s.
+func OpenWith(ctx context.Context, s Settings, opts ...ent.Option) (*DB, error) {
+	sqlDB, dialectName, err := OpenPool(ctx, s)
 	if err != nil {
 		return nil, err
 	}
@@ -42,7 +70,7 @@ func Open(ctx context.Context, databaseURL, dataDir string, opts ...ent.Option) 
 		_ = sqlDB.Close()
 		return nil, fmt.Errorf("database: %w", err)
 	}
-	db := &DB{SQL: sqlDB, Dialect: dialectName, URL: databaseURL}
+	db := &DB{SQL: sqlDB, Dialect: dialectName, URL: s.URL}
 	db.Client = ent.NewClient(append([]ent.Option{ent.Driver(db.Driver())}, opts...)...)
 	return db, nil
 }
@@ -50,25 +78,35 @@ func Open(ctx context.Context, databaseURL, dataDir string, opts ...ent.Option) 
 // OpenSQL opens and pings the database named by databaseURL (see Open)
 // without migrating it, and returns the pool with its ent dialect.
 func OpenSQL(ctx context.Context, databaseURL, dataDir string) (*sql.DB, string, error) {
+	return OpenPool(ctx, Settings{URL: databaseURL, DataDir: dataDir})
+}
+
+// OpenPool is OpenSQL with the pool's size and the start-up retries of s:
+// the first ping is retried while PostgreSQL refuses connections.
+func OpenPool(ctx context.Context, s Settings) (*sql.DB, string, error) {
 	var (
 		sqlDB       *sql.DB
 		dialectName string
 		err         error
 	)
 	switch {
-	case databaseURL == "":
+	case s.URL == "":
 		dialectName = dialect.SQLite
-		sqlDB, err = openSQLite(dataDir)
-	case strings.HasPrefix(databaseURL, "postgres://"), strings.HasPrefix(databaseURL, "postgresql://"):
+		sqlDB, err = openSQLite(s.DataDir)
+	case strings.HasPrefix(s.URL, "postgres://"), strings.HasPrefix(s.URL, "postgresql://"):
 		dialectName = dialect.Postgres
-		sqlDB, err = openPostgres(databaseURL)
+		maxConns := s.MaxConns
+		if maxConns <= 0 {
+			maxConns = defaultMaxConns
+		}
+		sqlDB, err = openPostgres(s.URL, maxConns)
 	default:
-		return nil, "", fmt.Errorf("database: unsupported database URL %q: want empty (embedded SQLite) or postgres://", redact(databaseURL))
+		return nil, "", fmt.Errorf("database: unsupported database URL %q: want empty (embedded SQLite) or postgres://", redact(s.URL))
 	}
 	if err != nil {
 		return nil, "", err
 	}
-	if err := sqlDB.PingContext(ctx); err != nil {
+	if err := RetryStart(ctx, s.StartWait, s.Log, "database", sqlDB.PingContext); err != nil {
 		_ = sqlDB.Close()
 		return nil, "", fmt.Errorf("database: ping %s: %w", dialectName, err)
 	}

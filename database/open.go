@@ -58,14 +58,14 @@ func openSQLite(dataDir string) (*sql.DB, error) {
 	return db, nil
 }
 
-// openPostgres opens a PostgreSQL pool through lib/pq.
-func openPostgres(databaseURL string) (*sql.DB, error) {
+// openPostgres opens a PostgreSQL pool of at most maxConns connections through lib/pq.
+func openPostgres(databaseURL string, maxConns int) (*sql.DB, error) {
 	db, err := sql.Open("postgres", databaseURL)
 	if err != nil {
 		return nil, fmt.Errorf("database: open PostgreSQL %s: %w", redact(databaseURL), err)
 	}
-	db.SetMaxOpenConns(25)
-	db.SetMaxIdleConns(25)
+	db.SetMaxOpenConns(maxConns)
+	db.SetMaxIdleConns(maxConns)
 	return db, nil
 }
 

@@ -49,8 +49,9 @@ func deadPid(t *testing.T) int {
 // with the job), and sees process B hand the job back to the queue: once A's
 // record expired ("expired"), or at B's start when A's record names this host
 // and a pid that no longer runs ("restart", with an expiry B never reaches).
-// The job is available, its attempt counted, the error naming A; A's late
-// completion then changes nothing.
+// The job is available at its original scheduled_at (its place in the queue),
+// its attempt counted, the error naming A; A's late completion then changes
+// nothing.
 func TestJobsOfADeadProcessAreReclaimed(t *testing.T) {
 	for _, mode := range []string{"expired", "restart"} {
 		for _, d := range testdb.Dialects(t) {
@@ -87,6 +88,11 @@ func testReclaim(t *testing.T, d, mode string) {
 	case <-time.After(30 * time.Second):
 		t.Fatal("job did not start")
 	}
+	queued, err := a.client.JobList(ctx, river.NewJobListParams().IDs(id))
+	if err != nil {
+		t.Fatal(err)
+	}
+	scheduledAt := queued.Jobs[0].ScheduledAt
 	// A's heartbeat stops; its record is left to expire.
 	a.liveness.once.Do(func() { close(a.liveness.stop); <-a.liveness.done })
 	if mode == "restart" {
@@ -131,6 +137,10 @@ func testReclaim(t *testing.T, d, mode string) {
 	if job.State != rivertype.JobStateAvailable || job.Attempt != 1 || len(job.Errors) != 1 ||
 		!strings.Contains(job.Errors[0].Error, a.ProcessID()) {
 		t.Fatalf("reclaimed job: state %s attempt %d errors %+v", job.State, job.Attempt, job.Errors)
+	}
+	// It keeps its place in the queue: the scheduled_at it was fetched at.
+	if !job.ScheduledAt.Equal(scheduledAt) {
+		t.Fatalf("reclaimed job scheduled at %s, want its original %s", job.ScheduledAt, scheduledAt)
 	}
 	if got := job.AttemptedBy; len(got) != 1 || got[0] != a.ProcessID() {
 		t.Fatalf("attempted_by = %v, want [%s]", got, a.ProcessID())

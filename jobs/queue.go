@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"math"
 	"os"
 	"time"
 
@@ -24,6 +25,7 @@ import (
 	"github.com/riverqueue/river/rivermigrate"
 	"github.com/riverqueue/river/rivertype"
 
+	"github.com/vidra-dev/vidra/database"
 	"github.com/vidra-dev/vidra/ent"
 )
 
@@ -54,6 +56,12 @@ type Options struct {
 	SQL *sql.DB
 	// DatabaseURL is the PostgreSQL URL River opens its own pgx pool from.
 	DatabaseURL string
+	// MaxConns bounds River's pgx pool (its share of VIDRA_DB_MAX_CONNS, see
+	// database.SplitConnections); pgx's default when zero.
+	MaxConns int
+	// StartWait is how long opening River's pool waits out a PostgreSQL that
+	// refuses connections (see database.RetryStart); zero tries once.
+	StartWait time.Duration
 	// Workers are the registered workers; nil makes an insert-only queue.
 	Workers *river.Workers
 	// MediaConcurrency is how many media jobs one process runs at once (default 1).
@@ -140,12 +148,15 @@ func Open(ctx context.Context, o Options) (*Queue, error) {
 		q.exec = driver.GetExecutor()
 		q.client, err = river.NewClient(driver, cfg)
 	case dialect.Postgres:
-		q.pool, err = pgxpool.New(ctx, o.DatabaseURL)
+		q.pool, err = openPool(ctx, o.DatabaseURL, o.MaxConns)
 		if err != nil {
-			return nil, fmt.Errorf("jobs: open pgx pool: %w", err)
+			return nil, err
 		}
 		driver := riverpgxv5.New(q.pool)
-		if err := migrateRiver(ctx, driver); err != nil {
+		// River's first connection: the one a PostgreSQL near its limit refuses.
+		if err := database.RetryStart(ctx, o.StartWait, o.Log, "job queue", func(ctx context.Context) error {
+			return migrateRiver(ctx, driver)
+		}); err != nil {
 			q.pool.Close()
 			return nil, err
 		}
@@ -171,6 +182,23 @@ func Open(ctx context.Context, o Options) (*Queue, error) {
 		}
 	}
 	return q, nil
+}
+
+// openPool opens River's pgx pool of at most maxConns connections (pgx's
+// default when zero).
+func openPool(ctx context.Context, databaseURL string, maxConns int) (*pgxpool.Pool, error) {
+	cfg, err := pgxpool.ParseConfig(databaseURL)
+	if err != nil {
+		return nil, fmt.Errorf("jobs: parse database URL: %w", err)
+	}
+	if maxConns > 0 {
+		cfg.MaxConns = int32(min(maxConns, math.MaxInt32))
+	}
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("jobs: open pgx pool: %w", err)
+	}
+	return pool, nil
 }
 
 // migrateRiver brings River's tables to the version this River release needs.

@@ -17,6 +17,13 @@ import (
 // why is appended, and the job is available again at once, or discarded when
 // that was its last attempt (a job whose cancellation was asked is cancelled).
 //
+// A reclaimed job keeps its place in the queue: it is made available at the
+// scheduled_at it had when it was fetched (River fetches by priority, then
+// scheduled_at, then id), not at now, which would put it behind every job
+// queued while it ran; under a backlog a killed worker's transcode would wait
+// for all of them. River accepts a scheduled_at in the past for an available
+// job: it is fetched at once, before the later ones.
+//
 // River has no public call that moves a running job (JobRetry leaves running
 // jobs alone, and its rescuer only acts after RescueStuckJobsAfter), so this
 // uses its driver's JobSetStateIfRunningMany, the call its completer settles
@@ -57,7 +64,7 @@ func (q *Queue) reclaimJobsOf(ctx context.Context, clientID string) (int, error)
 		if j.Attempt >= j.MaxAttempts {
 			p = riverdriver.JobSetStateDiscarded(j.ID, now, errData, nil)
 		} else {
-			p = riverdriver.JobSetStateErrorAvailable(j.ID, now, errData, nil)
+			p = riverdriver.JobSetStateErrorAvailable(j.ID, j.ScheduledAt, errData, nil)
 		}
 		set.ID = append(set.ID, p.ID)
 		set.Attempt = append(set.Attempt, p.Attempt)
@@ -74,7 +81,7 @@ func (q *Queue) reclaimJobsOf(ctx context.Context, clientID string) (int, error)
 	}
 	for _, r := range rows {
 		q.log.InfoContext(ctx, "job reclaimed from a dead process", "job_id", r.ID, "kind", r.Kind,
-			"attempt", r.Attempt, "state", r.State, "dead_process", clientID)
+			"attempt", r.Attempt, "state", r.State, "scheduled_at", r.ScheduledAt, "dead_process", clientID)
 	}
 	return len(rows), nil
 }

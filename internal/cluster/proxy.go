@@ -24,8 +24,9 @@ func FindProxy() (string, error) {
 }
 
 // proxyConfig is HAProxy's configuration: HTTP round robin over the replicas,
-// no stickiness, a replica taken out after two failed checks of /health/live
-// half a second apart, and long tunnels for websockets.
+// no stickiness, a replica taken out after two failed checks of /health/ready
+// half a second apart (the check docs/deployment.md advises), and long tunnels
+// for websockets.
 func proxyConfig(listen string, replicas []string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, `global
@@ -44,7 +45,7 @@ frontend vidra
   default_backend replicas
 backend replicas
   balance roundrobin
-  option httpchk GET /health/live
+  option httpchk GET /health/ready
   http-check expect status 200
   default-server inter 500ms fall 2 rise 1
 `, listen)
