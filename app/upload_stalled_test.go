@@ -27,7 +27,6 @@ import (
 	"github.com/vidra-dev/vidra/internal/apptest"
 	"github.com/vidra-dev/vidra/internal/clip"
 	"github.com/vidra-dev/vidra/internal/s3test"
-	"github.com/vidra-dev/vidra/internal/testdb"
 )
 
 // TestCompleteUploadWhoseReplicaDied builds, on two replicas over one database
@@ -50,125 +49,111 @@ func TestCompleteUploadWhoseReplicaDied(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, d := range testdb.Dialects(t) {
-		for _, storage := range []string{"file", "s3"} {
-			t.Run(d+"/"+storage, func(t *testing.T) {
-				dir := t.TempDir()
-				// The periodic sweep runs once at start only: the test runs the checks.
-				env := map[string]string{"VIDRA_DATA_DIR": dir, "VIDRA_SWEEP_INTERVAL": "1h"}
-				var bucket *s3test.Server
-				if storage == "s3" {
-					bucket = s3test.Start(t)
-					bucket.Env(t)
-					env["VIDRA_STORAGE_URL"] = bucket.StorageURL()
-				}
-				a := apptest.New(t, d, apptest.Options{Env: env})
-				b := apptest.New(t, d, apptest.Options{Env: env, DB: a.App.DB, Anonymous: true})
-				b.Token = a.Token
-				org := a.CreateOrganization("Stalled")
-				w := &strandWorld{t: t, a: a, b: b, org: org, data: data, store: tusStoreOf(t, dir, bucket)}
+	// The periodic sweep runs once at start only: the test runs the checks.
+	forEachReplicaPair(t, map[string]string{"VIDRA_SWEEP_INTERVAL": "1h"}, func(t *testing.T, r replicaPair) {
+		a, b, bucket, storage := r.a, r.b, r.bucket, r.storage
+		org := a.CreateOrganization("Stalled")
+		w := &strandWorld{t: t, a: a, b: b, org: org, data: data, store: tusStoreOf(t, r.dataDir, bucket)}
 
-				t.Run("HEAD", func(t *testing.T) {
-					for _, completed := range multipartStates(storage) {
-						proj, loc, videoID := w.strand(t, completed)
-						locB := b.URL + loc[len(a.URL):]
-						if got := headOffset(t, locB); got != int64(len(data)) {
-							t.Fatalf("HEAD on the other replica: offset %d, want %d", got, len(data))
-						}
-						w.assertRecordedOnce(t, proj, videoID)
-						if v := b.WaitVideo(videoID, 120*time.Second); v.Status != "ready" || v.Size != int64(len(data)) {
-							t.Fatalf("video %s (%s), size %d: want ready with %d bytes", v.Status, v.FailureReason, v.Size, len(data))
-						}
-						if got := headOffset(t, loc); got != int64(len(data)) {
-							t.Fatalf("HEAD again: offset %d", got)
-						}
-						if n, err := a.App.FinishStalledUploads(apptest.System(), true); err != nil || n != 0 {
-							t.Fatalf("sweep after HEAD finished it: recorded %d, %v", n, err)
-						}
-						w.assertRecordedOnce(t, proj, videoID)
-					}
-				})
-				t.Run("sweep", func(t *testing.T) {
-					proj, _, videoID := w.strand(t, true)
-					if n, err := b.App.FinishStalledUploads(apptest.System(), true); err != nil || n != 1 {
-						t.Fatalf("sweep: recorded %d, %v; want 1", n, err)
-					}
-					if n, err := a.App.FinishStalledUploads(apptest.System(), true); err != nil || n != 0 {
-						t.Fatalf("second sweep: recorded %d, %v; want 0", n, err)
-					}
-					w.assertRecordedOnce(t, proj, videoID)
-				})
-				t.Run("lapsed lease", func(t *testing.T) {
-					proj, _, videoID := w.strand(t, false)
-					// The dead writer's lease, lapsed.
-					token := w.token(t, videoID)
-					if err := a.App.DB.Client.UploadLock.Create().SetUploadID(*token.UploadID).
-						SetHolder("dead-replica/1").SetExpiresAt(time.Now().Add(-time.Second)).
-						Exec(apptest.System()); err != nil {
-						t.Fatal(err)
-					}
-					start := time.Now()
-					deadline := start.Add(30 * time.Second)
-					for w.token(t, videoID).CompletedAt == nil {
-						if time.Now().After(deadline) {
-							t.Fatal("the stalled-upload check did not finish the upload within 30 s")
-						}
-						time.Sleep(100 * time.Millisecond)
-					}
-					t.Logf("the frequent check finished the upload %v after its writer's lease lapsed", time.Since(start).Round(time.Millisecond))
-					w.assertRecordedOnce(t, proj, videoID)
-					// The other replica's check may still hold the lease it took to
-					// find the upload finished; then none is left.
-					for {
-						n, err := a.App.DB.Client.UploadLock.Query().Where(uploadlock.UploadID(*token.UploadID)).Count(apptest.System())
-						if err != nil {
-							t.Fatal(err)
-						}
-						if n == 0 {
-							break
-						}
-						if time.Now().After(deadline) {
-							t.Fatalf("%d lease rows of the finished upload left", n)
-						}
-						time.Sleep(100 * time.Millisecond)
-					}
-				})
-				t.Run("race", func(t *testing.T) {
-					proj, loc, videoID := w.strand(t, false)
-					var wg sync.WaitGroup
-					offsets := make([]int64, 2)
-					recorded := make([]int, 2)
-					errs := make([]error, 2)
-					for i, s := range []*apptest.Server{a, b} {
-						wg.Add(2)
-						go func() {
-							defer wg.Done()
-							offsets[i] = headOffset(t, s.URL+loc[len(a.URL):])
-						}()
-						go func() {
-							defer wg.Done()
-							recorded[i], errs[i] = s.App.FinishStalledUploads(apptest.System(), true)
-						}()
-					}
-					wg.Wait()
-					for i := range offsets {
-						if offsets[i] != int64(len(data)) {
-							t.Errorf("HEAD %d: offset %d, want %d", i, offsets[i], len(data))
-						}
-						if errs[i] != nil || recorded[i] > 1 {
-							t.Errorf("sweep %d: recorded %d, %v", i, recorded[i], errs[i])
-						}
-					}
-					w.assertRecordedOnce(t, proj, videoID)
-				})
-				if bucket != nil {
-					if left := bucketKeys(t, bucket, "uploads/"); len(left) != 0 {
-						t.Errorf("objects of finished uploads left in the bucket: %v", left)
-					}
+		t.Run("HEAD", func(t *testing.T) {
+			for _, completed := range multipartStates(storage) {
+				proj, loc, videoID := w.strand(t, completed)
+				locB := b.URL + loc[len(a.URL):]
+				if got := headOffset(t, locB); got != int64(len(data)) {
+					t.Fatalf("HEAD on the other replica: offset %d, want %d", got, len(data))
 				}
-			})
+				w.assertRecordedOnce(t, proj, videoID)
+				if v := b.WaitVideo(videoID, 120*time.Second); v.Status != "ready" || v.Size != int64(len(data)) {
+					t.Fatalf("video %s (%s), size %d: want ready with %d bytes", v.Status, v.FailureReason, v.Size, len(data))
+				}
+				if got := headOffset(t, loc); got != int64(len(data)) {
+					t.Fatalf("HEAD again: offset %d", got)
+				}
+				if n, err := a.App.FinishStalledUploads(apptest.System(), true); err != nil || n != 0 {
+					t.Fatalf("sweep after HEAD finished it: recorded %d, %v", n, err)
+				}
+				w.assertRecordedOnce(t, proj, videoID)
+			}
+		})
+		t.Run("sweep", func(t *testing.T) {
+			proj, _, videoID := w.strand(t, true)
+			if n, err := b.App.FinishStalledUploads(apptest.System(), true); err != nil || n != 1 {
+				t.Fatalf("sweep: recorded %d, %v; want 1", n, err)
+			}
+			if n, err := a.App.FinishStalledUploads(apptest.System(), true); err != nil || n != 0 {
+				t.Fatalf("second sweep: recorded %d, %v; want 0", n, err)
+			}
+			w.assertRecordedOnce(t, proj, videoID)
+		})
+		t.Run("lapsed lease", func(t *testing.T) {
+			proj, _, videoID := w.strand(t, false)
+			// The dead writer's lease, lapsed.
+			token := w.token(t, videoID)
+			if err := a.App.DB.Client.UploadLock.Create().SetUploadID(*token.UploadID).
+				SetHolder("dead-replica/1").SetExpiresAt(time.Now().Add(-time.Second)).
+				Exec(apptest.System()); err != nil {
+				t.Fatal(err)
+			}
+			start := time.Now()
+			deadline := start.Add(30 * time.Second)
+			for w.token(t, videoID).CompletedAt == nil {
+				if time.Now().After(deadline) {
+					t.Fatal("the stalled-upload check did not finish the upload within 30 s")
+				}
+				time.Sleep(100 * time.Millisecond)
+			}
+			t.Logf("the frequent check finished the upload %v after its writer's lease lapsed", time.Since(start).Round(time.Millisecond))
+			w.assertRecordedOnce(t, proj, videoID)
+			// The other replica's check may still hold the lease it took to
+			// find the upload finished; then none is left.
+			for {
+				n, err := a.App.DB.Client.UploadLock.Query().Where(uploadlock.UploadID(*token.UploadID)).Count(apptest.System())
+				if err != nil {
+					t.Fatal(err)
+				}
+				if n == 0 {
+					break
+				}
+				if time.Now().After(deadline) {
+					t.Fatalf("%d lease rows of the finished upload left", n)
+				}
+				time.Sleep(100 * time.Millisecond)
+			}
+		})
+		t.Run("race", func(t *testing.T) {
+			proj, loc, videoID := w.strand(t, false)
+			var wg sync.WaitGroup
+			offsets := make([]int64, 2)
+			recorded := make([]int, 2)
+			errs := make([]error, 2)
+			for i, s := range []*apptest.Server{a, b} {
+				wg.Add(2)
+				go func() {
+					defer wg.Done()
+					offsets[i] = headOffset(t, s.URL+loc[len(a.URL):])
+				}()
+				go func() {
+					defer wg.Done()
+					recorded[i], errs[i] = s.App.FinishStalledUploads(apptest.System(), true)
+				}()
+			}
+			wg.Wait()
+			for i := range offsets {
+				if offsets[i] != int64(len(data)) {
+					t.Errorf("HEAD %d: offset %d, want %d", i, offsets[i], len(data))
+				}
+				if errs[i] != nil || recorded[i] > 1 {
+					t.Errorf("sweep %d: recorded %d, %v", i, recorded[i], errs[i])
+				}
+			}
+			w.assertRecordedOnce(t, proj, videoID)
+		})
+		if bucket != nil {
+			if left := bucketKeys(t, bucket, "uploads/"); len(left) != 0 {
+				t.Errorf("objects of finished uploads left in the bucket: %v", left)
+			}
 		}
-	}
+	})
 }
 
 // strandWorld is two replicas and the tus store they share.

@@ -32,6 +32,10 @@ func (s *Service) finishComplete(ctx context.Context, t *ent.UploadToken, id, by
 	}
 	complete, _, err := storedComplete(ctx, store, id)
 	if err != nil || !complete {
+		// Another finisher may have just recorded it and removed its bytes.
+		if s.completedElsewhere(ctx, t) {
+			return true, false, nil
+		}
 		return false, false, err
 	}
 	lock, err := s.locker().NewLock(id)
@@ -54,7 +58,10 @@ func (s *Service) finishComplete(ctx context.Context, t *ent.UploadToken, id, by
 	// Read again under the lock: the holder before may have finished it.
 	complete, up, err := storedComplete(ctx, store, id)
 	if err != nil || !complete {
-		return s.completedElsewhere(ctx, t), false, err
+		if s.completedElsewhere(ctx, t) {
+			return true, false, nil
+		}
+		return false, false, err
 	}
 	info, err := up.GetInfo(ctx)
 	if err != nil {
