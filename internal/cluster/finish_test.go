@@ -93,6 +93,12 @@ func TestClusterLastByteReplicaKilled(t *testing.T) {
 		case counts["stranded, finished by HEAD"] == 0:
 			outcome = "stranded, finished by HEAD"
 			other := c.Replicas()[(i+1)%3]
+			var leases int
+			if err := db.QueryRow(`SELECT count(*) FROM upload_locks WHERE upload_id = $1 AND expires_at > now()`,
+				id[:strings.IndexByte(id+"+", '+')]).Scan(&leases); err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("the killed replica left %d live lease(s) on the upload", leases)
 			start := time.Now()
 			if got := apptest.Remote(t, "http://"+other.Addr).TusOffset("http://" + other.Addr + path); got != int64(len(data)) {
 				t.Fatalf("HEAD on %s: offset %d, want %d", other.Name, got, len(data))
