@@ -211,6 +211,13 @@ func (s *Service) checkTokenAlive(next http.Handler) http.Handler {
 			// All its bytes may be stored with no source recorded: the process
 			// that got the last byte died first. This HEAD finishes it then.
 			done, _, err := s.finishComplete(context.WithoutCancel(r.Context()), t, uploadPathID(r.URL.Path), "HEAD")
+			var he *httpError
+			if errors.As(err, &he) {
+				// The video takes no more uploads (failed, say): tusd answers
+				// the offset as before; the video says why.
+				s.Log.InfoContext(r.Context(), "complete upload not recorded", "video_id", t.VideoID, "reason", he.message)
+				break
+			}
 			if err != nil {
 				s.writeError(w, r, err)
 				return
