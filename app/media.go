@@ -201,14 +201,6 @@ func newMedia(ctx context.Context, cfg config.Config, db *database.DB, bucket *b
 	}
 	db.Client.BlobDeletion.Use(jobs.RemoveBlobsAfterCommit(m.queue, log))
 	rec.Queue = m.queue
-	// Workers outlive the start-up context; Close stops them.
-	runCtx, stop := context.WithCancel(context.WithoutCancel(ctx))
-	m.stop = stop
-	if err := m.queue.Start(runCtx); err != nil {
-		stop()
-		_ = m.queue.Stop(ctx)
-		return nil, fmt.Errorf("start job workers: %w", err)
-	}
 	m.uploads = &upload.Service{
 		Client:    db.Client,
 		Bucket:    bucket,
@@ -219,7 +211,19 @@ func newMedia(ctx context.Context, cfg config.Config, db *database.DB, bucket *b
 		S3Bucket:  upload.S3BucketOf(cfg.StorageURL),
 		Events:    rec,
 		Limits:    m.limits,
+		// The stalled-upload check's look-ups are background statements.
+		Probe: ent.NewClient(ent.Driver(db.Driver())),
 	}
+	m.pipeline.Uploads = m.uploads
+	// Workers outlive the start-up context; Close stops them.
+	runCtx, stop := context.WithCancel(context.WithoutCancel(ctx))
+	m.stop = stop
+	if err := m.queue.Start(runCtx); err != nil {
+		stop()
+		_ = m.queue.Stop(ctx)
+		return nil, fmt.Errorf("start job workers: %w", err)
+	}
+	go m.uploads.WatchStalled(runCtx, upload.StalledCheckInterval)
 	m.meter = usage.NewMeter(db.Client, log)
 	m.meter.Start(usage.FlushInterval)
 	go m.limits.Run(runCtx, billingLimitsInterval)

@@ -33,26 +33,50 @@ func TestTusResumesOnAnotherReplica(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	forEachReplicaPair(t, nil, func(t *testing.T, r replicaPair) {
+		resumeOnOtherReplica(t, r.a, r.b, data)
+		if r.bucket != nil {
+			left := bucketKeys(t, r.bucket, "uploads/")
+			if len(left) != 0 {
+				t.Errorf("objects of the finished upload left in the bucket: %v", left)
+			}
+		}
+	})
+}
+
+// replicaPair is two servers over one database and one storage, as replicas
+// behind a load balancer.
+type replicaPair struct {
+	a, b *apptest.Server
+	// bucket is the S3-compatible server with S3 storage, else nil.
+	bucket *s3test.Server
+	// dataDir is the replicas' VIDRA_DATA_DIR.
+	dataDir string
+	// storage is "file" or "s3".
+	storage string
+}
+
+// forEachReplicaPair runs test on a replica pair of each dialect with file
+// storage and with S3 storage (a real S3-compatible server), in subtests
+// named dialect/storage; env adds settings.
+func forEachReplicaPair(t *testing.T, env map[string]string, test func(t *testing.T, r replicaPair)) {
 	for _, d := range testdb.Dialects(t) {
 		for _, store := range []string{"file", "s3"} {
 			t.Run(d+"/"+store, func(t *testing.T) {
-				env := map[string]string{"VIDRA_DATA_DIR": t.TempDir()}
-				var bucket *s3test.Server
+				r := replicaPair{dataDir: t.TempDir(), storage: store}
+				all := map[string]string{"VIDRA_DATA_DIR": r.dataDir}
+				for k, v := range env {
+					all[k] = v
+				}
 				if store == "s3" {
-					bucket = s3test.Start(t)
-					bucket.Env(t)
-					env["VIDRA_STORAGE_URL"] = bucket.StorageURL()
+					r.bucket = s3test.Start(t)
+					r.bucket.Env(t)
+					all["VIDRA_STORAGE_URL"] = r.bucket.StorageURL()
 				}
-				a := apptest.New(t, d, apptest.Options{Env: env})
-				b := apptest.New(t, d, apptest.Options{Env: env, DB: a.App.DB, Anonymous: true})
-				b.Token = a.Token
-				resumeOnOtherReplica(t, a, b, data)
-				if bucket != nil {
-					left := bucketKeys(t, bucket, "uploads/")
-					if len(left) != 0 {
-						t.Errorf("objects of the finished upload left in the bucket: %v", left)
-					}
-				}
+				r.a = apptest.New(t, d, apptest.Options{Env: all})
+				r.b = apptest.New(t, d, apptest.Options{Env: all, DB: r.a.App.DB, Anonymous: true})
+				r.b.Token = r.a.Token
+				test(t, r)
 			})
 		}
 	}

@@ -44,6 +44,17 @@ type Pipeline struct {
 	// transcode starting while live renditions run encodes with fewer
 	// threads (liveslots.Budget.VODThreads). Nil: VOD takes every core.
 	LiveSlots *liveslots.Budget
+	// Uploads finishes, at each sweep, uploads whose bytes are all stored but
+	// whose source no process recorded (upload.Service); nil skips that.
+	Uploads StalledUploads
+}
+
+// StalledUploads finishes uploads whose bytes are all stored but whose source
+// was never recorded (the process that received the last byte died first),
+// each once: every such upload no live process holds with everyUpload, else
+// only those whose holder's lease lapsed. It returns how many it recorded.
+type StalledUploads interface {
+	FinishStalled(ctx context.Context, everyUpload bool) (int, error)
 }
 
 // Workers registers the media workers and the sweeper on a new river.Workers.

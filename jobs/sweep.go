@@ -41,7 +41,8 @@ type sweepWorker struct {
 // in uploading or processing (processing owed), an uploading video with a pull
 // URL and no source (import owed), a queued or running transcoding job, and a
 // pending or running import migration (sync owed), and a recorded blob deletion
-// (removal owed). Unique jobs make this safe to
+// (removal owed); and it finishes uploads whose bytes are all stored but whose
+// source was never recorded (Pipeline.Uploads). Unique jobs make this safe to
 // repeat: work that already has a live job is skipped, so only work lost between
 // a commit and its job insert (a crash) is queued again.
 func (w *sweepWorker) Work(ctx context.Context, _ *river.Job[SweepArgs]) error {
@@ -99,6 +100,14 @@ func (p *Pipeline) Sweep(ctx context.Context) error {
 	for _, id := range removals {
 		if err := p.Queue.Insert(ctx, RemoveBlobsArgs{DeletionID: id}); err != nil {
 			return err
+		}
+	}
+	if p.Uploads != nil {
+		// Before abandoned uploads are failed: a complete one is finished instead.
+		if n, err := p.Uploads.FinishStalled(ctx, true); err != nil {
+			p.Log.WarnContext(ctx, "finish stalled uploads", "finished", n, "err", err)
+		} else if n > 0 {
+			p.Log.InfoContext(ctx, "finished stalled uploads", "uploads", n)
 		}
 	}
 	if err := p.failAbandonedUploads(ctx); err != nil {

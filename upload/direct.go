@@ -44,12 +44,17 @@ func (s *Service) DirectHandler() http.Handler {
 			s.writeError(w, r, s.failUpload(ctx, t, http.StatusBadRequest, "the upload is empty (0 bytes)"))
 			return
 		}
-		if err := s.finish(ctx, t, uploadedBytes{Path: f.Name()}, n); err != nil {
+		won, err := s.finish(ctx, t, uploadedBytes{Path: f.Name()}, n)
+		if err != nil {
 			var he *httpError
 			if !errors.As(err, &he) {
 				s.Log.ErrorContext(ctx, "finish direct upload", "video_id", t.VideoID, "err", err)
 			}
 			s.writeError(w, r, err)
+			return
+		}
+		if !won { // another upload with this token finished first
+			s.writeError(w, r, refuse(http.StatusConflict, "the upload token was already used for a finished upload"))
 			return
 		}
 		w.Header().Set("Content-Type", "application/json; charset=utf-8")

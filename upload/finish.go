@@ -2,6 +2,8 @@ package upload
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -13,17 +15,51 @@ import (
 	"gocloud.dev/blob"
 
 	"github.com/vidra-dev/vidra/ent"
+	"github.com/vidra-dev/vidra/ent/uploadtoken"
 	"github.com/vidra-dev/vidra/ent/video"
 	"github.com/vidra-dev/vidra/events"
 	"github.com/vidra-dev/vidra/jobs"
 	"github.com/vidra-dev/vidra/usage"
 )
 
-// finish makes the uploaded local file the video's source: the file goes to the
-// bucket, then one transaction records the source on the video (uploading with a
-// source = processing owed) and closes the token; after commit the processing job
-// is queued. Should the insert be lost, the sweeper queues it from the row.
-func (s *Service) finish(ctx context.Context, t *ent.UploadToken, src uploadedBytes, size int64) error {
+// finish makes the uploaded bytes the video's source: they go to the bucket, then
+// one transaction closes the token, records the source on the video (uploading
+// with a source = processing owed) and the video.upload.completed event; after
+// commit the processing job is queued. Should the insert be lost, the sweeper
+// queues it from the row.
+//
+// More than one process may finish one upload (the replica that got the last
+// byte, another replica's HEAD, the stalled-upload check): the token is closed
+// first, on the condition that it is still open, so only one transaction
+// records the source, the event and the job. finish reports whether it was that
+// one; a caller that was not answers as for a completed upload.
+func (s *Service) finish(ctx context.Context, t *ent.UploadToken, src uploadedBytes, size int64) (bool, error) {
+	won, err := s.recordSource(ctx, t, src, size)
+	if err != nil {
+		var he *httpError
+		if !errors.As(err, &he) && s.completedElsewhere(ctx, t) {
+			// Another finisher moved or removed the bytes after recording them.
+			return false, nil
+		}
+		return false, err
+	}
+	if !won {
+		return false, nil
+	}
+	if src.Path != "" {
+		// The bytes are the source now (linked or copied into the bucket).
+		_ = os.Remove(src.Path)
+	}
+	if err := s.Queue.Insert(ctx, jobs.ProcessVideoArgs{VideoID: t.VideoID}); err != nil {
+		s.Log.WarnContext(ctx, "queue processing after upload; the sweeper will", "video_id", t.VideoID, "err", err)
+	}
+	return true, nil
+}
+
+// recordSource stores the bytes under the source key and records them in one
+// transaction that first closes the token where it is still open: false, and no
+// change, when another finisher closed it first.
+func (s *Service) recordSource(ctx context.Context, t *ent.UploadToken, src uploadedBytes, size int64) (bool, error) {
 	key := jobs.SourceKey(t.VideoID)
 	var err error
 	switch {
@@ -35,24 +71,31 @@ func (s *Service) finish(ctx context.Context, t *ent.UploadToken, src uploadedBy
 		err = errNoSource
 	}
 	if err != nil {
-		return fmt.Errorf("store source: %w", err)
+		return false, fmt.Errorf("store source: %w", err)
 	}
 	tx, err := s.Client.Tx(ctx)
 	if err != nil {
-		return err
+		return false, err
 	}
-	n, err := tx.Video.Update().
-		Where(video.ID(t.VideoID), video.StatusIn(video.StatusCreated, video.StatusUploading)).
-		SetStatus(video.StatusUploading).
-		SetSourceKey(key).
-		SetSize(size).
-		SetFailureReason("").
+	closed, err := tx.UploadToken.Update().
+		Where(uploadtoken.ID(t.ID), uploadtoken.CompletedAtIsNil()).
+		SetCompletedAt(s.now()).
 		Save(ctx)
+	if err == nil && closed == 0 {
+		return false, tx.Rollback()
+	}
+	var n int
+	if err == nil {
+		n, err = tx.Video.Update().
+			Where(video.ID(t.VideoID), video.StatusIn(video.StatusCreated, video.StatusUploading)).
+			SetStatus(video.StatusUploading).
+			SetSourceKey(key).
+			SetSize(size).
+			SetFailureReason("").
+			Save(ctx)
+	}
 	if err == nil && n == 0 {
 		err = refuse(409, "the video takes no more uploads")
-	}
-	if err == nil {
-		err = tx.UploadToken.UpdateOne(t).SetCompletedAt(s.now()).Exec(ctx)
 	}
 	var v *ent.Video
 	if err == nil {
@@ -67,22 +110,30 @@ func (s *Service) finish(ctx context.Context, t *ent.UploadToken, src uploadedBy
 		_, err = s.Events.Record(ctx, tx, events.VideoUploadCompleted, v.ProjectID, events.Video(v))
 	}
 	if err != nil {
-		return errors.Join(err, tx.Rollback())
+		return false, errors.Join(err, tx.Rollback())
 	}
 	if err := tx.Commit(); err != nil {
-		return err
+		return false, err
 	}
-	if err := s.Queue.Insert(ctx, jobs.ProcessVideoArgs{VideoID: t.VideoID}); err != nil {
-		s.Log.WarnContext(ctx, "queue processing after upload; the sweeper will", "video_id", t.VideoID, "err", err)
-	}
-	return nil
+	return true, nil
 }
 
-// store moves the file into the bucket. With file:// storage on the same disk it is
-// flushed to the disk and renamed into the path fileblob reads that key from (a
-// 1 GiB upload is not copied again), and the rename flushed too: the source is on
+// completedElsewhere says whether the token's upload has been recorded as
+// completed (by another finisher).
+func (s *Service) completedElsewhere(ctx context.Context, t *ent.UploadToken) bool {
+	ok, err := s.Client.UploadToken.Query().
+		Where(uploadtoken.ID(t.ID), uploadtoken.CompletedAtNotNil()).Exist(ctx)
+	return err == nil && ok
+}
+
+// store puts the file into the bucket. With file:// storage on the same disk it is
+// flushed to the disk and hard-linked into the path fileblob reads that key from
+// (through a temporary name and a rename, so the key changes at once; a 1 GiB
+// upload is not copied again), and the directory flushed too: the source is on
 // the disk before the database records it. Otherwise, or across disks, it is
-// streamed through the blob API, whose Close is the store's own commit.
+// streamed through the blob API, whose Close is the store's own commit. The file
+// itself stays until the source is recorded (finish removes it), so a finisher
+// that dies in between leaves the upload complete for another to finish.
 func (s *Service) store(ctx context.Context, path, key string) error {
 	if s.BucketDir != "" {
 		dst := filepath.Join(s.BucketDir, filepath.FromSlash(key))
@@ -92,8 +143,13 @@ func (s *Service) store(ctx context.Context, path, key string) error {
 		if err := syncPath(path); err != nil {
 			return err
 		}
-		err := os.Rename(path, dst)
+		tmp := dst + ".link-" + randomSuffix()
+		err := os.Link(path, tmp)
 		if err == nil {
+			if err := os.Rename(tmp, dst); err != nil {
+				_ = os.Remove(tmp)
+				return err
+			}
 			return syncPath(filepath.Dir(dst))
 		}
 		var le *os.LinkError
@@ -114,11 +170,14 @@ func (s *Service) store(ctx context.Context, path, key string) error {
 		_ = w.Close()
 		return err
 	}
-	if err := w.Close(); err != nil {
-		return err
-	}
-	_ = f.Close()
-	return os.Remove(path)
+	return w.Close()
+}
+
+// randomSuffix is 12 random hex digits, for temporary names.
+func randomSuffix() string {
+	b := make([]byte, 6)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
 }
 
 // copyObject copies a finished upload's object to the source key within the

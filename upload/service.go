@@ -16,6 +16,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/google/uuid"
@@ -53,6 +54,25 @@ type Service struct {
 	// Limits refuses new uploads of an organization over its plan's hard limit
 	// (billing.Limits); nil refuses none. Uploads in progress continue.
 	Limits LimitChecker
+	// Probe runs the stalled-upload check's frequent look-up (WatchStalled):
+	// background statements, on a client of their own so they count as no
+	// request's; Client when nil.
+	Probe *ent.Client
+
+	lockerOnce sync.Once
+	lease      tusd.Locker
+}
+
+// locker is the tus locker of uploads in progress: Locker, or a LeaseLocker
+// over Client.
+func (s *Service) locker() tusd.Locker {
+	s.lockerOnce.Do(func() {
+		s.lease = s.Locker
+		if s.lease == nil {
+			s.lease = &LeaseLocker{Client: s.Client, Log: s.Log}
+		}
+	})
+	return s.lease
 }
 
 // LimitChecker says whether a project's organization may start an upload or a
@@ -118,45 +138,66 @@ func tokenFrom(r *http.Request) string {
 // authorize finds the live token and its video for a new upload of size bytes. A
 // size over the token's limit, or an empty upload, fails the video with the reason.
 func (s *Service) authorize(ctx context.Context, token string, size int64, sizeKnown bool) (*ent.UploadToken, error) {
+	t, v, err := s.liveToken(ctx, token)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.admit(ctx, t, v, size, sizeKnown); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// liveToken finds an upload token that may still take an upload, and its video,
+// which must take one too. When the token exists but is refused, it is returned
+// with the refusal.
+func (s *Service) liveToken(ctx context.Context, token string) (*ent.UploadToken, *ent.Video, error) {
 	if token == "" {
-		return nil, refuse(http.StatusUnauthorized, "an upload token is required (Upload-Token header or tus metadata \"token\")")
+		return nil, nil, refuse(http.StatusUnauthorized, "an upload token is required (Upload-Token header or tus metadata \"token\")")
 	}
 	t, err := s.Client.UploadToken.Query().Where(uploadtoken.TokenHash(HashToken(token))).Only(ctx)
 	if ent.IsNotFound(err) {
-		return nil, refuse(http.StatusUnauthorized, "the upload token is not valid")
+		return nil, nil, refuse(http.StatusUnauthorized, "the upload token is not valid")
 	}
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if !s.now().Before(t.ExpiresAt) {
-		return nil, refuse(http.StatusUnauthorized, "the upload token has expired")
+		return t, nil, refuse(http.StatusUnauthorized, "the upload token has expired")
 	}
 	if t.CompletedAt != nil {
-		return nil, refuse(http.StatusConflict, "the upload token was already used for a finished upload")
+		return t, nil, refuse(http.StatusConflict, "the upload token was already used for a finished upload")
 	}
 	v, err := s.Client.Video.Get(ctx, t.VideoID)
 	if ent.IsNotFound(err) {
-		return nil, refuse(http.StatusGone, "the token's video was deleted")
+		return t, nil, refuse(http.StatusGone, "the token's video was deleted")
 	}
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if v.Status != video.StatusCreated && v.Status != video.StatusUploading {
-		return nil, refuse(http.StatusConflict, "the video is %s and takes no more uploads", v.Status)
+		return t, v, refuse(http.StatusConflict, "the video is %s and takes no more uploads", v.Status)
 	}
+	return t, v, nil
+}
+
+// admit checks a new upload of size bytes against the plan's limits and the
+// token's: an empty upload, or one over the token's limit, fails the video with
+// the reason.
+func (s *Service) admit(ctx context.Context, t *ent.UploadToken, v *ent.Video, size int64, sizeKnown bool) error {
 	if s.Limits != nil {
 		if err := s.Limits.CheckProject(v.ProjectID); err != nil {
-			return nil, refuse(http.StatusPaymentRequired, "%s", err.Error())
+			return refuse(http.StatusPaymentRequired, "%s", err.Error())
 		}
 	}
 	if sizeKnown && size == 0 {
-		return nil, s.failUpload(ctx, t, http.StatusBadRequest, "the upload is empty (0 bytes)")
+		return s.failUpload(ctx, t, http.StatusBadRequest, "the upload is empty (0 bytes)")
 	}
 	if size > t.MaxSize {
-		return nil, s.failUpload(ctx, t, http.StatusRequestEntityTooLarge,
+		return s.failUpload(ctx, t, http.StatusRequestEntityTooLarge,
 			"the upload is %d bytes, over the token's limit of %d bytes", size, t.MaxSize)
 	}
-	return t, nil
+	return nil
 }
 
 // failUpload marks the token's video failed with the reason and returns the refusal.

@@ -3,6 +3,7 @@ package upload
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"os"
@@ -31,11 +32,7 @@ func (s *Service) TusHandler(basePath string) (http.Handler, error) {
 	}
 	composer := tusd.NewStoreComposer()
 	s.tusStore().UseIn(composer)
-	locker := s.Locker
-	if locker == nil {
-		locker = &LeaseLocker{Client: s.Client, Log: s.Log}
-	}
-	composer.UseLocker(locker)
+	composer.UseLocker(s.locker())
 	h, err := tusd.NewHandler(tusd.Config{
 		BasePath:                basePath,
 		StoreComposer:           composer,
@@ -46,8 +43,10 @@ func (s *Service) TusHandler(basePath string) (http.Handler, error) {
 		Cors: &tusd.CorsConfig{Disable: true},
 		// tusd logs every request through golang.org/x/exp/slog; Vidra's access log
 		// and the hooks' own slog records already cover uploads.
-		Logger:                    expslog.New(expslog.NewTextHandler(io.Discard, nil)),
-		PreUploadCreateCallback:   s.beforeCreate,
+		Logger: expslog.New(expslog.NewTextHandler(io.Discard, nil)),
+		PreUploadCreateCallback: func(hook tusd.HookEvent) (tusd.HTTPResponse, tusd.FileInfoChanges, error) {
+			return s.beforeCreate(hook, basePath)
+		},
 		PreFinishResponseCallback: s.beforeFinishResponse,
 	})
 	if err != nil {
@@ -57,8 +56,9 @@ func (s *Service) TusHandler(basePath string) (http.Handler, error) {
 	return http.StripPrefix(strings.TrimSuffix(basePath, "/"), s.checkTokenAlive(h)), nil
 }
 
-// beforeCreate authorises a new upload with its token and binds the two.
-func (s *Service) beforeCreate(hook tusd.HookEvent) (tusd.HTTPResponse, tusd.FileInfoChanges, error) {
+// beforeCreate authorises a new upload with its token and binds the two. A
+// token that already has an upload gets it back instead (see existingUpload).
+func (s *Service) beforeCreate(hook tusd.HookEvent, basePath string) (tusd.HTTPResponse, tusd.FileInfoChanges, error) {
 	ctx := hook.Context
 	token := hook.Upload.MetaData["token"]
 	if token == "" {
@@ -67,15 +67,22 @@ func (s *Service) beforeCreate(hook tusd.HookEvent) (tusd.HTTPResponse, tusd.Fil
 	if hook.Upload.SizeIsDeferred {
 		return tusd.HTTPResponse{}, tusd.FileInfoChanges{}, tusError(refuse(http.StatusBadRequest, "Upload-Length is required (deferred length is not supported)"))
 	}
-	t, err := s.authorize(ctx, token, hook.Upload.Size, true)
+	t, v, err := s.liveToken(ctx, token)
+	if err != nil && t != nil && t.CompletedAt != nil && t.UploadID != nil {
+		return tusd.HTTPResponse{}, tusd.FileInfoChanges{}, tusAnswer(http.StatusConflict,
+			"the upload token was already used for a finished upload, at "+basePath+*t.UploadID,
+			tusd.HTTPHeader{"Location": basePath + *t.UploadID, "Video-Id": t.VideoID.String()})
+	}
 	if err != nil {
 		return tusd.HTTPResponse{}, tusd.FileInfoChanges{}, s.tusError(ctx, err)
 	}
 	if t.UploadID != nil {
-		if s.uploadInProgress(ctx, *t.UploadID) {
-			return tusd.HTTPResponse{}, tusd.FileInfoChanges{}, tusError(refuse(http.StatusConflict,
-				"the upload token already has an upload; resume it with HEAD and PATCH on its URL"))
+		if err := s.existingUpload(ctx, t, *t.UploadID, hook.Upload.Size, basePath); err != nil {
+			return tusd.HTTPResponse{}, tusd.FileInfoChanges{}, err
 		}
+	}
+	if err := s.admit(ctx, t, v, hook.Upload.Size, true); err != nil {
+		return tusd.HTTPResponse{}, tusd.FileInfoChanges{}, s.tusError(ctx, err)
 	}
 	id, _ := NewToken()
 	id = id[len(tokenPrefix):][:32] // 32 random URL-safe characters
@@ -103,6 +110,50 @@ func (s *Service) beforeCreate(hook tusd.HookEvent) (tusd.HTTPResponse, tusd.Fil
 		tusd.FileInfoChanges{ID: id, MetaData: meta}, nil
 }
 
+// existingUpload answers a creation with a token whose upload (Vidra's id) is
+// still in progress, as a standard tus client creates a new upload when a HEAD
+// on its upload failed (tus-js-client on a 503): nil when the token's upload is
+// gone (a new one is created), else the answer as a tusd error. With the
+// upload's length the answer is 201 Created with the upload's Location (and its
+// Upload-Offset), so the client resumes it (tus-js-client's PATCH from 0 gets
+// 409, and its retry HEADs the upload and goes on from its offset); with
+// another length 409 with the Location of the upload in progress.
+func (s *Service) existingUpload(ctx context.Context, t *ent.UploadToken, id string, size int64, basePath string) error {
+	storeID, err := s.storeID(ctx, id)
+	if errors.Is(err, tusd.ErrNotFound) {
+		return nil
+	}
+	if err != nil {
+		return s.tusError(ctx, err)
+	}
+	store, err := s.dataStore()
+	if err != nil {
+		return s.tusError(ctx, err)
+	}
+	up, err := store.GetUpload(ctx, storeID)
+	var info tusd.FileInfo
+	if err == nil {
+		info, err = up.GetInfo(ctx)
+	}
+	if errors.Is(err, tusd.ErrNotFound) {
+		return nil
+	}
+	if err != nil {
+		return s.tusError(ctx, err)
+	}
+	location := basePath + storeID
+	header := tusd.HTTPHeader{"Location": location, "Video-Id": t.VideoID.String()}
+	if info.Size != size {
+		return tusAnswer(http.StatusConflict, fmt.Sprintf(
+			"the upload token already has an upload of %d bytes in progress at %s; resume it with HEAD and PATCH on that URL",
+			info.Size, location), header)
+	}
+	s.Log.InfoContext(ctx, "a new upload of a token resumes its upload in progress",
+		"video_id", t.VideoID, "upload_id", id, "offset", info.Offset)
+	header["Upload-Offset"] = strconv.FormatInt(info.Offset, 10)
+	return tusAnswer(http.StatusCreated, "", header)
+}
+
 // beforeFinishResponse runs when the last byte arrived: the file becomes the source.
 func (s *Service) beforeFinishResponse(hook tusd.HookEvent) (tusd.HTTPResponse, error) {
 	ctx := context.WithoutCancel(hook.Context)
@@ -110,7 +161,8 @@ func (s *Service) beforeFinishResponse(hook tusd.HookEvent) (tusd.HTTPResponse, 
 	if err != nil {
 		return tusd.HTTPResponse{}, s.tusError(ctx, err)
 	}
-	if err := s.finish(ctx, t, finishedUpload(hook.Upload), hook.Upload.Size); err != nil {
+	won, err := s.finish(ctx, t, finishedUpload(hook.Upload), hook.Upload.Size)
+	if err != nil {
 		var he *httpError
 		if !errors.As(err, &he) {
 			// The bytes are in, so the client will not send them again: fail the
@@ -120,7 +172,9 @@ func (s *Service) beforeFinishResponse(hook tusd.HookEvent) (tusd.HTTPResponse, 
 		}
 		return tusd.HTTPResponse{}, s.tusError(ctx, err)
 	}
-	s.forgetUpload(ctx, hook.Upload)
+	if won { // else the finisher that recorded it forgets it
+		s.forgetUpload(ctx, hook.Upload)
+	}
 	return tusd.HTTPResponse{Header: tusd.HTTPHeader{"Video-Id": t.VideoID.String()}}, nil
 }
 
@@ -138,7 +192,7 @@ func (s *Service) checkTokenAlive(next http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 			return
 		}
-		id := objectID(r.URL.Path[strings.LastIndex(r.URL.Path, "/")+1:])
+		id := objectID(uploadPathID(r.URL.Path))
 		t, err := s.Client.UploadToken.Query().Where(uploadtoken.UploadID(id)).Only(r.Context())
 		switch {
 		case ent.IsNotFound(err):
@@ -153,10 +207,38 @@ func (s *Service) checkTokenAlive(next http.Handler) http.Handler {
 		case !s.now().Before(t.ExpiresAt):
 			http.Error(w, "the upload token has expired", http.StatusGone)
 			return
+		case r.Method == http.MethodHead:
+			// All its bytes may be stored with no source recorded: the process
+			// that got the last byte died first. This HEAD finishes it then.
+			done, _, err := s.finishComplete(context.WithoutCancel(r.Context()), t, uploadPathID(r.URL.Path), "HEAD")
+			var he *httpError
+			if errors.As(err, &he) {
+				// The video takes no more uploads (failed, say): tusd answers
+				// the offset as before; the video says why.
+				s.Log.InfoContext(r.Context(), "complete upload not recorded", "video_id", t.VideoID, "reason", he.message)
+				break
+			}
+			if err != nil {
+				s.writeError(w, r, err)
+				return
+			}
+			if done {
+				if t, err = s.Client.UploadToken.Get(r.Context(), t.ID); err != nil {
+					s.writeError(w, r, err)
+					return
+				}
+				s.answerCompleted(w, r, t)
+				return
+			}
 		}
 		w.Header().Set("Video-Id", t.VideoID.String())
 		next.ServeHTTP(w, r)
 	})
+}
+
+// uploadPathID is the tus id of an upload's URL path (relative to the base).
+func uploadPathID(path string) string {
+	return path[strings.LastIndex(path, "/")+1:]
 }
 
 // answerCompleted answers HEAD or PATCH on an upload that has completed.
@@ -185,6 +267,17 @@ func (s *Service) answerCompleted(w http.ResponseWriter, r *http.Request, t *ent
 		return
 	}
 	http.Error(w, "the upload is complete: it takes no more bytes", http.StatusConflict)
+}
+
+// tusAnswer is an answer of a tusd hook that ends the request: status, headers
+// and the message as the body.
+func tusAnswer(status int, message string, header tusd.HTTPHeader) error {
+	body := ""
+	if message != "" {
+		body = message + "\n"
+	}
+	return tusd.Error{ErrorCode: "ERR_VIDRA_UPLOAD", Message: message,
+		HTTPResponse: tusd.HTTPResponse{StatusCode: status, Body: body, Header: header}}
 }
 
 // tusError turns an upload refusal into tusd's error, which it writes as the response.

@@ -12,12 +12,13 @@ import (
 
 // readinessWatch asks every API replica's /health/ready directly, as the
 // load balancer does, every readinessEvery, for the whole test. A replica the
-// test killed counts again from its first ready answer after its restart; any
-// other failed check is a false failure: the balancer would have taken a live
-// replica out of service.
+// test is about to kill is not counted from then (killing) until its first
+// ready answer after its restart (restarted); any other failed check is a
+// false failure: the balancer would have taken a live replica out of service.
 type readinessWatch struct {
 	mu sync.Mutex
-	// down holds the replicas the test killed and that have not answered ready since.
+	// down holds the replicas the test kills (false) or restarted (true) and
+	// that have not answered ready since their restart.
 	down map[string]bool
 	// checks and failures count the checks of live replicas; failed keeps the
 	// first failures to show.
@@ -57,7 +58,7 @@ func watchReadiness(c *cluster.Cluster) *readinessWatch {
 // check asks one replica once and counts the answer.
 func (w *readinessWatch) check(client *http.Client, name, url string) {
 	w.mu.Lock()
-	wasDown := w.down[name]
+	restarted, wasDown := w.down[name]
 	w.mu.Unlock()
 	resp, err := client.Get(url)
 	ok := err == nil && resp.StatusCode == http.StatusOK
@@ -70,11 +71,11 @@ func (w *readinessWatch) check(client *http.Client, name, url string) {
 	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if w.down[name] != wasDown {
+	if r, d := w.down[name]; d != wasDown || r != restarted {
 		return // killed or back while the check ran: it says nothing
 	}
 	if wasDown {
-		if ok {
+		if ok && restarted {
 			delete(w.down, name)
 		}
 		return
@@ -88,11 +89,21 @@ func (w *readinessWatch) check(client *http.Client, name, url string) {
 	}
 }
 
-// killing marks a replica as going down: its failed checks no longer count
-// until it answers ready again.
+// killing marks a replica as going down: its checks no longer count until it
+// answers ready after restarted.
 func (w *readinessWatch) killing(name string) {
 	w.mu.Lock()
-	w.down[name] = true
+	w.down[name] = false
+	w.mu.Unlock()
+}
+
+// restarted marks a killed replica as started again: it counts from its first
+// ready answer on.
+func (w *readinessWatch) restarted(name string) {
+	w.mu.Lock()
+	if _, ok := w.down[name]; ok {
+		w.down[name] = true
+	}
 	w.mu.Unlock()
 }
 

@@ -3,7 +3,6 @@ package cluster_test
 import (
 	"context"
 	"database/sql"
-	"net/http"
 	"os"
 	"strings"
 	"testing"
@@ -11,7 +10,6 @@ import (
 
 	_ "github.com/lib/pq" // PostgreSQL driver, to read River's jobs
 
-	"github.com/vidra-dev/vidra/internal/apptest"
 	"github.com/vidra-dev/vidra/internal/clip"
 	"github.com/vidra-dev/vidra/internal/cluster"
 )
@@ -64,9 +62,7 @@ func TestClusterSurvivesKills(t *testing.T) {
 	ready := watchReadiness(c)
 
 	rcv := newHookReceiver(t)
-	api := apptest.Remote(t, c.URL)
-	api.Token = api.SignUp(apptest.DefaultEmail, apptest.DefaultPassword, "Owner").AccessToken
-	api.Client.Transport = &http.Transport{DisableKeepAlives: true} // every request is balanced anew
+	api := ownerClient(t, c)
 	proj := api.CreateProject(api.CreateOrganization("Cluster"), "Chaos")
 	api.MustGraphQL(`mutation($p: ID!, $u: String!) { createWebhookEndpoint(projectID: $p, input: {url: $u}) { endpoint { id } } }`,
 		map[string]any{"p": proj, "u": rcv.URL}, nil)
@@ -88,20 +84,17 @@ func TestClusterSurvivesKills(t *testing.T) {
 	stuckBefore := 0
 	for _, delay := range lastByteDelays {
 		token := newVideo(long)
-		found := killAfterLastByte(t, api, db, token, videos[len(videos)-1], r1.Addr, long, delay, func() {
-			ready.killing("r1")
-			if err := c.Kill("r1"); err != nil {
-				t.Fatal(err)
-			}
-		})
+		ready.killing(r1.Name)
+		found := killAfterLastByte(t, c, r1, api, db, token, videos[len(videos)-1], long, delay)
 		if !found.sourceRecorded {
 			stuckBefore++
 		}
 		t.Logf("killed r1 %s after the last byte: source recorded by then %v, HEAD then answered %d of %d",
 			delay, found.sourceRecorded, found.headAfter, len(long))
-		if err := c.Restart(ctx, "r1"); err != nil {
+		if err := c.Restart(ctx, r1.Name); err != nil {
 			t.Fatal(err)
 		}
+		ready.restarted(r1.Name)
 	}
 	t.Logf("%d of %d kills after the last byte came before the source was recorded", stuckBefore, len(lastByteDelays))
 

@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -13,6 +12,7 @@ import (
 	"time"
 
 	"github.com/vidra-dev/vidra/internal/apptest"
+	"github.com/vidra-dev/vidra/internal/cluster"
 )
 
 // tusClient uploads as a tus client on a bad network does, through the proxy,
@@ -123,39 +123,25 @@ type lastByteKill struct {
 }
 
 // killAfterLastByte uploads data as a client whose final PATCH goes to replica
-// addr, which dies delay after the PATCH's last byte left the client: the
-// first half is acknowledged by addr, then the rest is written on a raw
-// connection and kill runs. The client then goes on through the proxy (HEAD,
-// and the rest again if the server lacks it).
-func killAfterLastByte(t *testing.T, api *apptest.Server, db *sql.DB, token, videoID, addr string,
-	data []byte, delay time.Duration, kill func()) lastByteKill {
+// p, which is killed delay after the PATCH's last byte left the client: the
+// first half is acknowledged by p, then the rest goes to p (finalPatchThenKill).
+// The client then goes on through the proxy (HEAD, and the rest again if the
+// server lacks it).
+func killAfterLastByte(t *testing.T, c *cluster.Cluster, p *cluster.Process, api *apptest.Server, db *sql.DB,
+	token, videoID string, data []byte, delay time.Duration) lastByteKill {
 	t.Helper()
 	u := newUpload(t, api, token, data)
 	loc, err := url.Parse(u.loc)
 	if err != nil {
 		t.Fatal(err)
 	}
-	direct := "http://" + addr + loc.Path
 	half := int64(len(data) / 2)
-	status, n, err := api.TusPatch(direct, 0, bytes.NewReader(data[:half]))
+	status, n, err := api.TusPatch("http://"+p.Addr+loc.Path, 0, bytes.NewReader(data[:half]))
 	if status != http.StatusNoContent || n != half {
-		t.Fatalf("first half to %s: %d offset %d: %v", addr, status, n, err)
+		t.Fatalf("first half to %s: %d offset %d: %v", p.Name, status, n, err)
 	}
 	u.ack(n, "PATCH")
-	conn, err := net.Dial("tcp", addr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rest := data[half:]
-	fmt.Fprintf(conn, "PATCH %s HTTP/1.1\r\nHost: %s\r\nTus-Resumable: 1.0.0\r\nUpload-Offset: %d\r\n"+
-		"Content-Type: application/offset+octet-stream\r\nContent-Length: %d\r\nConnection: close\r\n\r\n",
-		loc.Path, loc.Host, half, len(rest))
-	if _, err := conn.Write(rest); err != nil {
-		t.Fatal(err)
-	}
-	time.Sleep(delay)
-	kill()
-	_ = conn.Close()
+	finalPatchThenKill(t, c, p, loc.Path, half, data[half:], delay)
 	found := lastByteKill{delay: delay}
 	if err := db.QueryRow(`SELECT source_key <> '' FROM videos WHERE id = $1`, videoID).Scan(&found.sourceRecorded); err != nil {
 		t.Fatal(err)

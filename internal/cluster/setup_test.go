@@ -2,8 +2,10 @@ package cluster_test
 
 import (
 	"context"
+	"net/http"
 	"testing"
 
+	"github.com/vidra-dev/vidra/internal/apptest"
 	"github.com/vidra-dev/vidra/internal/browsertest"
 	"github.com/vidra-dev/vidra/internal/cluster"
 	"github.com/vidra-dev/vidra/internal/s3test"
@@ -45,4 +47,14 @@ func startCluster(t *testing.T, o cluster.Options) *cluster.Cluster {
 		c.Stop()
 	})
 	return c
+}
+
+// ownerClient is a client of the cluster's API, signed up as the owner, that
+// opens a new connection for every request, so each is balanced anew.
+func ownerClient(t *testing.T, c *cluster.Cluster) *apptest.Server {
+	t.Helper()
+	api := apptest.Remote(t, c.URL)
+	api.Token = api.SignUp(apptest.DefaultEmail, apptest.DefaultPassword, "Owner").AccessToken
+	api.Client.Transport = &http.Transport{DisableKeepAlives: true}
+	return api
 }
