@@ -12,9 +12,9 @@ import (
 // TestTusCreateWithTokenInUse: a new tus upload with a token whose upload is in
 // progress gets that upload back (201, its Location) when the length is the
 // same, leaving the token bound to it; with another length 409 with its
-// Location; after the upload finished 409 with the finished upload's Location,
-// whose HEAD answers the final offset. On main's code each of these is 409
-// without a Location.
+// Location; after the upload finished, 201 with the finished upload's
+// Location (whose HEAD answers the final offset) for the same length, 409 with
+// it for another. On main's code each of these is 409 without a Location.
 func TestTusCreateWithTokenInUse(t *testing.T) {
 	apptest.ForEachDialect(t, func(t *testing.T, s *apptest.Server) {
 		data := bytes.Repeat([]byte("vidra"), 2000)
@@ -53,8 +53,12 @@ func TestTusCreateWithTokenInUse(t *testing.T) {
 			t.Fatalf("PATCH rest: offset %d, %v", n, err)
 		}
 		status, done, body := s.TusCreate(token, int64(len(data)))
-		if status != http.StatusConflict || done != loc {
-			t.Fatalf("POST with the finished token: %d, Location %q (%s); want 409 with %q", status, done, body, loc)
+		if status != http.StatusCreated || done != loc {
+			t.Fatalf("POST with the finished token, same length: %d, Location %q (%s); want 201 with %q", status, done, body, loc)
+		}
+		status, other, body = s.TusCreate(token, int64(len(data))-1)
+		if status != http.StatusConflict || other != loc {
+			t.Fatalf("POST with the finished token, other length: %d, Location %q (%s); want 409 with %q", status, other, body, loc)
 		}
 		if got := s.TusOffset(done); got != int64(len(data)) {
 			t.Fatalf("HEAD on the finished upload: offset %d, want %d", got, len(data))

@@ -69,9 +69,7 @@ func (s *Service) beforeCreate(hook tusd.HookEvent, basePath string) (tusd.HTTPR
 	}
 	t, v, err := s.liveToken(ctx, token)
 	if err != nil && t != nil && t.CompletedAt != nil && t.UploadID != nil {
-		return tusd.HTTPResponse{}, tusd.FileInfoChanges{}, tusAnswer(http.StatusConflict,
-			"the upload token was already used for a finished upload, at "+basePath+*t.UploadID,
-			tusd.HTTPHeader{"Location": basePath + *t.UploadID, "Video-Id": t.VideoID.String()})
+		return tusd.HTTPResponse{}, tusd.FileInfoChanges{}, s.finishedUploadAgain(ctx, t, hook.Upload.Size, basePath)
 	}
 	if err != nil {
 		return tusd.HTTPResponse{}, tusd.FileInfoChanges{}, s.tusError(ctx, err)
@@ -151,6 +149,27 @@ func (s *Service) existingUpload(ctx context.Context, t *ent.UploadToken, id str
 	s.Log.InfoContext(ctx, "a new upload of a token resumes its upload in progress",
 		"video_id", t.VideoID, "upload_id", id, "offset", info.Offset)
 	header["Upload-Offset"] = strconv.FormatInt(info.Offset, 10)
+	return tusAnswer(http.StatusCreated, "", header)
+}
+
+// finishedUploadAgain answers a creation with a token whose upload finished:
+// a client whose HEAD failed just after its last PATCH (a 503 while its
+// replica died) creates the upload again. With the finished upload's length,
+// within completedAnswerWindow, the answer is 201 Created with its Location
+// and Upload-Offset = Upload-Length, so the client ends in success
+// (tus-js-client's PATCH gets 409, its retry HEADs the upload and finds it
+// complete); otherwise 409 with that Location.
+func (s *Service) finishedUploadAgain(ctx context.Context, t *ent.UploadToken, size int64, basePath string) error {
+	location := basePath + *t.UploadID
+	header := tusd.HTTPHeader{"Location": location, "Video-Id": t.VideoID.String()}
+	v, err := s.Client.Video.Get(ctx, t.VideoID)
+	if err != nil && !ent.IsNotFound(err) {
+		return s.tusError(ctx, err)
+	}
+	if v == nil || v.Size != size || s.now().Sub(*t.CompletedAt) > completedAnswerWindow {
+		return tusAnswer(http.StatusConflict, "the upload token was already used for a finished upload, at "+location, header)
+	}
+	header["Upload-Offset"] = strconv.FormatInt(size, 10)
 	return tusAnswer(http.StatusCreated, "", header)
 }
 
