@@ -20,11 +20,8 @@ import (
 	_ "github.com/lib/pq" // PostgreSQL driver, to read River's jobs
 
 	"github.com/vidra-dev/vidra/internal/apptest"
-	"github.com/vidra-dev/vidra/internal/browsertest"
 	"github.com/vidra-dev/vidra/internal/clip"
 	"github.com/vidra-dev/vidra/internal/cluster"
-	"github.com/vidra-dev/vidra/internal/s3test"
-	"github.com/vidra-dev/vidra/internal/testdb"
 )
 
 // chaosVideos is how many videos the chaos test uploads at least.
@@ -42,39 +39,13 @@ const chaosVideos = 6
 // through the proxy, reconnecting when its replica dies) sees its video ready,
 // and the killed worker leaves no ffmpeg behind.
 func TestClusterSurvivesKills(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts a cluster of processes")
-	}
-	pg := testdb.PostgresURL(t)
-	for _, find := range []func() (string, error){s3test.Find, cluster.FindProxy} {
-		if _, err := find(); err != nil {
-			if browsertest.Required() {
-				t.Fatal(err)
-			}
-			t.Skip(err)
-		}
-	}
+	ctx := context.Background()
+	c := startCluster(t, cluster.Options{Workers: 2,
+		Env: []string{"VIDRA_ALLOW_PRIVATE_NETWORKS=true", "VIDRA_WEBHOOK_RETRY_BASE=200ms"}})
 	data, err := os.ReadFile(clip.Make(t, 12, 640, 360, 25))
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := t.TempDir()
-	bin, err := cluster.Build(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx := context.Background()
-	c, err := cluster.Start(ctx, cluster.Options{Binary: bin, Dir: dir, PostgresURL: pg, Workers: 2,
-		Env: []string{"VIDRA_ALLOW_PRIVATE_NETWORKS=true", "VIDRA_WEBHOOK_RETRY_BASE=200ms"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(c.Stop)
-	defer func() {
-		if t.Failed() {
-			t.Logf("cluster logs (tails):\n%s", c.Logs(6000))
-		}
-	}()
 
 	rcv := newHookReceiver(t)
 	api := apptest.Remote(t, c.URL)
