@@ -20,6 +20,7 @@ import (
 	"github.com/vidra-dev/vidra/billing"
 	"github.com/vidra-dev/vidra/billing/invoicepdf"
 	billingstripe "github.com/vidra-dev/vidra/billing/stripe"
+	"github.com/vidra-dev/vidra/changefeed"
 	"github.com/vidra-dev/vidra/cleanup"
 	"github.com/vidra-dev/vidra/config"
 	"github.com/vidra-dev/vidra/database"
@@ -182,10 +183,15 @@ func newMedia(ctx context.Context, cfg config.Config, db *database.DB, bucket *b
 			opts.Periodic = append(opts.Periodic, m.stripe.Register(opts.Workers, cfg.Stripe.ChargeInterval)...)
 		}
 		opts.Periodic = append(opts.Periodic, m.pdfs.RegisterPDFs(opts.Workers, billingPDFInterval)...)
-		// Expired idempotency keys (24 h) and refilled rate-limit buckets are
-		// removed at the media sweep's cadence.
+		// Expired idempotency keys (24 h), refilled rate-limit buckets and
+		// change log entries past the subscriptions' resume window are removed
+		// at the media sweep's cadence.
 		tasks := []cleanup.Task{{Name: "idempotency_keys", What: "expired idempotency keys",
-			Delete: (&idempotency.Store{Client: db.Client}).DeleteExpired}}
+			Delete: (&idempotency.Store{Client: db.Client}).DeleteExpired},
+			{Name: "change_log", What: "change log entries past the resume window",
+				Delete: func(ctx context.Context) (int, error) {
+					return changefeed.Prune(ctx, db.Client, cfg.HTTP.WSResumeWindow)
+				}}}
 		if limits != nil {
 			tasks = append(tasks, cleanup.Task{Name: "rate_limits", What: "rate limit buckets full again", Delete: limits.DeleteFull})
 		}

@@ -20,6 +20,9 @@ type Bus struct {
 	send func(ctx context.Context, notices []Notice) error
 	// stop stops following the PostgreSQL channel; nil in process.
 	stop func()
+	// postgres says the database is PostgreSQL: the change log's writers
+	// take its advisory lock (log.go).
+	postgres bool
 
 	mu   sync.Mutex
 	subs map[*Subscription]struct{}

@@ -2,6 +2,8 @@ package changefeed
 
 import (
 	"context"
+	"errors"
+	"fmt"
 
 	"entgo.io/ent/privacy"
 	"github.com/google/uuid"
@@ -82,20 +84,26 @@ func (b *Bus) Hook() ent.Hook {
 	}
 }
 
-// txMutation is what every generated mutation offers to reach its transaction.
+// txMutation is what every generated mutation offers to reach its transaction
+// and its client.
 type txMutation interface {
 	Tx() (*ent.Tx, error)
+	Client() *ent.Client
 }
 
-// publishAfterCommit publishes notices once m's transaction commits, or now
-// when m runs outside one. A failed publication is logged: the change stands,
-// and subscribers see it with the next notice about the row.
+// publishAfterCommit logs the changes the change log keeps in m's transaction,
+// last thing before it commits (log.go: a change that cannot be logged does
+// not commit), and publishes notices once it has committed; or, when m ran
+// outside a transaction, logs and publishes now. A failed publication is
+// logged: the change stands, and subscribers see it with the next notice
+// about the row.
 func (b *Bus) publishAfterCommit(ctx context.Context, m ent.Mutation, notices []Notice) {
 	publish := func(ctx context.Context) {
 		if err := b.Publish(ctx, notices...); err != nil {
 			b.log.WarnContext(ctx, "changefeed publish failed", "kind", notices[0].Kind, "count", len(notices), "err", err)
 		}
 	}
+	entries := loggable(notices)
 	tm, ok := m.(txMutation)
 	if !ok {
 		publish(context.WithoutCancel(ctx))
@@ -103,11 +111,24 @@ func (b *Bus) publishAfterCommit(ctx context.Context, m ent.Mutation, notices []
 	}
 	tx, err := tm.Tx()
 	if err != nil {
+		// Committed already: the entries get a transaction of their own.
+		if len(entries) > 0 {
+			if err := b.recordAlone(context.WithoutCancel(ctx), tm.Client(), entries); err != nil {
+				b.log.WarnContext(ctx, "change log write failed; resumed subscriptions miss this change", "kind", entries[0].Kind, "count", len(entries), "err", err)
+			}
+		}
 		publish(context.WithoutCancel(ctx))
 		return
 	}
 	tx.OnCommit(func(next ent.Committer) ent.Committer {
 		return ent.CommitFunc(func(ctx context.Context, tx *ent.Tx) error {
+			if len(entries) > 0 {
+				if err := b.record(ctx, tx, entries); err != nil {
+					// Not committed: rolled back here, so the connection is
+					// not left in an open transaction.
+					return errors.Join(fmt.Errorf("changefeed: write the change log: %w", err), tx.Rollback())
+				}
+			}
 			if err := next.Commit(ctx, tx); err != nil {
 				return err
 			}

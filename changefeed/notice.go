@@ -7,6 +7,9 @@
 // of every process through LISTEN/NOTIFY (postgres.go). A notice names the row,
 // never its content: subscribers read the row again with their own principal,
 // so a notification can neither leak a row nor outgrow NOTIFY's payload limit.
+// The same hook writes the changes of videos, transcoding jobs and webhook
+// deliveries to the change log (log.go), numbered in commit order, from which
+// a subscription resumed with a cursor is sent what it missed.
 package changefeed
 
 import (

@@ -22,7 +22,7 @@ const startWait = 5 * time.Second
 // missed while the connection was down reach subscribers as a KindResync
 // notice. Close stops following the channel; the listener stays open.
 func NewPostgres(listener *pglisten.Listener, pool *sql.DB, log *slog.Logger) *Bus {
-	b := &Bus{log: log, subs: map[*Subscription]struct{}{}}
+	b := &Bus{log: log, subs: map[*Subscription]struct{}{}, postgres: true}
 	b.send = func(ctx context.Context, notices []Notice) error {
 		payloads, err := encodeBatches(notices, MaxPayload)
 		if err != nil {

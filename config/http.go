@@ -55,6 +55,9 @@ type HTTP struct {
 	// session or API key is checked again; the connection ends when it no
 	// longer holds (VIDRA_WS_CREDENTIAL_RECHECK, default 30s).
 	WSCredentialRecheck time.Duration
+	// WSResumeWindow is how long the change log keeps committed changes for
+	// subscriptions resumed with `after` (VIDRA_WS_RESUME_WINDOW, default 15m).
+	WSResumeWindow time.Duration
 }
 
 // readHTTP reads the HTTP configuration through get (name, default).
@@ -101,6 +104,7 @@ func readHTTP(get func(name, def string) string) (HTTP, []error) {
 		WSMaxConnectionsPerCaller:       positive("VIDRA_WS_MAX_CONNECTIONS_PER_CALLER", "16"),
 		WSMaxSubscriptionsPerConnection: positive("VIDRA_WS_MAX_SUBSCRIPTIONS_PER_CONNECTION", "32"),
 		WSCredentialRecheck:             duration("VIDRA_WS_CREDENTIAL_RECHECK", "30s"),
+		WSResumeWindow:                  duration("VIDRA_WS_RESUME_WINDOW", "15m"),
 		ReadHeaderTimeout:               duration("VIDRA_READ_HEADER_TIMEOUT", "10s"),
 		ReadTimeout:                     duration("VIDRA_READ_TIMEOUT", "60s"),
 		Playground:                      playground,

@@ -14,7 +14,7 @@ func TestHTTPSettings(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := HTTP{ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute, Playground: true, Introspection: IntrospectionAuthenticated,
-		WSMaxConnectionsPerCaller: 16, WSMaxSubscriptionsPerConnection: 32, WSCredentialRecheck: 30 * time.Second,
+		WSMaxConnectionsPerCaller: 16, WSMaxSubscriptionsPerConnection: 32, WSCredentialRecheck: 30 * time.Second, WSResumeWindow: 15 * time.Minute,
 		APIQueueWait: 250 * time.Millisecond}
 	if !reflect.DeepEqual(c.HTTP, want) {
 		t.Errorf("defaults: %+v, want %+v", c.HTTP, want)

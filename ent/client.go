@@ -33,6 +33,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/billingcustomer"
 	"github.com/vidra-dev/vidra/ent/blobdeletion"
 	"github.com/vidra-dev/vidra/ent/caption"
+	"github.com/vidra-dev/vidra/ent/changelogentry"
 	"github.com/vidra-dev/vidra/ent/chapter"
 	"github.com/vidra-dev/vidra/ent/encodingprofile"
 	"github.com/vidra-dev/vidra/ent/event"
@@ -122,6 +123,8 @@ type Client struct {
 	BlobDeletion *BlobDeletionClient
 	// Caption is the client for interacting with the Caption builders.
 	Caption *CaptionClient
+	// ChangeLogEntry is the client for interacting with the ChangeLogEntry builders.
+	ChangeLogEntry *ChangeLogEntryClient
 	// Chapter is the client for interacting with the Chapter builders.
 	Chapter *ChapterClient
 	// EncodingProfile is the client for interacting with the EncodingProfile builders.
@@ -242,6 +245,7 @@ func (c *Client) init() {
 	c.BillingCustomer = NewBillingCustomerClient(c.config)
 	c.BlobDeletion = NewBlobDeletionClient(c.config)
 	c.Caption = NewCaptionClient(c.config)
+	c.ChangeLogEntry = NewChangeLogEntryClient(c.config)
 	c.Chapter = NewChapterClient(c.config)
 	c.EncodingProfile = NewEncodingProfileClient(c.config)
 	c.Event = NewEventClient(c.config)
@@ -397,6 +401,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		BillingCustomer:      NewBillingCustomerClient(cfg),
 		BlobDeletion:         NewBlobDeletionClient(cfg),
 		Caption:              NewCaptionClient(cfg),
+		ChangeLogEntry:       NewChangeLogEntryClient(cfg),
 		Chapter:              NewChapterClient(cfg),
 		EncodingProfile:      NewEncodingProfileClient(cfg),
 		Event:                NewEventClient(cfg),
@@ -479,6 +484,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		BillingCustomer:      NewBillingCustomerClient(cfg),
 		BlobDeletion:         NewBlobDeletionClient(cfg),
 		Caption:              NewCaptionClient(cfg),
+		ChangeLogEntry:       NewChangeLogEntryClient(cfg),
 		Chapter:              NewChapterClient(cfg),
 		EncodingProfile:      NewEncodingProfileClient(cfg),
 		Event:                NewEventClient(cfg),
@@ -558,13 +564,13 @@ func (c *Client) Use(hooks ...Hook) {
 		c.AnalyticsDelivery, c.AnalyticsDirtyHour, c.AnalyticsDrop, c.AnalyticsEvent,
 		c.AnalyticsHourly, c.AnalyticsSalt, c.AnalyticsView, c.AnalyticsViewerDaily,
 		c.AuditLog, c.AuthCode, c.BillingCustomer, c.BlobDeletion, c.Caption,
-		c.Chapter, c.EncodingProfile, c.Event, c.Folder, c.GatewayEvent,
-		c.IdempotencyKey, c.ImportItem, c.ImportMigration, c.Importer, c.Invitation,
-		c.Invoice, c.InvoiceLine, c.InvoiceSequence, c.JobProcess, c.LiveSession,
-		c.LiveSimulcastTarget, c.LiveStream, c.Membership, c.OAuthIdentity,
-		c.OAuthState, c.Organization, c.Plan, c.PlanMetric, c.Player, c.Project,
-		c.ProjectSetting, c.RateLimit, c.RefreshToken, c.Rendition, c.Session,
-		c.StoredObject, c.Subscription, c.Tag, c.Thumbnail, c.Transaction,
+		c.ChangeLogEntry, c.Chapter, c.EncodingProfile, c.Event, c.Folder,
+		c.GatewayEvent, c.IdempotencyKey, c.ImportItem, c.ImportMigration, c.Importer,
+		c.Invitation, c.Invoice, c.InvoiceLine, c.InvoiceSequence, c.JobProcess,
+		c.LiveSession, c.LiveSimulcastTarget, c.LiveStream, c.Membership,
+		c.OAuthIdentity, c.OAuthState, c.Organization, c.Plan, c.PlanMetric, c.Player,
+		c.Project, c.ProjectSetting, c.RateLimit, c.RefreshToken, c.Rendition,
+		c.Session, c.StoredObject, c.Subscription, c.Tag, c.Thumbnail, c.Transaction,
 		c.TranscodingJob, c.UploadLock, c.UploadToken, c.UsageFlush, c.UsageHourly,
 		c.UsageRecord, c.User, c.Video, c.WebhookAttempt, c.WebhookDelivery,
 		c.WebhookEndpoint,
@@ -581,13 +587,13 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 		c.AnalyticsDelivery, c.AnalyticsDirtyHour, c.AnalyticsDrop, c.AnalyticsEvent,
 		c.AnalyticsHourly, c.AnalyticsSalt, c.AnalyticsView, c.AnalyticsViewerDaily,
 		c.AuditLog, c.AuthCode, c.BillingCustomer, c.BlobDeletion, c.Caption,
-		c.Chapter, c.EncodingProfile, c.Event, c.Folder, c.GatewayEvent,
-		c.IdempotencyKey, c.ImportItem, c.ImportMigration, c.Importer, c.Invitation,
-		c.Invoice, c.InvoiceLine, c.InvoiceSequence, c.JobProcess, c.LiveSession,
-		c.LiveSimulcastTarget, c.LiveStream, c.Membership, c.OAuthIdentity,
-		c.OAuthState, c.Organization, c.Plan, c.PlanMetric, c.Player, c.Project,
-		c.ProjectSetting, c.RateLimit, c.RefreshToken, c.Rendition, c.Session,
-		c.StoredObject, c.Subscription, c.Tag, c.Thumbnail, c.Transaction,
+		c.ChangeLogEntry, c.Chapter, c.EncodingProfile, c.Event, c.Folder,
+		c.GatewayEvent, c.IdempotencyKey, c.ImportItem, c.ImportMigration, c.Importer,
+		c.Invitation, c.Invoice, c.InvoiceLine, c.InvoiceSequence, c.JobProcess,
+		c.LiveSession, c.LiveSimulcastTarget, c.LiveStream, c.Membership,
+		c.OAuthIdentity, c.OAuthState, c.Organization, c.Plan, c.PlanMetric, c.Player,
+		c.Project, c.ProjectSetting, c.RateLimit, c.RefreshToken, c.Rendition,
+		c.Session, c.StoredObject, c.Subscription, c.Tag, c.Thumbnail, c.Transaction,
 		c.TranscodingJob, c.UploadLock, c.UploadToken, c.UsageFlush, c.UsageHourly,
 		c.UsageRecord, c.User, c.Video, c.WebhookAttempt, c.WebhookDelivery,
 		c.WebhookEndpoint,
@@ -633,6 +639,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.BlobDeletion.mutate(ctx, m)
 	case *CaptionMutation:
 		return c.Caption.mutate(ctx, m)
+	case *ChangeLogEntryMutation:
+		return c.ChangeLogEntry.mutate(ctx, m)
 	case *ChapterMutation:
 		return c.Chapter.mutate(ctx, m)
 	case *EncodingProfileMutation:
@@ -3102,6 +3110,141 @@ func (c *CaptionClient) mutate(ctx context.Context, m *CaptionMutation) (Value, 
 		return (&CaptionDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown Caption mutation op: %q", m.Op())
+	}
+}
+
+// ChangeLogEntryClient is a client for the ChangeLogEntry schema.
+type ChangeLogEntryClient struct {
+	config
+}
+
+// NewChangeLogEntryClient returns a client for the ChangeLogEntry from the given config.
+func NewChangeLogEntryClient(c config) *ChangeLogEntryClient {
+	return &ChangeLogEntryClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `changelogentry.Hooks(f(g(h())))`.
+func (c *ChangeLogEntryClient) Use(hooks ...Hook) {
+	c.hooks.ChangeLogEntry = append(c.hooks.ChangeLogEntry, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `changelogentry.Intercept(f(g(h())))`.
+func (c *ChangeLogEntryClient) Intercept(interceptors ...Interceptor) {
+	c.inters.ChangeLogEntry = append(c.inters.ChangeLogEntry, interceptors...)
+}
+
+// Create returns a builder for creating a ChangeLogEntry entity.
+func (c *ChangeLogEntryClient) Create() *ChangeLogEntryCreate {
+	mutation := newChangeLogEntryMutation(c.config, OpCreate)
+	return &ChangeLogEntryCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of ChangeLogEntry entities.
+func (c *ChangeLogEntryClient) CreateBulk(builders ...*ChangeLogEntryCreate) *ChangeLogEntryCreateBulk {
+	return &ChangeLogEntryCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *ChangeLogEntryClient) MapCreateBulk(slice any, setFunc func(*ChangeLogEntryCreate, int)) *ChangeLogEntryCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &ChangeLogEntryCreateBulk{err: fmt.Errorf("calling to ChangeLogEntryClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*ChangeLogEntryCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &ChangeLogEntryCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for ChangeLogEntry.
+func (c *ChangeLogEntryClient) Update() *ChangeLogEntryUpdate {
+	mutation := newChangeLogEntryMutation(c.config, OpUpdate)
+	return &ChangeLogEntryUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *ChangeLogEntryClient) UpdateOne(_m *ChangeLogEntry) *ChangeLogEntryUpdateOne {
+	mutation := newChangeLogEntryMutation(c.config, OpUpdateOne, withChangeLogEntry(_m))
+	return &ChangeLogEntryUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *ChangeLogEntryClient) UpdateOneID(id int64) *ChangeLogEntryUpdateOne {
+	mutation := newChangeLogEntryMutation(c.config, OpUpdateOne, withChangeLogEntryID(id))
+	return &ChangeLogEntryUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for ChangeLogEntry.
+func (c *ChangeLogEntryClient) Delete() *ChangeLogEntryDelete {
+	mutation := newChangeLogEntryMutation(c.config, OpDelete)
+	return &ChangeLogEntryDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *ChangeLogEntryClient) DeleteOne(_m *ChangeLogEntry) *ChangeLogEntryDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *ChangeLogEntryClient) DeleteOneID(id int64) *ChangeLogEntryDeleteOne {
+	builder := c.Delete().Where(changelogentry.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &ChangeLogEntryDeleteOne{builder}
+}
+
+// Query returns a query builder for ChangeLogEntry.
+func (c *ChangeLogEntryClient) Query() *ChangeLogEntryQuery {
+	return &ChangeLogEntryQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeChangeLogEntry},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a ChangeLogEntry entity by its id.
+func (c *ChangeLogEntryClient) Get(ctx context.Context, id int64) (*ChangeLogEntry, error) {
+	return c.Query().Where(changelogentry.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *ChangeLogEntryClient) GetX(ctx context.Context, id int64) *ChangeLogEntry {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *ChangeLogEntryClient) Hooks() []Hook {
+	hooks := c.hooks.ChangeLogEntry
+	return append(hooks[:len(hooks):len(hooks)], changelogentry.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *ChangeLogEntryClient) Interceptors() []Interceptor {
+	inters := c.inters.ChangeLogEntry
+	return append(inters[:len(inters):len(inters)], changelogentry.Interceptors[:]...)
+}
+
+func (c *ChangeLogEntryClient) mutate(ctx context.Context, m *ChangeLogEntryMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&ChangeLogEntryCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&ChangeLogEntryUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&ChangeLogEntryUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&ChangeLogEntryDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown ChangeLogEntry mutation op: %q", m.Op())
 	}
 }
 
@@ -10329,29 +10472,29 @@ type (
 		APIKey, AccessControl, Advertisement, AnalyticsDaily, AnalyticsDelivery,
 		AnalyticsDirtyHour, AnalyticsDrop, AnalyticsEvent, AnalyticsHourly,
 		AnalyticsSalt, AnalyticsView, AnalyticsViewerDaily, AuditLog, AuthCode,
-		BillingCustomer, BlobDeletion, Caption, Chapter, EncodingProfile, Event,
-		Folder, GatewayEvent, IdempotencyKey, ImportItem, ImportMigration, Importer,
-		Invitation, Invoice, InvoiceLine, InvoiceSequence, JobProcess, LiveSession,
-		LiveSimulcastTarget, LiveStream, Membership, OAuthIdentity, OAuthState,
-		Organization, Plan, PlanMetric, Player, Project, ProjectSetting, RateLimit,
-		RefreshToken, Rendition, Session, StoredObject, Subscription, Tag, Thumbnail,
-		Transaction, TranscodingJob, UploadLock, UploadToken, UsageFlush, UsageHourly,
-		UsageRecord, User, Video, WebhookAttempt, WebhookDelivery,
-		WebhookEndpoint []ent.Hook
+		BillingCustomer, BlobDeletion, Caption, ChangeLogEntry, Chapter,
+		EncodingProfile, Event, Folder, GatewayEvent, IdempotencyKey, ImportItem,
+		ImportMigration, Importer, Invitation, Invoice, InvoiceLine, InvoiceSequence,
+		JobProcess, LiveSession, LiveSimulcastTarget, LiveStream, Membership,
+		OAuthIdentity, OAuthState, Organization, Plan, PlanMetric, Player, Project,
+		ProjectSetting, RateLimit, RefreshToken, Rendition, Session, StoredObject,
+		Subscription, Tag, Thumbnail, Transaction, TranscodingJob, UploadLock,
+		UploadToken, UsageFlush, UsageHourly, UsageRecord, User, Video, WebhookAttempt,
+		WebhookDelivery, WebhookEndpoint []ent.Hook
 	}
 	inters struct {
 		APIKey, AccessControl, Advertisement, AnalyticsDaily, AnalyticsDelivery,
 		AnalyticsDirtyHour, AnalyticsDrop, AnalyticsEvent, AnalyticsHourly,
 		AnalyticsSalt, AnalyticsView, AnalyticsViewerDaily, AuditLog, AuthCode,
-		BillingCustomer, BlobDeletion, Caption, Chapter, EncodingProfile, Event,
-		Folder, GatewayEvent, IdempotencyKey, ImportItem, ImportMigration, Importer,
-		Invitation, Invoice, InvoiceLine, InvoiceSequence, JobProcess, LiveSession,
-		LiveSimulcastTarget, LiveStream, Membership, OAuthIdentity, OAuthState,
-		Organization, Plan, PlanMetric, Player, Project, ProjectSetting, RateLimit,
-		RefreshToken, Rendition, Session, StoredObject, Subscription, Tag, Thumbnail,
-		Transaction, TranscodingJob, UploadLock, UploadToken, UsageFlush, UsageHourly,
-		UsageRecord, User, Video, WebhookAttempt, WebhookDelivery,
-		WebhookEndpoint []ent.Interceptor
+		BillingCustomer, BlobDeletion, Caption, ChangeLogEntry, Chapter,
+		EncodingProfile, Event, Folder, GatewayEvent, IdempotencyKey, ImportItem,
+		ImportMigration, Importer, Invitation, Invoice, InvoiceLine, InvoiceSequence,
+		JobProcess, LiveSession, LiveSimulcastTarget, LiveStream, Membership,
+		OAuthIdentity, OAuthState, Organization, Plan, PlanMetric, Player, Project,
+		ProjectSetting, RateLimit, RefreshToken, Rendition, Session, StoredObject,
+		Subscription, Tag, Thumbnail, Transaction, TranscodingJob, UploadLock,
+		UploadToken, UsageFlush, UsageHourly, UsageRecord, User, Video, WebhookAttempt,
+		WebhookDelivery, WebhookEndpoint []ent.Interceptor
 	}
 )
 

@@ -29,6 +29,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/billingcustomer"
 	"github.com/vidra-dev/vidra/ent/blobdeletion"
 	"github.com/vidra-dev/vidra/ent/caption"
+	"github.com/vidra-dev/vidra/ent/changelogentry"
 	"github.com/vidra-dev/vidra/ent/chapter"
 	"github.com/vidra-dev/vidra/ent/encodingprofile"
 	"github.com/vidra-dev/vidra/ent/event"
@@ -152,6 +153,7 @@ func checkColumn(t, c string) error {
 			billingcustomer.Table:      billingcustomer.ValidColumn,
 			blobdeletion.Table:         blobdeletion.ValidColumn,
 			caption.Table:              caption.ValidColumn,
+			changelogentry.Table:       changelogentry.ValidColumn,
 			chapter.Table:              chapter.ValidColumn,
 			encodingprofile.Table:      encodingprofile.ValidColumn,
 			event.Table:                event.ValidColumn,

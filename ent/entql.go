@@ -20,6 +20,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/billingcustomer"
 	"github.com/vidra-dev/vidra/ent/blobdeletion"
 	"github.com/vidra-dev/vidra/ent/caption"
+	"github.com/vidra-dev/vidra/ent/changelogentry"
 	"github.com/vidra-dev/vidra/ent/chapter"
 	"github.com/vidra-dev/vidra/ent/encodingprofile"
 	"github.com/vidra-dev/vidra/ent/event"
@@ -76,7 +77,7 @@ import (
 
 // schemaGraph holds a representation of ent/schema at runtime.
 var schemaGraph = func() *sqlgraph.Schema {
-	graph := &sqlgraph.Schema{Nodes: make([]*sqlgraph.Node, 63)}
+	graph := &sqlgraph.Schema{Nodes: make([]*sqlgraph.Node, 64)}
 	graph.Nodes[0] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   apikey.Table,
@@ -471,6 +472,24 @@ var schemaGraph = func() *sqlgraph.Schema {
 	}
 	graph.Nodes[17] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
+			Table:   changelogentry.Table,
+			Columns: changelogentry.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeInt64,
+				Column: changelogentry.FieldID,
+			},
+		},
+		Type: "ChangeLogEntry",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			changelogentry.FieldCreatedAt: {Type: field.TypeTime, Column: changelogentry.FieldCreatedAt},
+			changelogentry.FieldKind:      {Type: field.TypeString, Column: changelogentry.FieldKind},
+			changelogentry.FieldRowID:     {Type: field.TypeUUID, Column: changelogentry.FieldRowID},
+			changelogentry.FieldProjectID: {Type: field.TypeUUID, Column: changelogentry.FieldProjectID},
+			changelogentry.FieldDeleted:   {Type: field.TypeBool, Column: changelogentry.FieldDeleted},
+		},
+	}
+	graph.Nodes[18] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
 			Table:   chapter.Table,
 			Columns: chapter.Columns,
 			ID: &sqlgraph.FieldSpec{
@@ -487,7 +506,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			chapter.FieldStartSeconds: {Type: field.TypeFloat64, Column: chapter.FieldStartSeconds},
 		},
 	}
-	graph.Nodes[18] = &sqlgraph.Node{
+	graph.Nodes[19] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   encodingprofile.Table,
 			Columns: encodingprofile.Columns,
@@ -506,7 +525,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			encodingprofile.FieldRenditions: {Type: field.TypeJSON, Column: encodingprofile.FieldRenditions},
 		},
 	}
-	graph.Nodes[19] = &sqlgraph.Node{
+	graph.Nodes[20] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   event.Table,
 			Columns: event.Columns,
@@ -524,7 +543,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			event.FieldData:      {Type: field.TypeJSON, Column: event.FieldData},
 		},
 	}
-	graph.Nodes[20] = &sqlgraph.Node{
+	graph.Nodes[21] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   folder.Table,
 			Columns: folder.Columns,
@@ -542,7 +561,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			folder.FieldName:      {Type: field.TypeString, Column: folder.FieldName},
 		},
 	}
-	graph.Nodes[21] = &sqlgraph.Node{
+	graph.Nodes[22] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   gatewayevent.Table,
 			Columns: gatewayevent.Columns,
@@ -559,7 +578,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			gatewayevent.FieldType:      {Type: field.TypeString, Column: gatewayevent.FieldType},
 		},
 	}
-	graph.Nodes[22] = &sqlgraph.Node{
+	graph.Nodes[23] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   idempotencykey.Table,
 			Columns: idempotencykey.Columns,
@@ -583,7 +602,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			idempotencykey.FieldExpiresAt:           {Type: field.TypeTime, Column: idempotencykey.FieldExpiresAt},
 		},
 	}
-	graph.Nodes[23] = &sqlgraph.Node{
+	graph.Nodes[24] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   importitem.Table,
 			Columns: importitem.Columns,
@@ -611,7 +630,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			importitem.FieldImportedAt:      {Type: field.TypeTime, Column: importitem.FieldImportedAt},
 		},
 	}
-	graph.Nodes[24] = &sqlgraph.Node{
+	graph.Nodes[25] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   importmigration.Table,
 			Columns: importmigration.Columns,
@@ -635,7 +654,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			importmigration.FieldCompletedAt:   {Type: field.TypeTime, Column: importmigration.FieldCompletedAt},
 		},
 	}
-	graph.Nodes[25] = &sqlgraph.Node{
+	graph.Nodes[26] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   importer.Table,
 			Columns: importer.Columns,
@@ -656,7 +675,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			importer.FieldAccountURI:      {Type: field.TypeString, Column: importer.FieldAccountURI},
 		},
 	}
-	graph.Nodes[26] = &sqlgraph.Node{
+	graph.Nodes[27] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   invitation.Table,
 			Columns: invitation.Columns,
@@ -681,7 +700,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			invitation.FieldRespondedAt:    {Type: field.TypeTime, Column: invitation.FieldRespondedAt},
 		},
 	}
-	graph.Nodes[27] = &sqlgraph.Node{
+	graph.Nodes[28] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   invoice.Table,
 			Columns: invoice.Columns,
@@ -716,7 +735,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			invoice.FieldPaymentFailedAt:   {Type: field.TypeTime, Column: invoice.FieldPaymentFailedAt},
 		},
 	}
-	graph.Nodes[28] = &sqlgraph.Node{
+	graph.Nodes[29] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   invoiceline.Table,
 			Columns: invoiceline.Columns,
@@ -739,7 +758,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			invoiceline.FieldAmountMinor:    {Type: field.TypeInt64, Column: invoiceline.FieldAmountMinor},
 		},
 	}
-	graph.Nodes[29] = &sqlgraph.Node{
+	graph.Nodes[30] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   invoicesequence.Table,
 			Columns: invoicesequence.Columns,
@@ -756,7 +775,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			invoicesequence.FieldNext:      {Type: field.TypeInt64, Column: invoicesequence.FieldNext},
 		},
 	}
-	graph.Nodes[30] = &sqlgraph.Node{
+	graph.Nodes[31] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   jobprocess.Table,
 			Columns: jobprocess.Columns,
@@ -776,7 +795,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			jobprocess.FieldReclaimedBy: {Type: field.TypeString, Column: jobprocess.FieldReclaimedBy},
 		},
 	}
-	graph.Nodes[31] = &sqlgraph.Node{
+	graph.Nodes[32] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   livesession.Table,
 			Columns: livesession.Columns,
@@ -813,7 +832,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			livesession.FieldLastDataAt:              {Type: field.TypeTime, Column: livesession.FieldLastDataAt},
 		},
 	}
-	graph.Nodes[32] = &sqlgraph.Node{
+	graph.Nodes[33] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   livesimulcasttarget.Table,
 			Columns: livesimulcasttarget.Columns,
@@ -834,7 +853,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			livesimulcasttarget.FieldEnabled:      {Type: field.TypeBool, Column: livesimulcasttarget.FieldEnabled},
 		},
 	}
-	graph.Nodes[33] = &sqlgraph.Node{
+	graph.Nodes[34] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   livestream.Table,
 			Columns: livestream.Columns,
@@ -865,7 +884,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			livestream.FieldCompleteRequestedAt:    {Type: field.TypeTime, Column: livestream.FieldCompleteRequestedAt},
 		},
 	}
-	graph.Nodes[34] = &sqlgraph.Node{
+	graph.Nodes[35] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   membership.Table,
 			Columns: membership.Columns,
@@ -884,7 +903,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			membership.FieldGrants:         {Type: field.TypeJSON, Column: membership.FieldGrants},
 		},
 	}
-	graph.Nodes[35] = &sqlgraph.Node{
+	graph.Nodes[36] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   oauthidentity.Table,
 			Columns: oauthidentity.Columns,
@@ -903,7 +922,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			oauthidentity.FieldEmail:     {Type: field.TypeString, Column: oauthidentity.FieldEmail},
 		},
 	}
-	graph.Nodes[36] = &sqlgraph.Node{
+	graph.Nodes[37] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   oauthstate.Table,
 			Columns: oauthstate.Columns,
@@ -922,7 +941,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			oauthstate.FieldExpiresAt:    {Type: field.TypeTime, Column: oauthstate.FieldExpiresAt},
 		},
 	}
-	graph.Nodes[37] = &sqlgraph.Node{
+	graph.Nodes[38] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   organization.Table,
 			Columns: organization.Columns,
@@ -938,7 +957,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			organization.FieldName:      {Type: field.TypeString, Column: organization.FieldName},
 		},
 	}
-	graph.Nodes[38] = &sqlgraph.Node{
+	graph.Nodes[39] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   plan.Table,
 			Columns: plan.Columns,
@@ -967,7 +986,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			plan.FieldArchivedAt:      {Type: field.TypeTime, Column: plan.FieldArchivedAt},
 		},
 	}
-	graph.Nodes[39] = &sqlgraph.Node{
+	graph.Nodes[40] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   planmetric.Table,
 			Columns: planmetric.Columns,
@@ -990,7 +1009,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			planmetric.FieldTiers:          {Type: field.TypeJSON, Column: planmetric.FieldTiers},
 		},
 	}
-	graph.Nodes[40] = &sqlgraph.Node{
+	graph.Nodes[41] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   player.Table,
 			Columns: player.Columns,
@@ -1021,7 +1040,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			player.FieldDefaultCaptionLanguage: {Type: field.TypeString, Column: player.FieldDefaultCaptionLanguage},
 		},
 	}
-	graph.Nodes[41] = &sqlgraph.Node{
+	graph.Nodes[42] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   project.Table,
 			Columns: project.Columns,
@@ -1041,7 +1060,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			project.FieldDeletedAt:      {Type: field.TypeTime, Column: project.FieldDeletedAt},
 		},
 	}
-	graph.Nodes[42] = &sqlgraph.Node{
+	graph.Nodes[43] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   projectsetting.Table,
 			Columns: projectsetting.Columns,
@@ -1059,7 +1078,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			projectsetting.FieldValue:     {Type: field.TypeString, Column: projectsetting.FieldValue},
 		},
 	}
-	graph.Nodes[43] = &sqlgraph.Node{
+	graph.Nodes[44] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   ratelimit.Table,
 			Columns: ratelimit.Columns,
@@ -1076,7 +1095,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			ratelimit.FieldTatMs:     {Type: field.TypeInt64, Column: ratelimit.FieldTatMs},
 		},
 	}
-	graph.Nodes[44] = &sqlgraph.Node{
+	graph.Nodes[45] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   refreshtoken.Table,
 			Columns: refreshtoken.Columns,
@@ -1095,7 +1114,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			refreshtoken.FieldUsedAt:    {Type: field.TypeTime, Column: refreshtoken.FieldUsedAt},
 		},
 	}
-	graph.Nodes[45] = &sqlgraph.Node{
+	graph.Nodes[46] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   rendition.Table,
 			Columns: rendition.Columns,
@@ -1116,7 +1135,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			rendition.FieldStatus:    {Type: field.TypeEnum, Column: rendition.FieldStatus},
 		},
 	}
-	graph.Nodes[46] = &sqlgraph.Node{
+	graph.Nodes[47] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   session.Table,
 			Columns: session.Columns,
@@ -1137,7 +1156,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			session.FieldRevokedAt:      {Type: field.TypeTime, Column: session.FieldRevokedAt},
 		},
 	}
-	graph.Nodes[47] = &sqlgraph.Node{
+	graph.Nodes[48] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   storedobject.Table,
 			Columns: storedobject.Columns,
@@ -1159,7 +1178,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			storedobject.FieldDeletedAt:      {Type: field.TypeTime, Column: storedobject.FieldDeletedAt},
 		},
 	}
-	graph.Nodes[48] = &sqlgraph.Node{
+	graph.Nodes[49] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   subscription.Table,
 			Columns: subscription.Columns,
@@ -1205,7 +1224,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			subscription.FieldPreviousSubscriptionID: {Type: field.TypeUUID, Column: subscription.FieldPreviousSubscriptionID},
 		},
 	}
-	graph.Nodes[49] = &sqlgraph.Node{
+	graph.Nodes[50] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   tag.Table,
 			Columns: tag.Columns,
@@ -1222,7 +1241,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			tag.FieldName:      {Type: field.TypeString, Column: tag.FieldName},
 		},
 	}
-	graph.Nodes[50] = &sqlgraph.Node{
+	graph.Nodes[51] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   thumbnail.Table,
 			Columns: thumbnail.Columns,
@@ -1245,7 +1264,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			thumbnail.FieldIsDefault:   {Type: field.TypeBool, Column: thumbnail.FieldIsDefault},
 		},
 	}
-	graph.Nodes[51] = &sqlgraph.Node{
+	graph.Nodes[52] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   transaction.Table,
 			Columns: transaction.Columns,
@@ -1271,7 +1290,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			transaction.FieldSettledAt:      {Type: field.TypeTime, Column: transaction.FieldSettledAt},
 		},
 	}
-	graph.Nodes[52] = &sqlgraph.Node{
+	graph.Nodes[53] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   transcodingjob.Table,
 			Columns: transcodingjob.Columns,
@@ -1297,7 +1316,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			transcodingjob.FieldCompletedAt:   {Type: field.TypeTime, Column: transcodingjob.FieldCompletedAt},
 		},
 	}
-	graph.Nodes[53] = &sqlgraph.Node{
+	graph.Nodes[54] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   uploadlock.Table,
 			Columns: uploadlock.Columns,
@@ -1316,7 +1335,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			uploadlock.FieldReleaseRequested: {Type: field.TypeBool, Column: uploadlock.FieldReleaseRequested},
 		},
 	}
-	graph.Nodes[54] = &sqlgraph.Node{
+	graph.Nodes[55] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   uploadtoken.Table,
 			Columns: uploadtoken.Columns,
@@ -1338,7 +1357,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			uploadtoken.FieldCompletedAt: {Type: field.TypeTime, Column: uploadtoken.FieldCompletedAt},
 		},
 	}
-	graph.Nodes[55] = &sqlgraph.Node{
+	graph.Nodes[56] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   usageflush.Table,
 			Columns: usageflush.Columns,
@@ -1353,7 +1372,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			usageflush.FieldCells:     {Type: field.TypeInt, Column: usageflush.FieldCells},
 		},
 	}
-	graph.Nodes[56] = &sqlgraph.Node{
+	graph.Nodes[57] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   usagehourly.Table,
 			Columns: usagehourly.Columns,
@@ -1373,7 +1392,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			usagehourly.FieldQuantity:       {Type: field.TypeInt64, Column: usagehourly.FieldQuantity},
 		},
 	}
-	graph.Nodes[57] = &sqlgraph.Node{
+	graph.Nodes[58] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   usagerecord.Table,
 			Columns: usagerecord.Columns,
@@ -1394,7 +1413,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			usagerecord.FieldSourceKey:      {Type: field.TypeString, Column: usagerecord.FieldSourceKey},
 		},
 	}
-	graph.Nodes[58] = &sqlgraph.Node{
+	graph.Nodes[59] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   user.Table,
 			Columns: user.Columns,
@@ -1414,7 +1433,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			user.FieldAvatarURL:       {Type: field.TypeString, Column: user.FieldAvatarURL},
 		},
 	}
-	graph.Nodes[59] = &sqlgraph.Node{
+	graph.Nodes[60] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   video.Table,
 			Columns: video.Columns,
@@ -1447,7 +1466,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			video.FieldMetadata:           {Type: field.TypeJSON, Column: video.FieldMetadata},
 		},
 	}
-	graph.Nodes[60] = &sqlgraph.Node{
+	graph.Nodes[61] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   webhookattempt.Table,
 			Columns: webhookattempt.Columns,
@@ -1468,7 +1487,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			webhookattempt.FieldSucceeded:    {Type: field.TypeBool, Column: webhookattempt.FieldSucceeded},
 		},
 	}
-	graph.Nodes[61] = &sqlgraph.Node{
+	graph.Nodes[62] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   webhookdelivery.Table,
 			Columns: webhookdelivery.Columns,
@@ -1491,7 +1510,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			webhookdelivery.FieldCompletedAt:    {Type: field.TypeTime, Column: webhookdelivery.FieldCompletedAt},
 		},
 	}
-	graph.Nodes[62] = &sqlgraph.Node{
+	graph.Nodes[63] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   webhookendpoint.Table,
 			Columns: webhookendpoint.Columns,
@@ -3947,6 +3966,71 @@ func (f *CaptionFilter) WhereHasVideoWith(preds ...predicate.Video) {
 }
 
 // addPredicate implements the predicateAdder interface.
+func (_q *ChangeLogEntryQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the ChangeLogEntryQuery builder.
+func (_q *ChangeLogEntryQuery) Filter() *ChangeLogEntryFilter {
+	return &ChangeLogEntryFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *ChangeLogEntryMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the ChangeLogEntryMutation builder.
+func (m *ChangeLogEntryMutation) Filter() *ChangeLogEntryFilter {
+	return &ChangeLogEntryFilter{config: m.config, predicateAdder: m}
+}
+
+// ChangeLogEntryFilter provides a generic filtering capability at runtime for ChangeLogEntryQuery.
+type ChangeLogEntryFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *ChangeLogEntryFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[17].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql int64 predicate on the id field.
+func (f *ChangeLogEntryFilter) WhereID(p entql.Int64P) {
+	f.Where(p.Field(changelogentry.FieldID))
+}
+
+// WhereCreatedAt applies the entql time.Time predicate on the created_at field.
+func (f *ChangeLogEntryFilter) WhereCreatedAt(p entql.TimeP) {
+	f.Where(p.Field(changelogentry.FieldCreatedAt))
+}
+
+// WhereKind applies the entql string predicate on the kind field.
+func (f *ChangeLogEntryFilter) WhereKind(p entql.StringP) {
+	f.Where(p.Field(changelogentry.FieldKind))
+}
+
+// WhereRowID applies the entql [16]byte predicate on the row_id field.
+func (f *ChangeLogEntryFilter) WhereRowID(p entql.ValueP) {
+	f.Where(p.Field(changelogentry.FieldRowID))
+}
+
+// WhereProjectID applies the entql [16]byte predicate on the project_id field.
+func (f *ChangeLogEntryFilter) WhereProjectID(p entql.ValueP) {
+	f.Where(p.Field(changelogentry.FieldProjectID))
+}
+
+// WhereDeleted applies the entql bool predicate on the deleted field.
+func (f *ChangeLogEntryFilter) WhereDeleted(p entql.BoolP) {
+	f.Where(p.Field(changelogentry.FieldDeleted))
+}
+
+// addPredicate implements the predicateAdder interface.
 func (_q *ChapterQuery) addPredicate(pred func(s *sql.Selector)) {
 	_q.predicates = append(_q.predicates, pred)
 }
@@ -3975,7 +4059,7 @@ type ChapterFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ChapterFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[17].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[18].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4054,7 +4138,7 @@ type EncodingProfileFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *EncodingProfileFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[18].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[19].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4138,7 +4222,7 @@ type EventFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *EventFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[19].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[20].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4217,7 +4301,7 @@ type FolderFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *FolderFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[20].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[21].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4338,7 +4422,7 @@ type GatewayEventFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *GatewayEventFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[21].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[22].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4398,7 +4482,7 @@ type IdempotencyKeyFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *IdempotencyKeyFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[22].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[23].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4493,7 +4577,7 @@ type ImportItemFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ImportItemFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[23].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[24].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4622,7 +4706,7 @@ type ImportMigrationFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ImportMigrationFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[24].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[25].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4717,7 +4801,7 @@ type ImporterFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ImporterFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[25].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[26].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4797,7 +4881,7 @@ type InvitationFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *InvitationFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[26].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[27].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -4911,7 +4995,7 @@ type InvoiceFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *InvoiceFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[27].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[28].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5089,7 +5173,7 @@ type InvoiceLineFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *InvoiceLineFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[28].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[29].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5193,7 +5277,7 @@ type InvoiceSequenceFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *InvoiceSequenceFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[29].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[30].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5253,7 +5337,7 @@ type JobProcessFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *JobProcessFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[30].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[31].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5328,7 +5412,7 @@ type LiveSessionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *LiveSessionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[31].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[32].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5516,7 +5600,7 @@ type LiveSimulcastTargetFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *LiveSimulcastTargetFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[32].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[33].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5610,7 +5694,7 @@ type LiveStreamFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *LiveStreamFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[33].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[34].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5768,7 +5852,7 @@ type MembershipFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *MembershipFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[34].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[35].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5866,7 +5950,7 @@ type OAuthIdentityFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *OAuthIdentityFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[35].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[36].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -5950,7 +6034,7 @@ type OAuthStateFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *OAuthStateFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[36].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[37].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -6020,7 +6104,7 @@ type OrganizationFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *OrganizationFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[37].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[38].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -6145,7 +6229,7 @@ type PlanFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *PlanFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[38].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[39].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -6293,7 +6377,7 @@ type PlanMetricFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *PlanMetricFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[39].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[40].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -6397,7 +6481,7 @@ type PlayerFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *PlayerFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[40].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[41].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -6541,7 +6625,7 @@ type ProjectFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ProjectFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[41].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[42].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -6742,7 +6826,7 @@ type ProjectSettingFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ProjectSettingFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[42].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[43].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -6821,7 +6905,7 @@ type RateLimitFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *RateLimitFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[43].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[44].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -6881,7 +6965,7 @@ type RefreshTokenFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *RefreshTokenFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[44].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[45].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -6965,7 +7049,7 @@ type RenditionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *RenditionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[45].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[46].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -7059,7 +7143,7 @@ type SessionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *SessionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[46].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[47].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -7167,7 +7251,7 @@ type StoredObjectFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *StoredObjectFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[47].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[48].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -7252,7 +7336,7 @@ type SubscriptionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *SubscriptionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[48].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[49].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -7471,7 +7555,7 @@ type TagFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *TagFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[49].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[50].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -7559,7 +7643,7 @@ type ThumbnailFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ThumbnailFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[50].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[51].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -7663,7 +7747,7 @@ type TransactionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *TransactionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[51].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[52].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -7782,7 +7866,7 @@ type TranscodingJobFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *TranscodingJobFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[52].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[53].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -7887,7 +7971,7 @@ type UploadLockFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *UploadLockFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[53].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[54].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -7957,7 +8041,7 @@ type UploadTokenFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *UploadTokenFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[54].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[55].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -8042,7 +8126,7 @@ type UsageFlushFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *UsageFlushFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[55].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[56].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -8092,7 +8176,7 @@ type UsageHourlyFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *UsageHourlyFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[56].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[57].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -8167,7 +8251,7 @@ type UsageRecordFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *UsageRecordFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[57].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[58].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -8247,7 +8331,7 @@ type UserFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *UserFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[58].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[59].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -8364,7 +8448,7 @@ type VideoFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *VideoFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[59].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[60].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -8602,7 +8686,7 @@ type WebhookAttemptFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *WebhookAttemptFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[60].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[61].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -8696,7 +8780,7 @@ type WebhookDeliveryFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *WebhookDeliveryFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[61].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[62].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -8828,7 +8912,7 @@ type WebhookEndpointFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *WebhookEndpointFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[62].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[63].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})

@@ -30,6 +30,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/billingcustomer"
 	"github.com/vidra-dev/vidra/ent/blobdeletion"
 	"github.com/vidra-dev/vidra/ent/caption"
+	"github.com/vidra-dev/vidra/ent/changelogentry"
 	"github.com/vidra-dev/vidra/ent/chapter"
 	"github.com/vidra-dev/vidra/ent/encodingprofile"
 	"github.com/vidra-dev/vidra/ent/event"
@@ -110,6 +111,7 @@ const (
 	TypeBillingCustomer      = "BillingCustomer"
 	TypeBlobDeletion         = "BlobDeletion"
 	TypeCaption              = "Caption"
+	TypeChangeLogEntry       = "ChangeLogEntry"
 	TypeChapter              = "Chapter"
 	TypeEncodingProfile      = "EncodingProfile"
 	TypeEvent                = "Event"
@@ -16631,6 +16633,576 @@ func (m *CaptionMutation) ResetEdge(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown Caption edge %s", name)
+}
+
+// ChangeLogEntryMutation represents an operation that mutates the ChangeLogEntry nodes in the graph.
+type ChangeLogEntryMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *int64
+	created_at    *time.Time
+	kind          *string
+	row_id        *uuid.UUID
+	project_id    *uuid.UUID
+	deleted       *bool
+	clearedFields map[string]struct{}
+	done          bool
+	oldValue      func(context.Context) (*ChangeLogEntry, error)
+	predicates    []predicate.ChangeLogEntry
+}
+
+var _ ent.Mutation = (*ChangeLogEntryMutation)(nil)
+
+// changelogentryOption allows management of the mutation configuration using functional options.
+type changelogentryOption func(*ChangeLogEntryMutation)
+
+// newChangeLogEntryMutation creates new mutation for the ChangeLogEntry entity.
+func newChangeLogEntryMutation(c config, op Op, opts ...changelogentryOption) *ChangeLogEntryMutation {
+	m := &ChangeLogEntryMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeChangeLogEntry,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withChangeLogEntryID sets the ID field of the mutation.
+func withChangeLogEntryID(id int64) changelogentryOption {
+	return func(m *ChangeLogEntryMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *ChangeLogEntry
+		)
+		m.oldValue = func(ctx context.Context) (*ChangeLogEntry, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().ChangeLogEntry.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withChangeLogEntry sets the old ChangeLogEntry of the mutation.
+func withChangeLogEntry(node *ChangeLogEntry) changelogentryOption {
+	return func(m *ChangeLogEntryMutation) {
+		m.oldValue = func(context.Context) (*ChangeLogEntry, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m ChangeLogEntryMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m ChangeLogEntryMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of ChangeLogEntry entities.
+func (m *ChangeLogEntryMutation) SetID(id int64) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *ChangeLogEntryMutation) ID() (id int64, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *ChangeLogEntryMutation) IDs(ctx context.Context) ([]int64, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []int64{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().ChangeLogEntry.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *ChangeLogEntryMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *ChangeLogEntryMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the ChangeLogEntry entity.
+// If the ChangeLogEntry object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ChangeLogEntryMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *ChangeLogEntryMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetKind sets the "kind" field.
+func (m *ChangeLogEntryMutation) SetKind(s string) {
+	m.kind = &s
+}
+
+// Kind returns the value of the "kind" field in the mutation.
+func (m *ChangeLogEntryMutation) Kind() (r string, exists bool) {
+	v := m.kind
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldKind returns the old "kind" field's value of the ChangeLogEntry entity.
+// If the ChangeLogEntry object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ChangeLogEntryMutation) OldKind(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldKind is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldKind requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldKind: %w", err)
+	}
+	return oldValue.Kind, nil
+}
+
+// ResetKind resets all changes to the "kind" field.
+func (m *ChangeLogEntryMutation) ResetKind() {
+	m.kind = nil
+}
+
+// SetRowID sets the "row_id" field.
+func (m *ChangeLogEntryMutation) SetRowID(u uuid.UUID) {
+	m.row_id = &u
+}
+
+// RowID returns the value of the "row_id" field in the mutation.
+func (m *ChangeLogEntryMutation) RowID() (r uuid.UUID, exists bool) {
+	v := m.row_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRowID returns the old "row_id" field's value of the ChangeLogEntry entity.
+// If the ChangeLogEntry object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ChangeLogEntryMutation) OldRowID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRowID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRowID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRowID: %w", err)
+	}
+	return oldValue.RowID, nil
+}
+
+// ResetRowID resets all changes to the "row_id" field.
+func (m *ChangeLogEntryMutation) ResetRowID() {
+	m.row_id = nil
+}
+
+// SetProjectID sets the "project_id" field.
+func (m *ChangeLogEntryMutation) SetProjectID(u uuid.UUID) {
+	m.project_id = &u
+}
+
+// ProjectID returns the value of the "project_id" field in the mutation.
+func (m *ChangeLogEntryMutation) ProjectID() (r uuid.UUID, exists bool) {
+	v := m.project_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProjectID returns the old "project_id" field's value of the ChangeLogEntry entity.
+// If the ChangeLogEntry object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ChangeLogEntryMutation) OldProjectID(ctx context.Context) (v *uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProjectID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProjectID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProjectID: %w", err)
+	}
+	return oldValue.ProjectID, nil
+}
+
+// ClearProjectID clears the value of the "project_id" field.
+func (m *ChangeLogEntryMutation) ClearProjectID() {
+	m.project_id = nil
+	m.clearedFields[changelogentry.FieldProjectID] = struct{}{}
+}
+
+// ProjectIDCleared returns if the "project_id" field was cleared in this mutation.
+func (m *ChangeLogEntryMutation) ProjectIDCleared() bool {
+	_, ok := m.clearedFields[changelogentry.FieldProjectID]
+	return ok
+}
+
+// ResetProjectID resets all changes to the "project_id" field.
+func (m *ChangeLogEntryMutation) ResetProjectID() {
+	m.project_id = nil
+	delete(m.clearedFields, changelogentry.FieldProjectID)
+}
+
+// SetDeleted sets the "deleted" field.
+func (m *ChangeLogEntryMutation) SetDeleted(b bool) {
+	m.deleted = &b
+}
+
+// Deleted returns the value of the "deleted" field in the mutation.
+func (m *ChangeLogEntryMutation) Deleted() (r bool, exists bool) {
+	v := m.deleted
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDeleted returns the old "deleted" field's value of the ChangeLogEntry entity.
+// If the ChangeLogEntry object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ChangeLogEntryMutation) OldDeleted(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDeleted is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDeleted requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDeleted: %w", err)
+	}
+	return oldValue.Deleted, nil
+}
+
+// ResetDeleted resets all changes to the "deleted" field.
+func (m *ChangeLogEntryMutation) ResetDeleted() {
+	m.deleted = nil
+}
+
+// Where appends a list predicates to the ChangeLogEntryMutation builder.
+func (m *ChangeLogEntryMutation) Where(ps ...predicate.ChangeLogEntry) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the ChangeLogEntryMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *ChangeLogEntryMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.ChangeLogEntry, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *ChangeLogEntryMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *ChangeLogEntryMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (ChangeLogEntry).
+func (m *ChangeLogEntryMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *ChangeLogEntryMutation) Fields() []string {
+	fields := make([]string, 0, 5)
+	if m.created_at != nil {
+		fields = append(fields, changelogentry.FieldCreatedAt)
+	}
+	if m.kind != nil {
+		fields = append(fields, changelogentry.FieldKind)
+	}
+	if m.row_id != nil {
+		fields = append(fields, changelogentry.FieldRowID)
+	}
+	if m.project_id != nil {
+		fields = append(fields, changelogentry.FieldProjectID)
+	}
+	if m.deleted != nil {
+		fields = append(fields, changelogentry.FieldDeleted)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *ChangeLogEntryMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case changelogentry.FieldCreatedAt:
+		return m.CreatedAt()
+	case changelogentry.FieldKind:
+		return m.Kind()
+	case changelogentry.FieldRowID:
+		return m.RowID()
+	case changelogentry.FieldProjectID:
+		return m.ProjectID()
+	case changelogentry.FieldDeleted:
+		return m.Deleted()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *ChangeLogEntryMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case changelogentry.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case changelogentry.FieldKind:
+		return m.OldKind(ctx)
+	case changelogentry.FieldRowID:
+		return m.OldRowID(ctx)
+	case changelogentry.FieldProjectID:
+		return m.OldProjectID(ctx)
+	case changelogentry.FieldDeleted:
+		return m.OldDeleted(ctx)
+	}
+	return nil, fmt.Errorf("unknown ChangeLogEntry field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ChangeLogEntryMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case changelogentry.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case changelogentry.FieldKind:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetKind(v)
+		return nil
+	case changelogentry.FieldRowID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRowID(v)
+		return nil
+	case changelogentry.FieldProjectID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProjectID(v)
+		return nil
+	case changelogentry.FieldDeleted:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDeleted(v)
+		return nil
+	}
+	return fmt.Errorf("unknown ChangeLogEntry field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *ChangeLogEntryMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *ChangeLogEntryMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *ChangeLogEntryMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown ChangeLogEntry numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *ChangeLogEntryMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(changelogentry.FieldProjectID) {
+		fields = append(fields, changelogentry.FieldProjectID)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *ChangeLogEntryMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *ChangeLogEntryMutation) ClearField(name string) error {
+	switch name {
+	case changelogentry.FieldProjectID:
+		m.ClearProjectID()
+		return nil
+	}
+	return fmt.Errorf("unknown ChangeLogEntry nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *ChangeLogEntryMutation) ResetField(name string) error {
+	switch name {
+	case changelogentry.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case changelogentry.FieldKind:
+		m.ResetKind()
+		return nil
+	case changelogentry.FieldRowID:
+		m.ResetRowID()
+		return nil
+	case changelogentry.FieldProjectID:
+		m.ResetProjectID()
+		return nil
+	case changelogentry.FieldDeleted:
+		m.ResetDeleted()
+		return nil
+	}
+	return fmt.Errorf("unknown ChangeLogEntry field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *ChangeLogEntryMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *ChangeLogEntryMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *ChangeLogEntryMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *ChangeLogEntryMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *ChangeLogEntryMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *ChangeLogEntryMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *ChangeLogEntryMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown ChangeLogEntry unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *ChangeLogEntryMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown ChangeLogEntry edge %s", name)
 }
 
 // ChapterMutation represents an operation that mutates the Chapter nodes in the graph.

@@ -31,6 +31,7 @@ const (
 	KindTooLarge        Kind = "TOO_LARGE"        // body or file over its limit
 	KindRateLimited     Kind = "RATE_LIMITED"     // too many requests
 	KindPaymentRequired Kind = "PAYMENT_REQUIRED" // a billing limit is reached or payment is owed
+	KindCursorExpired   Kind = "CURSOR_EXPIRED"   // a subscription's resume point is older than the change log keeps
 	KindInternal        Kind = "INTERNAL"         // our fault; details only in the log
 )
 

@@ -38,7 +38,8 @@ func (r *Resolver) Schema() graphql.ExecutableSchema {
 func (r *Resolver) configure(p executionPipeline, limits Limits) {
 	limits = limits.withDefaults()
 	p.SetQueryCache(lru.New[*ast.QueryDocument](1000))
-	p.Use(subscriptionsOnly{}) // subscription_operations.go
+	p.Use(subscriptionsOnly{})   // subscription_operations.go
+	p.Use(subscriptionCursors{}) // subscription_cursor.go
 	p.Use(introspectionPolicy{mode: r.introspection})
 	// Before anything parses the query, and before the persisted-query
 	// extension keeps it: what that cache gives back later has passed.

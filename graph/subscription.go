@@ -2,6 +2,7 @@ package graph
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"github.com/google/uuid"
@@ -9,7 +10,6 @@ import (
 	"github.com/vidra-dev/vidra/changefeed"
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/video"
-	"github.com/vidra-dev/vidra/ent/webhookdelivery"
 	"github.com/vidra-dev/vidra/graph/model"
 )
 
@@ -20,21 +20,30 @@ const (
 	viewersIntervalMax     = 60
 )
 
-// follow streams a row: read by fetch now, then again after each notice that
-// filter accepts (and after a resync), until ctx ends, the row is deleted or
+// follow streams a row of kind: read by fetch now, then again after each
+// notice about it (and after a resync), until ctx ends, the row is deleted or
 // the caller can no longer see it. The subscription is made before the first
 // read, so no change between the two is missed. The first read's error is the
-// subscription's, exactly as the matching query would answer.
-func follow[T any](ctx context.Context, r *Resolver, filter func(changefeed.Notice) bool, fetch func(context.Context) (T, error)) (<-chan T, error) {
+// subscription's, exactly as the matching query would answer. Each value
+// carries the change log's head read before it as its cursor (it reflects
+// every change up to there); with after (such a cursor), the row is sent at
+// once only when it changed since, and a cursor the log no longer covers is
+// CURSOR_EXPIRED. Intermediate states are not kept: the row now answers all
+// the changes it missed.
+func follow[T any](ctx context.Context, r *Resolver, kind string, id uuid.UUID, after *string, fetch func(context.Context) (T, error)) (<-chan T, error) {
 	if r.changes == nil {
 		return nil, Errorf(KindInternal, "subscriptions are not available")
+	}
+	from, err := parseAfter(after)
+	if err != nil {
+		return nil, err
 	}
 	release, err := takeSubscriptionSlot(ctx)
 	if err != nil {
 		return nil, err
 	}
-	sub := r.changes.Subscribe(filter)
-	first, err := fetch(ctx)
+	sub := r.changes.Subscribe(func(n changefeed.Notice) bool { return n.Kind == kind && n.ID == id })
+	first, cursor, send, err := firstOfRow(ctx, r, kind, id, after != nil, from, fetch)
 	if err != nil {
 		sub.Close()
 		release()
@@ -47,36 +56,26 @@ func follow[T any](ctx context.Context, r *Resolver, filter func(changefeed.Noti
 		defer close(out)
 		v := first
 		for {
-			// Nothing goes out while a change of the caller's credential
-			// waits for its check (credentialGate).
-			if credentialSettled(ctx) != nil {
-				return
-			}
-			select {
-			case out <- v:
-			case <-ctx.Done():
-				return
-			}
-			select {
-			case n := <-sub.C:
-				if n.Deleted {
+			if send {
+				// Nothing goes out while a change of the caller's credential
+				// waits for its check (credentialGate).
+				if credentialSettled(ctx) != nil {
 					return
 				}
-				// Notices that arrived meanwhile are answered by the same read.
-				for drained := false; !drained; {
-					select {
-					case n := <-sub.C:
-						if n.Deleted {
-							return
-						}
-					default:
-						drained = true
-					}
+				pushCursor(ctx, cursor)
+				select {
+				case out <- v:
+				case <-ctx.Done():
+					return
 				}
-			case <-ctx.Done():
+			}
+			send = true
+			if !waitNotices(ctx, sub) {
 				return
 			}
-			next, err := fetch(ctx)
+			if cursor, err = changefeed.Head(ctx, r.client); err == nil {
+				v, err = fetch(ctx)
+			}
 			if err != nil {
 				// Gone, no longer visible to the caller, or the connection ended:
 				// the stream completes.
@@ -85,84 +84,78 @@ func follow[T any](ctx context.Context, r *Resolver, filter func(changefeed.Noti
 				}
 				return
 			}
-			v = next
 		}
 	}()
 	return out, nil
+}
+
+// firstOfRow reads what follow sends first: the row, the change log's head
+// read before it (its cursor), and whether to send it: always, or, when
+// resuming after from, only if the row changed since.
+func firstOfRow[T any](ctx context.Context, r *Resolver, kind string, id uuid.UUID, resuming bool, from int64, fetch func(context.Context) (T, error)) (v T, cursor int64, send bool, err error) {
+	if cursor, err = changefeed.Head(ctx, r.client); err != nil {
+		return v, 0, false, err
+	}
+	if v, err = fetch(ctx); err != nil {
+		return v, 0, false, err
+	}
+	if !resuming {
+		return v, cursor, true, nil
+	}
+	missed, err := changefeed.Since(ctx, r.client, from, changefeed.OfRow(kind, id))
+	if err != nil {
+		return v, 0, false, err
+	}
+	if err := resumable(ctx, r, from); err != nil {
+		return v, 0, false, err
+	}
+	return v, cursor, len(missed) > 0, nil
+}
+
+// resumable is changefeed.Resumable with the subscription's error.
+func resumable(ctx context.Context, r *Resolver, from int64) error {
+	err := changefeed.Resumable(ctx, r.client, from)
+	if errors.Is(err, changefeed.ErrCursorExpired) {
+		return Errorf(KindCursorExpired, "after: the changes since this cursor are no longer kept (VIDRA_WS_RESUME_WINDOW); read the current state and subscribe without after")
+	}
+	return err
+}
+
+// waitNotices waits for a notice (a resync counts) and takes the others
+// queued with it, which the same read answers. It is false when ctx ended or
+// the followed row was deleted.
+func waitNotices(ctx context.Context, sub *changefeed.Subscription) bool {
+	select {
+	case n := <-sub.C:
+		if n.Deleted {
+			return false
+		}
+	case <-ctx.Done():
+		return false
+	}
+	for {
+		select {
+		case n := <-sub.C:
+			if n.Deleted {
+				return false
+			}
+		default:
+			return true
+		}
+	}
 }
 
 // videoUpdated follows a video the caller can see.
-func (r *Resolver) videoUpdated(ctx context.Context, id uuid.UUID) (<-chan *ent.Video, error) {
-	return follow(ctx, r, func(n changefeed.Notice) bool { return n.Kind == changefeed.KindVideo && n.ID == id },
-		func(ctx context.Context) (*ent.Video, error) {
-			return r.db(ctx).Video.Query().Where(video.ID(id)).Only(ctx)
-		})
+func (r *Resolver) videoUpdated(ctx context.Context, id uuid.UUID, after *string) (<-chan *ent.Video, error) {
+	return follow(ctx, r, changefeed.KindVideo, id, after, func(ctx context.Context) (*ent.Video, error) {
+		return r.db(ctx).Video.Query().Where(video.ID(id)).Only(ctx)
+	})
 }
 
 // transcodingJobUpdated follows a transcoding job the caller can see.
-func (r *Resolver) transcodingJobUpdated(ctx context.Context, id uuid.UUID) (<-chan *ent.TranscodingJob, error) {
-	return follow(ctx, r, func(n changefeed.Notice) bool { return n.Kind == changefeed.KindTranscodingJob && n.ID == id },
+func (r *Resolver) transcodingJobUpdated(ctx context.Context, id uuid.UUID, after *string) (<-chan *ent.TranscodingJob, error) {
+	return follow(ctx, r, changefeed.KindTranscodingJob, id, after,
 		func(ctx context.Context) (*ent.TranscodingJob, error) { return r.transcodingJob(ctx, id) })
-}
-
-// webhookDeliveryUpdated streams the deliveries of a project (or of one of its
-// endpoints) as they are created and attempted, to a caller who may read the
-// project's webhook logs. Deliveries changed while notices were lost (a resync)
-// are not sent again: webhookLogs lists them.
-func (r *Resolver) webhookDeliveryUpdated(ctx context.Context, projectID uuid.UUID, endpointID *uuid.UUID) (<-chan *ent.WebhookDelivery, error) {
-	if r.changes == nil {
-		return nil, Errorf(KindInternal, "subscriptions are not available")
-	}
-	if err := requireProject(ctx, r.db(ctx), projectID, ""); err != nil {
-		return nil, err
-	}
-	release, err := takeSubscriptionSlot(ctx)
-	if err != nil {
-		return nil, err
-	}
-	sub := r.changes.Subscribe(func(n changefeed.Notice) bool {
-		return n.Kind == changefeed.KindWebhookDelivery && !n.Deleted && (n.ProjectID == projectID || n.ProjectID == uuid.Nil)
-	})
-	out := make(chan *ent.WebhookDelivery, 1)
-	go func() {
-		defer release()
-		defer sub.Close()
-		defer close(out)
-		for {
-			var n changefeed.Notice
-			select {
-			case n = <-sub.C:
-			case <-ctx.Done():
-				return
-			}
-			if n.Kind == changefeed.KindResync {
-				continue
-			}
-			q := r.db(ctx).WebhookDelivery.Query().Where(webhookdelivery.ID(n.ID), webhookdelivery.ProjectID(projectID))
-			if endpointID != nil {
-				q.Where(webhookdelivery.EndpointID(*endpointID))
-			}
-			d, err := q.Only(ctx)
-			switch {
-			case ent.IsNotFound(err):
-				continue
-			case err != nil:
-				if ctx.Err() == nil {
-					r.log.WarnContext(ctx, "subscription read failed", "err", err)
-				}
-				return
-			}
-			if credentialSettled(ctx) != nil {
-				return
-			}
-			select {
-			case out <- d:
-			case <-ctx.Done():
-				return
-			}
-		}
-	}()
-	return out, nil
 }
 
 // concurrentViewersUpdated sends concurrentViewers' answer now and then each

@@ -15,18 +15,18 @@ import (
 )
 
 // VideoUpdated is the resolver for the videoUpdated field.
-func (r *subscriptionResolver) VideoUpdated(ctx context.Context, id uuid.UUID) (<-chan *ent.Video, error) {
-	return r.videoUpdated(ctx, id)
+func (r *subscriptionResolver) VideoUpdated(ctx context.Context, id uuid.UUID, after *string) (<-chan *ent.Video, error) {
+	return r.videoUpdated(ctx, id, after)
 }
 
 // TranscodingJobUpdated is the resolver for the transcodingJobUpdated field.
-func (r *subscriptionResolver) TranscodingJobUpdated(ctx context.Context, id uuid.UUID) (<-chan *ent.TranscodingJob, error) {
-	return r.transcodingJobUpdated(ctx, id)
+func (r *subscriptionResolver) TranscodingJobUpdated(ctx context.Context, id uuid.UUID, after *string) (<-chan *ent.TranscodingJob, error) {
+	return r.transcodingJobUpdated(ctx, id, after)
 }
 
 // WebhookDeliveryUpdated is the resolver for the webhookDeliveryUpdated field.
-func (r *subscriptionResolver) WebhookDeliveryUpdated(ctx context.Context, projectID uuid.UUID, endpointID *uuid.UUID) (<-chan *ent.WebhookDelivery, error) {
-	return r.webhookDeliveryUpdated(ctx, projectID, endpointID)
+func (r *subscriptionResolver) WebhookDeliveryUpdated(ctx context.Context, projectID uuid.UUID, endpointID *uuid.UUID, after *string) (<-chan *ent.WebhookDelivery, error) {
+	return r.webhookDeliveryUpdated(ctx, projectID, endpointID, after)
 }
 
 // ConcurrentViewersUpdated is the resolver for the concurrentViewersUpdated field.

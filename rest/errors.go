@@ -32,6 +32,8 @@ func statusOf(code string) int {
 		return http.StatusTooManyRequests
 	case "PAYMENT_REQUIRED":
 		return http.StatusPaymentRequired
+	case "CURSOR_EXPIRED":
+		return http.StatusGone
 	}
 	return http.StatusInternalServerError
 }

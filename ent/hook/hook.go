@@ -213,6 +213,18 @@ func (f CaptionFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, err
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.CaptionMutation", m)
 }
 
+// The ChangeLogEntryFunc type is an adapter to allow the use of ordinary
+// function as ChangeLogEntry mutator.
+type ChangeLogEntryFunc func(context.Context, *ent.ChangeLogEntryMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f ChangeLogEntryFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.ChangeLogEntryMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.ChangeLogEntryMutation", m)
+}
+
 // The ChapterFunc type is an adapter to allow the use of ordinary
 // function as Chapter mutator.
 type ChapterFunc func(context.Context, *ent.ChapterMutation) (ent.Value, error)

@@ -25,6 +25,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/billingcustomer"
 	"github.com/vidra-dev/vidra/ent/blobdeletion"
 	"github.com/vidra-dev/vidra/ent/caption"
+	"github.com/vidra-dev/vidra/ent/changelogentry"
 	"github.com/vidra-dev/vidra/ent/chapter"
 	"github.com/vidra-dev/vidra/ent/encodingprofile"
 	"github.com/vidra-dev/vidra/ent/event"
@@ -587,6 +588,33 @@ func (f TraverseCaption) Traverse(ctx context.Context, q ent.Query) error {
 		return f(ctx, q)
 	}
 	return fmt.Errorf("unexpected query type %T. expect *ent.CaptionQuery", q)
+}
+
+// The ChangeLogEntryFunc type is an adapter to allow the use of ordinary function as a Querier.
+type ChangeLogEntryFunc func(context.Context, *ent.ChangeLogEntryQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f ChangeLogEntryFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.ChangeLogEntryQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.ChangeLogEntryQuery", q)
+}
+
+// The TraverseChangeLogEntry type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseChangeLogEntry func(context.Context, *ent.ChangeLogEntryQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseChangeLogEntry) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseChangeLogEntry) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.ChangeLogEntryQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.ChangeLogEntryQuery", q)
 }
 
 // The ChapterFunc type is an adapter to allow the use of ordinary function as a Querier.
@@ -1868,6 +1896,8 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.BlobDeletionQuery, predicate.BlobDeletion, blobdeletion.OrderOption]{typ: ent.TypeBlobDeletion, tq: q}, nil
 	case *ent.CaptionQuery:
 		return &query[*ent.CaptionQuery, predicate.Caption, caption.OrderOption]{typ: ent.TypeCaption, tq: q}, nil
+	case *ent.ChangeLogEntryQuery:
+		return &query[*ent.ChangeLogEntryQuery, predicate.ChangeLogEntry, changelogentry.OrderOption]{typ: ent.TypeChangeLogEntry, tq: q}, nil
 	case *ent.ChapterQuery:
 		return &query[*ent.ChapterQuery, predicate.Chapter, chapter.OrderOption]{typ: ent.TypeChapter, tq: q}, nil
 	case *ent.EncodingProfileQuery:

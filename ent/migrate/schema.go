@@ -540,6 +540,38 @@ var (
 			},
 		},
 	}
+	// ChangeLogColumns holds the columns for the "change_log" table.
+	ChangeLogColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeInt64, Increment: true},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "kind", Type: field.TypeString, Size: 32},
+		{Name: "row_id", Type: field.TypeUUID},
+		{Name: "project_id", Type: field.TypeUUID, Nullable: true},
+		{Name: "deleted", Type: field.TypeBool, Default: false},
+	}
+	// ChangeLogTable holds the schema information for the "change_log" table.
+	ChangeLogTable = &schema.Table{
+		Name:       "change_log",
+		Columns:    ChangeLogColumns,
+		PrimaryKey: []*schema.Column{ChangeLogColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "changelogentry_row_id",
+				Unique:  false,
+				Columns: []*schema.Column{ChangeLogColumns[3]},
+			},
+			{
+				Name:    "changelogentry_kind_project_id",
+				Unique:  false,
+				Columns: []*schema.Column{ChangeLogColumns[2], ChangeLogColumns[4]},
+			},
+			{
+				Name:    "changelogentry_created_at",
+				Unique:  false,
+				Columns: []*schema.Column{ChangeLogColumns[1]},
+			},
+		},
+	}
 	// ChaptersColumns holds the columns for the "chapters" table.
 	ChaptersColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeUUID},
@@ -2310,6 +2342,7 @@ var (
 		BillingCustomersTable,
 		BlobDeletionsTable,
 		CaptionsTable,
+		ChangeLogTable,
 		ChaptersTable,
 		EncodingProfilesTable,
 		EventsTable,
@@ -2378,6 +2411,9 @@ func init() {
 	}
 	AuditLogsTable.ForeignKeys[0].RefTable = OrganizationsTable
 	CaptionsTable.ForeignKeys[0].RefTable = VideosTable
+	ChangeLogTable.Annotation = &entsql.Annotation{
+		Table: "change_log",
+	}
 	ChaptersTable.ForeignKeys[0].RefTable = VideosTable
 	EncodingProfilesTable.ForeignKeys[0].RefTable = ProjectsTable
 	FoldersTable.ForeignKeys[0].RefTable = FoldersTable

@@ -57,6 +57,9 @@ type BlobDeletion func(*sql.Selector)
 // Caption is the predicate function for caption builders.
 type Caption func(*sql.Selector)
 
+// ChangeLogEntry is the predicate function for changelogentry builders.
+type ChangeLogEntry func(*sql.Selector)
+
 // Chapter is the predicate function for chapter builders.
 type Chapter func(*sql.Selector)
 

@@ -519,6 +519,30 @@ func (f CaptionMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutatio
 	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.CaptionMutation", m)
 }
 
+// The ChangeLogEntryQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type ChangeLogEntryQueryRuleFunc func(context.Context, *ent.ChangeLogEntryQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f ChangeLogEntryQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.ChangeLogEntryQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.ChangeLogEntryQuery", q)
+}
+
+// The ChangeLogEntryMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type ChangeLogEntryMutationRuleFunc func(context.Context, *ent.ChangeLogEntryMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f ChangeLogEntryMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.ChangeLogEntryMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.ChangeLogEntryMutation", m)
+}
+
 // The ChapterQueryRuleFunc type is an adapter to allow the use of ordinary
 // functions as a query rule.
 type ChapterQueryRuleFunc func(context.Context, *ent.ChapterQuery) error
@@ -1692,6 +1716,8 @@ func queryFilter(q ent.Query) (Filter, error) {
 		return q.Filter(), nil
 	case *ent.CaptionQuery:
 		return q.Filter(), nil
+	case *ent.ChangeLogEntryQuery:
+		return q.Filter(), nil
 	case *ent.ChapterQuery:
 		return q.Filter(), nil
 	case *ent.EncodingProfileQuery:
@@ -1824,6 +1850,8 @@ func mutationFilter(m ent.Mutation) (Filter, error) {
 	case *ent.BlobDeletionMutation:
 		return m.Filter(), nil
 	case *ent.CaptionMutation:
+		return m.Filter(), nil
+	case *ent.ChangeLogEntryMutation:
 		return m.Filter(), nil
 	case *ent.ChapterMutation:
 		return m.Filter(), nil

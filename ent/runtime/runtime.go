@@ -23,6 +23,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/billingcustomer"
 	"github.com/vidra-dev/vidra/ent/blobdeletion"
 	"github.com/vidra-dev/vidra/ent/caption"
+	"github.com/vidra-dev/vidra/ent/changelogentry"
 	"github.com/vidra-dev/vidra/ent/chapter"
 	"github.com/vidra-dev/vidra/ent/encodingprofile"
 	"github.com/vidra-dev/vidra/ent/event"
@@ -937,6 +938,25 @@ func init() {
 	captionDescID := captionMixinFields0[0].Descriptor()
 	// caption.DefaultID holds the default value on creation for the id field.
 	caption.DefaultID = captionDescID.Default.(func() uuid.UUID)
+	changelogentryMixin := schema.ChangeLogEntry{}.Mixin()
+	changelogentryMixinHooks0 := changelogentryMixin[0].Hooks()
+	changelogentry.Hooks[0] = changelogentryMixinHooks0[0]
+	changelogentryMixinInters0 := changelogentryMixin[0].Interceptors()
+	changelogentry.Interceptors[0] = changelogentryMixinInters0[0]
+	changelogentryFields := schema.ChangeLogEntry{}.Fields()
+	_ = changelogentryFields
+	// changelogentryDescCreatedAt is the schema descriptor for created_at field.
+	changelogentryDescCreatedAt := changelogentryFields[1].Descriptor()
+	// changelogentry.DefaultCreatedAt holds the default value on creation for the created_at field.
+	changelogentry.DefaultCreatedAt = changelogentryDescCreatedAt.Default.(func() time.Time)
+	// changelogentryDescKind is the schema descriptor for kind field.
+	changelogentryDescKind := changelogentryFields[2].Descriptor()
+	// changelogentry.KindValidator is a validator for the "kind" field. It is called by the builders before save.
+	changelogentry.KindValidator = changelogentryDescKind.Validators[0].(func(string) error)
+	// changelogentryDescDeleted is the schema descriptor for deleted field.
+	changelogentryDescDeleted := changelogentryFields[5].Descriptor()
+	// changelogentry.DefaultDeleted holds the default value on creation for the deleted field.
+	changelogentry.DefaultDeleted = changelogentryDescDeleted.Default.(bool)
 	chapterMixin := schema.Chapter{}.Mixin()
 	chapterMixinHooks1 := chapterMixin[1].Hooks()
 	chapter.Hooks[0] = chapterMixinHooks1[0]

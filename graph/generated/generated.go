@@ -1282,9 +1282,9 @@ type ComplexityRoot struct {
 
 	Subscription struct {
 		ConcurrentViewersUpdated func(childComplexity int, projectID uuid.UUID, videoID *uuid.UUID, intervalSeconds *int) int
-		TranscodingJobUpdated    func(childComplexity int, id uuid.UUID) int
-		VideoUpdated             func(childComplexity int, id uuid.UUID) int
-		WebhookDeliveryUpdated   func(childComplexity int, projectID uuid.UUID, endpointID *uuid.UUID) int
+		TranscodingJobUpdated    func(childComplexity int, id uuid.UUID, after *string) int
+		VideoUpdated             func(childComplexity int, id uuid.UUID, after *string) int
+		WebhookDeliveryUpdated   func(childComplexity int, projectID uuid.UUID, endpointID *uuid.UUID, after *string) int
 	}
 
 	SubscriptionDetails struct {
@@ -1811,9 +1811,9 @@ type QueryResolver interface {
 	WebhookLogs(ctx context.Context, projectID uuid.UUID, endpointID *uuid.UUID, eventType *string, status *webhookdelivery.Status, since *time.Time, until *time.Time, first *int, after *entgql.Cursor[uuid.UUID]) (*ent.WebhookDeliveryConnection, error)
 }
 type SubscriptionResolver interface {
-	VideoUpdated(ctx context.Context, id uuid.UUID) (<-chan *ent.Video, error)
-	TranscodingJobUpdated(ctx context.Context, id uuid.UUID) (<-chan *ent.TranscodingJob, error)
-	WebhookDeliveryUpdated(ctx context.Context, projectID uuid.UUID, endpointID *uuid.UUID) (<-chan *ent.WebhookDelivery, error)
+	VideoUpdated(ctx context.Context, id uuid.UUID, after *string) (<-chan *ent.Video, error)
+	TranscodingJobUpdated(ctx context.Context, id uuid.UUID, after *string) (<-chan *ent.TranscodingJob, error)
+	WebhookDeliveryUpdated(ctx context.Context, projectID uuid.UUID, endpointID *uuid.UUID, after *string) (<-chan *ent.WebhookDelivery, error)
 	ConcurrentViewersUpdated(ctx context.Context, projectID uuid.UUID, videoID *uuid.UUID, intervalSeconds *int) (<-chan *model.ConcurrentViewers, error)
 }
 type ThumbnailResolver interface {
@@ -7836,7 +7836,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Subscription.TranscodingJobUpdated(childComplexity, args["id"].(uuid.UUID)), true
+		return e.ComplexityRoot.Subscription.TranscodingJobUpdated(childComplexity, args["id"].(uuid.UUID), args["after"].(*string)), true
 	case "Subscription.videoUpdated":
 		if e.ComplexityRoot.Subscription.VideoUpdated == nil {
 			break
@@ -7847,7 +7847,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Subscription.VideoUpdated(childComplexity, args["id"].(uuid.UUID)), true
+		return e.ComplexityRoot.Subscription.VideoUpdated(childComplexity, args["id"].(uuid.UUID), args["after"].(*string)), true
 	case "Subscription.webhookDeliveryUpdated":
 		if e.ComplexityRoot.Subscription.WebhookDeliveryUpdated == nil {
 			break
@@ -7858,7 +7858,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Subscription.WebhookDeliveryUpdated(childComplexity, args["projectID"].(uuid.UUID), args["endpointID"].(*uuid.UUID)), true
+		return e.ComplexityRoot.Subscription.WebhookDeliveryUpdated(childComplexity, args["projectID"].(uuid.UUID), args["endpointID"].(*uuid.UUID), args["after"].(*string)), true
 
 	case "SubscriptionDetails.blockedReason":
 		if e.ComplexityRoot.SubscriptionDetails.BlockedReason == nil {
@@ -16234,27 +16234,41 @@ extend type Mutation {
 # ({"Authorization": "Bearer <access token>"} or {"apiKey": "<key>"}); each
 # subscription then checks what the matching query checks, with the same
 # errors. Changes reach every server through PostgreSQL LISTEN/NOTIFY.
+#
+# Resuming: each event of videoUpdated, transcodingJobUpdated and
+# webhookDeliveryUpdated carries its resume point in the ` + "`" + `next` + "`" + ` message's
+# extensions ({"cursor": "1234"}). Subscribing again (to any server) with
+# after: that cursor sends what changed since, from the change log, which
+# keeps committed changes for VIDRA_WS_RESUME_WINDOW (15 minutes); an older
+# cursor is refused with extensions.code CURSOR_EXPIRED: read the state again
+# and subscribe without after.
 
 type Subscription {
   """
   The video now, then again after each change (status, progress, metadata);
   completes when the video is deleted. NOT_FOUND like video(id) when the
-  caller cannot see it.
+  caller cannot see it. With after (an event's extensions.cursor), the video
+  is sent at once only if it changed since (its state now: intermediate
+  states are not kept).
   """
-  videoUpdated(id: ID!): Video!
+  videoUpdated(id: ID!, after: String): Video!
   """
   The transcoding job now, then again after each change (status, progress);
-  completes when the job is deleted. Checked as transcodingJob(id).
+  completes when the job is deleted. Checked as transcodingJob(id). With
+  after, as videoUpdated.
   """
-  transcodingJobUpdated(id: ID!): TranscodingJob!
+  transcodingJobUpdated(id: ID!, after: String): TranscodingJob!
   """
   Each webhook delivery of the project (or of one endpoint) when it is created
-  and after each attempt. Needs what webhookLogs needs.
+  and after each attempt. Needs what webhookLogs needs. With after (an event's
+  extensions.cursor), each delivery changed since is sent first, once, in the
+  order of its last change, as the caller may see it now; then live.
   """
-  webhookDeliveryUpdated(projectID: ID!, endpointID: ID): WebhookDelivery!
+  webhookDeliveryUpdated(projectID: ID!, endpointID: ID, after: String): WebhookDelivery!
   """
   The views playing now, as concurrentViewers answers: at once, then each
   time the count changes, checked every intervalSeconds (default 5, 2 to 60).
+  It has no cursor: each event is a count taken then.
   """
   concurrentViewersUpdated(projectID: ID!, videoID: ID, intervalSeconds: Int): ConcurrentViewers!
 }
@@ -24180,6 +24194,14 @@ func (ec *executionContext) field_Subscription_transcodingJobUpdated_args(ctx co
 		return nil, err
 	}
 	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg1
 	return args, nil
 }
 
@@ -24194,6 +24216,14 @@ func (ec *executionContext) field_Subscription_videoUpdated_args(ctx context.Con
 		return nil, err
 	}
 	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg1
 	return args, nil
 }
 
@@ -24216,6 +24246,14 @@ func (ec *executionContext) field_Subscription_webhookDeliveryUpdated_args(ctx c
 		return nil, err
 	}
 	args["endpointID"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg2
 	return args, nil
 }
 
@@ -38853,7 +38891,7 @@ func (ec *executionContext) _Subscription_videoUpdated(ctx context.Context, fiel
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Subscription().VideoUpdated(ctx, fc.Args["id"].(uuid.UUID))
+			return ec.Resolvers.Subscription().VideoUpdated(ctx, fc.Args["id"].(uuid.UUID), fc.Args["after"].(*string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.Video) graphql.Marshaler {
@@ -38897,7 +38935,7 @@ func (ec *executionContext) _Subscription_transcodingJobUpdated(ctx context.Cont
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Subscription().TranscodingJobUpdated(ctx, fc.Args["id"].(uuid.UUID))
+			return ec.Resolvers.Subscription().TranscodingJobUpdated(ctx, fc.Args["id"].(uuid.UUID), fc.Args["after"].(*string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.TranscodingJob) graphql.Marshaler {
@@ -38941,7 +38979,7 @@ func (ec *executionContext) _Subscription_webhookDeliveryUpdated(ctx context.Con
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Subscription().WebhookDeliveryUpdated(ctx, fc.Args["projectID"].(uuid.UUID), fc.Args["endpointID"].(*uuid.UUID))
+			return ec.Resolvers.Subscription().WebhookDeliveryUpdated(ctx, fc.Args["projectID"].(uuid.UUID), fc.Args["endpointID"].(*uuid.UUID), fc.Args["after"].(*string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.WebhookDelivery) graphql.Marshaler {

@@ -224,3 +224,15 @@ func (c *WSConn) Drain(id string, d time.Duration) {
 		}
 	}
 }
+
+// Cursor is the resume point a "next" message carries in its extensions
+// ({"cursor": "..."}); empty when it has none.
+func (m WSMessage) Cursor() string {
+	var res struct {
+		Extensions struct {
+			Cursor string `json:"cursor"`
+		} `json:"extensions"`
+	}
+	_ = json.Unmarshal(m.Payload, &res)
+	return res.Extensions.Cursor
+}
