@@ -22,9 +22,12 @@ import (
 // it); job_processes is every process's heartbeat. The usage meter flushes
 // delivered usage every 10 s (usage_hourlies, usage_flushes) and the media jobs
 // record encode facts and stored HLS output (usage_records, stored_objects). Deliveries are counted, events by the types requests record.
+// change_log gets an entry in the transaction of every change of a video,
+// transcoding job or delivery, background ones included: a refused request's
+// change would show in those rows themselves.
 var volatileTables = []string{"api_keys", "sessions", "refresh_tokens", "schema_migrations", "webhook_attempts", "transcoding_jobs",
 	"analytics_dirty_hours", "analytics_hourly", "analytics_daily", "analytics_viewer_daily", "rate_limits", "idempotency_keys",
-	"job_processes", "usage_hourlies", "usage_flushes", "usage_records", "stored_objects"}
+	"job_processes", "usage_hourlies", "usage_flushes", "usage_records", "stored_objects", "change_log"}
 
 // requestEventTypes are the events a request records itself; the others come
 // from background jobs (processing, imports, transcoding jobs, deliveries).
