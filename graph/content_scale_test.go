@@ -65,10 +65,19 @@ func TestFolderTreeAndSearchStayBounded(t *testing.T) {
 
 			tree := `query($p: ID!) { folderTree(projectID: $p) { id depth videoCount } }`
 			find := `query($p: ID!, $q: String!) { searchVideos(projectID: $p, query: $q, first: 50) { totalCount edges { node { id title } } } }`
+			// The fewer statements of two runs: a request's own are the same each
+			// time, while a background statement of the process (a periodic
+			// flush or check) may land in either.
 			cost := func(query string, vars map[string]any, out any) int64 {
-				counter.Reset()
-				s.MustGraphQL(query, vars, out)
-				return counter.Count()
+				best := int64(-1)
+				for range 2 {
+					counter.Reset()
+					s.MustGraphQL(query, vars, out)
+					if n := counter.Count(); best < 0 || n < best {
+						best = n
+					}
+				}
+				return best
 			}
 			var smallTree, largeTree struct {
 				FolderTree []struct {
@@ -76,6 +85,7 @@ func TestFolderTreeAndSearchStayBounded(t *testing.T) {
 				}
 			}
 			smallCost := cost(tree, map[string]any{"p": small}, &smallTree)
+			smallStatements := counter.Statements()
 			largeCost := cost(tree, map[string]any{"p": large}, &largeTree)
 			total, deepest := 0, 0
 			for _, f := range largeTree.FolderTree {
@@ -91,7 +101,8 @@ func TestFolderTreeAndSearchStayBounded(t *testing.T) {
 			// At most 5: the signed-in request's session and membership (role and
 			// grants) lookups, then the tree's own 3.
 			if smallCost != largeCost || largeCost > 5 {
-				t.Fatalf("folderTree: %d statements for 4 folders, %d for 400 folders; want the same, at most 5", smallCost, largeCost)
+				t.Fatalf("folderTree: %d statements for 4 folders, %d for 400 folders; want the same, at most 5\nsmall: %q\nlarge: %q",
+					smallCost, largeCost, smallStatements, counter.Statements())
 			}
 
 			type searchOut struct {
