@@ -5,6 +5,7 @@ package database
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"log/slog"
 	"strings"
@@ -20,8 +21,21 @@ import (
 
 // DB is an open, migrated database and the ent client that uses it.
 type DB struct {
-	// SQL is the connection pool; Close closes it.
+	// SQL is the connection pool of the work that does not go through ent:
+	// the job queue (River), the analytics writer and raw reads. On
+	// PostgreSQL the ent client shares it; on SQLite ent has a pool of its
+	// own (entSQL). Close closes both.
 	SQL *sql.DB
+	// entSQL is the ent client's pool. On SQLite it is a second pool over the
+	// same file: the job queue's pollers and the analytics writer wait for
+	// SQLite's write lock holding a connection each (busy_timeout), and in a
+	// shared pool of a few connections they could take every one of them
+	// while the holder of the lock (an ent transaction) needed one more to
+	// read beside its own, so that both waited until the busy timeout gave
+	// up: 10 s of SQLITE_BUSY for every writer (seen in CI's
+	// TestSQLiteWritePathsNeverHitTheBusyTimeout). ent's own writers wait on
+	// the write gate, which holds no connection (see gatedDriver).
+	entSQL *sql.DB
 	// Dialect is the ent dialect of SQL: dialect.SQLite or dialect.Postgres.
 	Dialect string
 	// Client is the ent client over SQL.
@@ -70,7 +84,13 @@ func OpenWith(ctx context.Context, s Settings, opts ...ent.Option) (*DB, error) 
 		_ = sqlDB.Close()
 		return nil, fmt.Errorf("database: %w", err)
 	}
-	db := &DB{SQL: sqlDB, Dialect: dialectName, URL: s.URL}
+	db := &DB{SQL: sqlDB, entSQL: sqlDB, Dialect: dialectName, URL: s.URL}
+	if dialectName == dialect.SQLite {
+		if db.entSQL, err = openSQLite(s.DataDir); err != nil {
+			_ = sqlDB.Close()
+			return nil, err
+		}
+	}
 	db.Client = ent.NewClient(append([]ent.Option{ent.Driver(db.Driver())}, opts...)...)
 	return db, nil
 }
@@ -113,18 +133,21 @@ func OpenPool(ctx context.Context, s Settings) (*sql.DB, string, error) {
 	return sqlDB, dialectName, nil
 }
 
-// Driver returns a new ent driver over db.SQL, for building a client with a
+// Driver returns a new ent driver over the ent client's pool, for building a client with a
 // wrapped driver (query counting, debug logging) over the same pool. On
 // PostgreSQL it keeps the statements it runs prepared (see preparingDriver);
 // on SQLite its transactions pass one at a time (see gatedDriver).
 func (db *DB) Driver() dialect.Driver {
 	if db.Dialect == dialect.Postgres {
-		return newPreparingDriver(db.SQL, preparedStatementsKept)
+		return newPreparingDriver(db.entSQL, preparedStatementsKept)
 	}
-	return gateSQLite(db.SQL, entsql.OpenDB(db.Dialect, db.SQL))
+	return gateSQLite(db.entSQL, entsql.OpenDB(db.Dialect, db.entSQL))
 }
 
-// Close closes the connection pool, which the ent client shares.
+// Close closes the connection pools.
 func (db *DB) Close() error {
+	if db.entSQL != nil && db.entSQL != db.SQL {
+		return errors.Join(db.entSQL.Close(), db.SQL.Close())
+	}
 	return db.SQL.Close()
 }

@@ -4,7 +4,9 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"entgo.io/ent/dialect"
@@ -21,8 +23,14 @@ var ErrSQLiteBusy = errors.New("database: another write transaction held the SQL
 // ent driver built over it.
 var sqliteGates sync.Map
 
-// gatedDriver lets one ent transaction at a time take a connection and BEGIN
-// IMMEDIATE (SQLite's write lock). Without it, waiting transactions each hold
+// writeGate is the gate of one pool and the count of its waiters.
+type writeGate struct {
+	held    chan struct{}
+	waiting atomic.Int32
+}
+
+// gatedDriver lets one ent transaction, or write outside one, at a time take
+// a connection and BEGIN IMMEDIATE (SQLite's write lock). Without it, waiting transactions each hold
 // a pooled connection while SQLite's busy handler spins on the lock; when they
 // fill the pool, the holder cannot get the connection it reads with beside its
 // own (a lookup through the root client, a cache fill) and everyone waits out
@@ -32,12 +40,15 @@ type gatedDriver struct {
 	dialect.Driver
 	rawSQL
 	gate chan struct{}
+	// waiting counts the callers waiting for the gate (tests read it).
+	waiting *atomic.Int32
 }
 
 // gateSQLite wraps drv with the write gate of db.
 func gateSQLite(db *sql.DB, drv dialect.Driver) dialect.Driver {
-	g, _ := sqliteGates.LoadOrStore(db, make(chan struct{}, 1))
-	return &gatedDriver{Driver: drv, rawSQL: rawSQL{drv}, gate: g.(chan struct{})}
+	g, _ := sqliteGates.LoadOrStore(db, &writeGate{held: make(chan struct{}, 1)})
+	wg := g.(*writeGate)
+	return &gatedDriver{Driver: drv, rawSQL: rawSQL{drv}, gate: wg.held, waiting: &wg.waiting}
 }
 
 // Tx begins a transaction once the gate is free.
@@ -47,14 +58,8 @@ func (d *gatedDriver) Tx(ctx context.Context) (dialect.Tx, error) {
 
 // BeginTx begins a transaction with options once the gate is free.
 func (d *gatedDriver) BeginTx(ctx context.Context, opts *sql.TxOptions) (dialect.Tx, error) {
-	wait := time.NewTimer(sqliteGateWait)
-	defer wait.Stop()
-	select {
-	case d.gate <- struct{}{}:
-	case <-ctx.Done():
-		return nil, ctx.Err()
-	case <-wait.C:
-		return nil, ErrSQLiteBusy
+	if err := d.enter(ctx); err != nil {
+		return nil, err
 	}
 	var (
 		tx  dialect.Tx
@@ -68,10 +73,81 @@ func (d *gatedDriver) BeginTx(ctx context.Context, opts *sql.TxOptions) (dialect
 		tx, err = d.Driver.Tx(ctx)
 	}
 	if err != nil {
-		<-d.gate
+		d.leave()
 		return nil, err
 	}
-	return &gatedTx{Tx: tx, rawSQL: rawSQL{tx}, release: sync.OnceFunc(func() { <-d.gate })}, nil
+	return &gatedTx{Tx: tx, rawSQL: rawSQL{tx}, release: sync.OnceFunc(d.leave)}, nil
+}
+
+// Exec runs a statement outside a transaction; a write waits for the gate
+// first, as a transaction does, instead of waiting for SQLite's lock on a
+// pooled connection (busy_timeout), which would hold that connection.
+func (d *gatedDriver) Exec(ctx context.Context, query string, args, v any) error {
+	if !isWrite(query) {
+		return d.Driver.Exec(ctx, query, args, v)
+	}
+	if err := d.enter(ctx); err != nil {
+		return err
+	}
+	defer d.leave()
+	return d.Driver.Exec(ctx, query, args, v)
+}
+
+// Query runs a query outside a transaction; a write (INSERT ... RETURNING)
+// waits for the gate first, as Exec does.
+func (d *gatedDriver) Query(ctx context.Context, query string, args, v any) error {
+	if !isWrite(query) {
+		return d.Driver.Query(ctx, query, args, v)
+	}
+	if err := d.enter(ctx); err != nil {
+		return err
+	}
+	defer d.leave()
+	return d.Driver.Query(ctx, query, args, v)
+}
+
+// ExecContext runs a raw statement outside a transaction, behind the gate
+// when it writes.
+func (d *gatedDriver) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	if !isWrite(query) {
+		return d.rawSQL.ExecContext(ctx, query, args...)
+	}
+	if err := d.enter(ctx); err != nil {
+		return nil, err
+	}
+	defer d.leave()
+	return d.rawSQL.ExecContext(ctx, query, args...)
+}
+
+// enter waits up to sqliteGateWait for the gate.
+func (d *gatedDriver) enter(ctx context.Context) error {
+	d.waiting.Add(1)
+	defer d.waiting.Add(-1)
+	wait := time.NewTimer(sqliteGateWait)
+	defer wait.Stop()
+	select {
+	case d.gate <- struct{}{}:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-wait.C:
+		return ErrSQLiteBusy
+	}
+}
+
+// leave frees the gate.
+func (d *gatedDriver) leave() { <-d.gate }
+
+// isWrite reports whether a statement writes: its first word is INSERT,
+// UPDATE, DELETE or REPLACE.
+func isWrite(query string) bool {
+	q := strings.TrimLeft(query, " \t\r\n(")
+	for _, verb := range []string{"INSERT", "UPDATE", "DELETE", "REPLACE"} {
+		if len(q) >= len(verb) && strings.EqualFold(q[:len(verb)], verb) {
+			return true
+		}
+	}
+	return false
 }
 
 // gatedTx frees the gate when it ends.
