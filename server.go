@@ -1,7 +1,8 @@
 // Command vidra is the Vidra video platform server.
 //
 // With no configuration it serves the embedded mode: SQLite and local files under
-// ./data. See README.md for the VIDRA_* environment variables.
+// ./data. See docs/operations/configuration.md for the VIDRA_*
+// environment variables.
 package main
 
 import (

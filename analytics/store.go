@@ -12,7 +12,7 @@ import (
 // AnalyticsStore is where the analytics live: the writer, the rollup and
 // retention jobs, the user erasure and the query runner (dataset queries and
 // concurrent viewers) go through it. SQLStore (SQLite and PostgreSQL, the ent
-// schema's analytics_* tables) is its one implementation; the README's
+// schema's analytics_* tables) is its one implementation; docs/api/analytics.md's
 // "Analytics store" says what a ClickHouse one needs. Every analytics read and
 // write goes through it.
 //

@@ -324,7 +324,7 @@ func TestVimeoSyncFailsWithItsReason(t *testing.T) {
 }
 
 // TestSetImporterWhenVimeoIsUnreachable: with Vimeo down the credential cannot be
-// checked; the answer says so (500, as ROUTES.md has no other server status) and
+// checked; the answer says so (500, as docs/ROUTES.md has no other server status) and
 // nothing is stored.
 func TestSetImporterWhenVimeoIsUnreachable(t *testing.T) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")

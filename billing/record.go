@@ -8,7 +8,7 @@ import (
 	"github.com/vidra-dev/vidra/ent"
 )
 
-// ZeroTime is how an unset timestamp is written (SEED-API-SPEC 2.2): Go's zero
+// ZeroTime is how an unset timestamp is written (docs/spec.md 2.2): Go's zero
 // time.Time in RFC 3339.
 const ZeroTime = "0001-01-01T00:00:00Z"
 
@@ -24,7 +24,7 @@ func FormatTime(t *time.Time) string {
 	return t.UTC().Truncate(time.Second).Format(timeLayout)
 }
 
-// Record is a subscription as SEED-API-SPEC 2.2 shows it: every field, unset
+// Record is a subscription as docs/spec.md 2.2 shows it: every field, unset
 // timestamps as ZeroTime, unset strings empty.
 type Record struct {
 	ID                string `json:"id"`

@@ -33,7 +33,7 @@ const (
 	// WebhookEndpointDisabled: the server disabled an endpoint that kept failing.
 	WebhookEndpointDisabled = "webhook_endpoint.disabled"
 	// SubscriptionCreated: an organization subscribed to a plan, or a plan
-	// change created its next subscription (data: the SEED-API-SPEC 2.2 record).
+	// change created its next subscription (data: the docs/spec.md 2.2 record).
 	SubscriptionCreated = "subscription.created"
 	// SubscriptionUpdated: a subscription was changed without a change of status
 	// (a downgrade or a cancellation scheduled for the period's end).

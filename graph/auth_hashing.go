@@ -27,7 +27,7 @@ func (r *Resolver) verifyPassword(ctx context.Context, password, hash string) (b
 }
 
 // hashingError turns "no hashing slot within the wait" into RATE_LIMITED with
-// Retry-After (429 on REST, as ROUTES.md asks of every refusal to retry later).
+// Retry-After (429 on REST, as docs/ROUTES.md asks of every refusal to retry later).
 func (r *Resolver) hashingError(ctx context.Context, err error) error {
 	if !errors.Is(err, auth.ErrHashingBusy) {
 		return err

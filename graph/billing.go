@@ -152,7 +152,7 @@ func sortMetrics(ms []*ent.PlanMetric) []*ent.PlanMetric {
 	return out
 }
 
-// currentPlan is the organization's subscription record (SEED-API-SPEC 4.3).
+// currentPlan is the organization's subscription record (docs/spec.md 4.3).
 func (r *Resolver) currentPlan(ctx context.Context) (*billing.Record, error) {
 	p, err := requireBilling(ctx, perm.Read)
 	if err != nil {

@@ -43,7 +43,7 @@ func requireOrgAdmin(ctx context.Context) (*auth.Principal, error) {
 	return p, nil
 }
 
-// grantsValue is grants in the array form of SEED-API-SPEC 2.4, as a JSON value.
+// grantsValue is grants in the array form of docs/spec.md 2.4, as a JSON value.
 func grantsValue(grants []perm.Grant) (any, error) {
 	if grants == nil {
 		grants = []perm.Grant{}

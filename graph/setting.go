@@ -23,7 +23,7 @@ func validateSetting(key, value string) error {
 	return nil
 }
 
-// validateTranscodingSetting accepts the "object-like text" of SEED-API-SPEC 2.7 as
+// validateTranscodingSetting accepts the "object-like text" of docs/spec.md 2.7 as
 // strict JSON only: a JSON object (surrounding white space allowed) whose
 // player_encryption, when present, is a JSON boolean. Other members are kept.
 func validateTranscodingSetting(value string) string {

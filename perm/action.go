@@ -1,4 +1,4 @@
-// Package perm is Vidra's permission model (SEED-API-SPEC 2.3, 2.4): grants on
+// Package perm is Vidra's permission model (docs/spec.md 2.3, 2.4): grants on
 // projects and organizations with actions read, write and delete, parsed from
 // both forms the API accepts, and the one decision function that answers "may
 // this principal do this action on this resource" for owners, admins, members

@@ -23,7 +23,7 @@ func fieldErr(field, format string, args ...any) *FieldError {
 	return &FieldError{Field: field, Message: fmt.Sprintf(format, args...)}
 }
 
-// wireGrant is a grant as SEED-API-SPEC 2.4 writes it.
+// wireGrant is a grant as docs/spec.md 2.4 writes it.
 type wireGrant struct {
 	EntityID   string           `json:"entity_id"`
 	EntityType string           `json:"entity_type"`
@@ -44,7 +44,7 @@ type wireFolder struct {
 }
 
 // Parse reads the permissions of an API key or member in either form of
-// SEED-API-SPEC 2.3, as decoded JSON: a string holding a JSON object that maps
+// docs/spec.md 2.3, as decoded JSON: a string holding a JSON object that maps
 // "<entity>.<action>" to booleans (organization-wide), or an array of grants
 // (2.4). A JSON object given directly is read as the map form. field names the
 // request field for error paths.

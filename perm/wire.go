@@ -6,7 +6,7 @@ import (
 	"github.com/google/uuid"
 )
 
-// MarshalJSON writes a grant in the array form of SEED-API-SPEC 2.4; an
+// MarshalJSON writes a grant in the array form of docs/spec.md 2.4; an
 // organization-wide grant (no entity id) is written with an empty entity_id.
 func (g Grant) MarshalJSON() ([]byte, error) {
 	w := wireGrant{

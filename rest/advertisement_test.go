@@ -7,7 +7,7 @@ import (
 	"github.com/vidra-dev/vidra/internal/apptest"
 )
 
-// TestAdvertisementListIsAnEmptyArray: SEED-API-SPEC 4.6 gives an empty array, not
+// TestAdvertisementListIsAnEmptyArray: docs/spec.md 4.6 gives an empty array, not
 // null, when a project has no advertisements; an invalid tag URL is a 422.
 func TestAdvertisementListIsAnEmptyArray(t *testing.T) {
 	apptest.ForEachDialect(t, func(t *testing.T, s *apptest.Server) {

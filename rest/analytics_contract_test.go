@@ -24,7 +24,7 @@ func analyticsRangeVars(more map[string]any) map[string]any {
 	return v
 }
 
-// analyticsContractCases are the rows of ROUTES.md "Analytics" (issue 21).
+// analyticsContractCases are the rows of docs/ROUTES.md "Analytics" (issue 21).
 var analyticsContractCases = func() []contractCase {
 	var out []contractCase
 	proj := map[string]any{"projId": "{projId}"}

@@ -18,7 +18,7 @@ import (
 	"github.com/vidra-dev/vidra/internal/testdb"
 )
 
-// signIn is the sign-in result of ROUTES.md.
+// signIn is the sign-in result of docs/ROUTES.md.
 type signIn struct {
 	AccessToken  string `json:"access_token"`
 	RefreshToken string `json:"refresh_token"`
@@ -174,7 +174,7 @@ func testOAuthFlows(t *testing.T, s *apptest.Server, google, github *oauthtest.P
 		p    *oauthtest.Provider
 		path func(code, state string) string
 	}{
-		// The seed path of SEED-API-SPEC 4.2, with the state the provider returned.
+		// The seed path of docs/spec.md 4.2, with the state the provider returned.
 		{google, func(code, state string) string {
 			return "/v1/oauth2/google/callback?provider=google&code=" + url.QueryEscape(code) + "&state=" + url.QueryEscape(state)
 		}},

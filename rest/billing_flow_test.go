@@ -35,7 +35,7 @@ func init() {
 	}
 }
 
-// subscriptionKeys are the fields of SEED-API-SPEC 2.2, every one.
+// subscriptionKeys are the fields of docs/spec.md 2.2, every one.
 var subscriptionKeys = []string{"billing_time", "canceled_at", "created_at", "downgrade_plan_date", "ending_at", "grace_period",
 	"id", "name", "next_plan_code", "organization_id", "payment_gateway", "payment_method", "plan", "plan_code",
 	"previous_plan_code", "started_at", "status", "subscribe_by", "subscription_at", "tax", "terminated_at", "trial_ended_at"}

@@ -11,7 +11,7 @@ import (
 )
 
 // statusOf maps an error kind (extensions.code) to its HTTP status: the one place
-// where GraphQL's error vocabulary meets HTTP's (ROUTES.md).
+// where GraphQL's error vocabulary meets HTTP's (docs/ROUTES.md).
 func statusOf(code string) int {
 	switch code {
 	case "BAD_REQUEST", "GRAPHQL_PARSE_FAILED", "GRAPHQL_VALIDATION_FAILED":

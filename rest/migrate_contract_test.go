@@ -28,7 +28,7 @@ type schemaMigrationResult struct {
 	DurationMs    *float64   `json:"duration_ms"`
 }
 
-// TestMigrateRowsOverREST covers the Migrate rows of ROUTES.md: the public
+// TestMigrateRowsOverREST covers the Migrate rows of docs/ROUTES.md: the public
 // schema version, and the applied and pending migrations for the admin key,
 // before and after the version table is moved back one migration.
 func TestMigrateRowsOverREST(t *testing.T) {

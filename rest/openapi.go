@@ -182,7 +182,7 @@ func (b *openAPIBuilder) operation(c *compiled) obj {
 	if c.ResultKey != "" {
 		resultKey = c.ResultKey
 	}
-	// envelope is the success envelope (ROUTES.md), exactly these keys, with
+	// envelope is the success envelope (docs/ROUTES.md), exactly these keys, with
 	// success fixed to ok.
 	envelope := func(ok bool) obj {
 		env := obj{"type": "object", "required": []string{"success", "message", resultKey}, "additionalProperties": false, "properties": obj{

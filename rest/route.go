@@ -1,4 +1,4 @@
-// Package rest serves the documented /v1 REST paths (ROUTES.md) by executing the
+// Package rest serves the documented /v1 REST paths (docs/ROUTES.md) by executing the
 // same GraphQL operations as the GraphQL API, in process. A REST route is one row
 // of the route table, never a handler of its own.
 package rest
@@ -14,7 +14,7 @@ const (
 	HostAnalytics = "analytics"
 	// HostMainV2 is version 2 of the main API: paths under /v2, served with the main
 	// API (same credentials, registered with HostMain), for the few resources that
-	// have a second version (the transcoding jobs of ROUTES.md).
+	// have a second version (the transcoding jobs of docs/ROUTES.md).
 	HostMainV2 = "v2"
 )
 
@@ -46,7 +46,7 @@ const (
 //     the Upload variable of its name (part "file" fills $file), other parts fill
 //     their variables like query parameters.
 //
-// An empty string for a nullable ID means null (SEED-API-SPEC 4.1: an empty
+// An empty string for a nullable ID means null (docs/spec.md 4.1: an empty
 // to_folder_id is the root).
 //
 // The value of the operation's single root field (or the field ResultPath names
@@ -79,7 +79,7 @@ type Route struct {
 	// Every field on the way is an object; a null one on the way is a 404.
 	ResultPath string
 	// ResultKey, when set, names the envelope's payload key in place of "result"
-	// (the admin listing of SEED-API-SPEC 4.10 uses "data").
+	// (the admin listing of docs/spec.md 4.10 uses "data").
 	ResultKey string
 	// Filters, on a list row whose operation declares $where (a WhereInput), map
 	// query parameters (snake_case) to the where input's fields, dot separated

@@ -3,11 +3,11 @@ package rest
 // advertisementFields are the fields of an advertisement in every advertisement row's result.
 const advertisementFields = `id createdAt updatedAt projectID name tagURL placement offsets enabled`
 
-// advertisementRoutes are the rows of advertisements (SEED-API-SPEC 4.6, 4.7).
+// advertisementRoutes are the rows of advertisements (docs/spec.md 4.6, 4.7).
 func advertisementRoutes() []Route {
 	return []Route{
 		{
-			// SEED-API-SPEC 4.6: the result is an array, empty when there are none.
+			// docs/spec.md 4.6: the result is an array, empty when there are none.
 			Method: "GET", Path: "/projects/{projId}/advertisements",
 			Operation: `query Advertisements($projId: ID!) { advertisements(projectID: $projId) { ` + advertisementFields + ` } }`,
 			Message:   "advertisements fetched",
@@ -31,7 +31,7 @@ func advertisementRoutes() []Route {
 			Message: "advertisement updated",
 		},
 		{
-			// SEED-API-SPEC 4.7: a malformed id is 400, an unknown one 404.
+			// docs/spec.md 4.7: a malformed id is 400, an unknown one 404.
 			Method: "DELETE", Path: "/projects/{projId}/advertisements/{advertisementId}",
 			Operation: `mutation DeleteAdvertisement($projId: ID!, $advertisementId: ID!) {
 				deleteAdvertisement(projectID: $projId, id: $advertisementId) }`,

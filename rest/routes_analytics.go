@@ -29,7 +29,7 @@ const (
 	analyticsMessage = "analytics fetched"
 )
 
-// analyticsRoutes are the rows of ROUTES.md "Analytics": each compiles to the one
+// analyticsRoutes are the rows of docs/ROUTES.md "Analytics": each compiles to the one
 // dataset query (or to a list of the analytics lists). An analytics type not
 // listed is no row: 404 "no such route".
 func analyticsRoutes() []Route {
@@ -47,7 +47,7 @@ func analyticsRoutes() []Route {
 			Operation: analyticsQuery("ProjectAvgWatchPerUniqueUser", projectVars, projectScope, "time_interval_day", `{name: avg_watch_time_per_viewer}`, "")},
 		{
 			// Errors and failure rate by hour, and the failed views by error code;
-			// ?media_id= keeps one video's (SEED-API-SPEC 4.5).
+			// ?media_id= keeps one video's (docs/spec.md 4.5).
 			Method: "GET", Path: "/projects/{projId}/analytics/player-errors", Message: analyticsMessage,
 			Operation: analyticsQuery("ProjectPlayerErrors", projectVars+`, $mediaId: ID`, projectScope+`, mediaId: $mediaId`, "time_interval_hour",
 				`{name: total_media_error}, {name: playback_failure_percentage},
@@ -72,7 +72,7 @@ func analyticsRoutes() []Route {
 		{Method: "GET", Path: "/projects/{projId}/videos/{videoId}/analytics/geo-distribution", Message: analyticsMessage,
 			Operation: analyticsQuery("VideoGeoDistribution", videoVars, videoScope, "country", audienceMetrics, "")},
 		{
-			// SEED-API-SPEC 4.4; userId is the user the player reports (text).
+			// docs/spec.md 4.4; userId is the user the player reports (text).
 			Method: "GET", Path: "/projects/{projId}/users/{userId}/analytics/total-watch", Message: analyticsMessage,
 			Operation: analyticsQuery("UserTotalWatch", `$projId: ID!, $userId: String!`, `projectId: $projId, userId: $userId`,
 				"time_interval_hour", `{name: total_watch_time}`, ""),
@@ -96,7 +96,7 @@ func analyticsRoutes() []Route {
 				analyticsSessions(projectId: $projId, userId: $userId, ` + pagedListArgs + `) {
 				edges { node { viewId sessionId mediaId startedAt endedAt watchTime startupTime country deviceType os browser errorCode completed } } ` + pageInfo + ` } }`},
 		{
-			// SEED-API-SPEC 4.5 on the analytics host: the 2.6 query as the body.
+			// docs/spec.md 4.5 on the analytics host: the 2.6 query as the body.
 			Method: "POST", Path: "/report/v1/{projectId}/dataset", Host: HostAnalytics, BodyVar: "query", Message: "dataset fetched",
 			Operation: `query AnalyticsDataset($projectId: ID!, $query: AnalyticsQueryInput!) {
 				analytics(projectId: $projectId, query: $query) { ` + analyticsResult + ` } }`,

@@ -1,7 +1,7 @@
 package rest
 
 // analyticsRealtimeRoutes are the realtime analytics rows (issue 21: concurrent
-// viewers, fresh within 15 s). Neither ROUTES.md nor the seed spec has such a
+// viewers, fresh within 15 s). Neither docs/ROUTES.md nor the seed spec (docs/spec.md) has such a
 // row; this one follows the project analytics rows' paths.
 func analyticsRealtimeRoutes() []Route {
 	return []Route{

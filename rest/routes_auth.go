@@ -1,13 +1,13 @@
 package rest
 
-// signInResult selects the sign-in result of ROUTES.md: {access_token,
+// signInResult selects the sign-in result of docs/ROUTES.md: {access_token,
 // refresh_token, token_type, expires_in, user}.
 const signInResult = `{ accessToken refreshToken tokenType expiresIn user { ...restUser } }`
 
 // restUser is the user shape of the auth and profile rows.
 const restUser = ` fragment restUser on User { id email name avatarURL emailVerified hasPassword createdAt updatedAt }`
 
-// authRoutes are the rows of "Accounts and sign-in" and "User" in ROUTES.md.
+// authRoutes are the rows of "Accounts and sign-in" and "User" in docs/ROUTES.md.
 func authRoutes() []Route {
 	return []Route{
 		{Method: "POST", Path: "/auth/register", Public: true, BodyVar: "input", Message: "registered",
@@ -34,7 +34,7 @@ func authRoutes() []Route {
 			Operation: `mutation UpdatePassword($currentPassword: String!, $newPassword: String!) { updatePassword(currentPassword: $currentPassword, newPassword: $newPassword) }`},
 		{Method: "GET", Path: "/auth/oauth2/{provider}/redirect", Public: true, Message: "redirect to the provider",
 			Operation: `mutation OAuthRedirect($provider: String!) { oauthRedirect(provider: $provider) { url state } }`},
-		// Seed row (SEED-API-SPEC 4.2): GET /oauth2/google/callback?provider=&code=, plus
+		// Seed row (docs/spec.md 4.2): GET /oauth2/google/callback?provider=&code=, plus
 		// the state the provider returns beside the code.
 		{Method: "GET", Path: "/oauth2/google/callback", Public: true, Message: "signed in",
 			Operation: `mutation OAuthCallbackGoogle($provider: String! = "google", $code: String!, $state: String) { oauthCallback(provider: $provider, code: $code, state: $state) ` + signInResult + ` }` + restUser},

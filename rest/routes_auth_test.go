@@ -12,7 +12,7 @@ import (
 
 // TestAuthRoutesAreValidOperations checks every auth row until the REST layer's
 // own start-up validation covers them: one operation, valid against the schema,
-// with a variable for every path parameter, and public exactly where ROUTES.md says.
+// with a variable for every path parameter, and public exactly where docs/ROUTES.md says.
 func TestAuthRoutesAreValidOperations(t *testing.T) {
 	schema := generated.NewExecutableSchema(generated.Config{}).Schema()
 	public := map[string]bool{

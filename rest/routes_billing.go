@@ -7,12 +7,12 @@ const planMetricFields = `id planID metric included hardLimit model unitPriceMic
 const planFields = `id createdAt updatedAt code name description family visibility rank interval currency baseAmountMinor
 	payInAdvance trialDays gracePeriodDays taxCode archivedAt metrics { ` + planMetricFields + ` }`
 
-// subscriptionRecordFields are SEED-API-SPEC 2.2, every field.
+// subscriptionRecordFields are docs/spec.md 2.2, every field.
 const subscriptionRecordFields = `id organizationID subscribeBy paymentMethod paymentGateway billingTime name planCode status
 	createdAt startedAt endingAt subscriptionAt canceledAt terminatedAt downgradePlanDate trialEndedAt
 	previousPlanCode nextPlanCode plan tax gracePeriod`
 
-// billingRoutes are the rows of plans and subscriptions (ROUTES.md "Plans,
+// billingRoutes are the rows of plans and subscriptions (docs/ROUTES.md "Plans,
 // subscriptions, billing" and the admin host's plans).
 func billingRoutes() []Route {
 	return []Route{
@@ -22,7 +22,7 @@ func billingRoutes() []Route {
 			Operation: `query Plan($id: ID!) { plan(id: $id) { ` + planFields + ` } }`},
 		{Method: "GET", Path: "/organization/plans", Message: "plans fetched",
 			Operation: `query AccountPlans { accountPlans { ` + planFields + ` } }`},
-		// Seed row (SEED-API-SPEC 4.3): the 2.2 record in the envelope.
+		// Seed row (docs/spec.md 4.3): the 2.2 record in the envelope.
 		{Method: "GET", Path: "/organization/subscribe/plans/current", Message: "subscription fetched",
 			Operation: `query CurrentPlan { currentPlan { ` + subscriptionRecordFields + ` } }`},
 		{Method: "GET", Path: "/organization/subscribe/plans/{planCode}", Message: "plan fetched",

@@ -3,7 +3,7 @@ package rest
 // encodingProfileFields are the fields of an encoding profile in every encoding profile row's result.
 const encodingProfileFields = `id createdAt updatedAt projectID name isDefault renditions { height videoBitrateKbps codec audioBitrateKbps }`
 
-// encodingProfileRoutes are the rows of a project's encoding profiles. ROUTES.md
+// encodingProfileRoutes are the rows of a project's encoding profiles. docs/ROUTES.md
 // writes the profile's path parameter as {id}; it is {encodingProfileId} here, as
 // other children's ids are named for what they are, and a malformed one is a 400
 // naming encodingProfileId.

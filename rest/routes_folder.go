@@ -53,7 +53,7 @@ func folderRoutes() []Route {
 			Message: "folder deleted",
 		},
 		{
-			// SEED-API-SPEC 4.1: the body is exactly {to_folder_id}; empty or null is the root.
+			// docs/spec.md 4.1: the body is exactly {to_folder_id}; empty or null is the root.
 			Method: "PUT", Path: "/projects/{projId}/folders/{folderId}/move",
 			Operation: `mutation MoveFolder($projId: ID!, $folderId: ID!, $toFolderId: ID) {
 				moveFolder(id: $folderId, toFolderID: $toFolderId, projectID: $projId) { ` + folderFields + ` } }`,

@@ -11,7 +11,7 @@ const invoiceFields = `id createdAt organizationID subscriptionID kind status nu
 // transactionFields are a transaction's fields.
 const transactionFields = `id createdAt invoiceID gateway amountMinor currency status idempotencyKey gatewayRef error settledAt`
 
-// invoiceRoutes are the rows of invoices, transactions and payments (ROUTES.md
+// invoiceRoutes are the rows of invoices, transactions and payments (docs/ROUTES.md
 // "Plans, subscriptions, billing") and the admin host's manual payments.
 func invoiceRoutes() []Route {
 	return []Route{

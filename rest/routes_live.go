@@ -21,7 +21,7 @@ const liveSimulcastTargetFields = `id createdAt updatedAt liveStreamID name url 
 // liveStreamFilters are the query parameters of the live stream list.
 var liveStreamFilters = map[string]string{"status": "statusIn", "enabled": "enabled"}
 
-// liveRoutes are the rows of a project's live streams (SEED-API-SPEC 4.11
+// liveRoutes are the rows of a project's live streams (docs/spec.md 4.11
 // "Streams"), their histories and simulcast targets.
 func liveRoutes() []Route {
 	return []Route{

@@ -1,6 +1,6 @@
 package rest
 
-// mediaRoutes are the REST rows of the media pipeline (ROUTES.md "Upload, import,
+// mediaRoutes are the REST rows of the media pipeline (docs/ROUTES.md "Upload, import,
 // transcode", thumbnails, timelines and POST /key). Rows under a project pass
 // $projId, so a video of another project is NOT_FOUND there. Tus uploads
 // (/v1/uploads/) and playback (/v1/play/...) are protocols served by plain
@@ -68,7 +68,7 @@ const importMigrationFields = `id createdAt updatedAt projectID importerID provi
 const importItemFields = `id createdAt providerID name description duration downloadable downloadQuality downloadSize width height
     state failureReason videoID importedAt video { id title status }`
 
-// importerRoutes are the Vimeo importer (ROUTES.md "set importer", "vimeo job list /
+// importerRoutes are the Vimeo importer (docs/ROUTES.md "set importer", "vimeo job list /
 // videos by migration id", "sync import / import videos / Get pull videos"):
 //   - POST /projects/{projId}/importers {provider: "vimeo", credential}: sets the
 //     project's importer after checking the access token with Vimeo (GET /me); a

@@ -12,7 +12,7 @@ const (
 )
 
 // orgRoutes are the rows of "Organizations, invitations, audits, members" and
-// "API keys" in ROUTES.md, and the admin listing (SEED-API-SPEC 4.10).
+// "API keys" in docs/ROUTES.md, and the admin listing (docs/spec.md 4.10).
 func orgRoutes() []Route {
 	return []Route{
 		// Newest first unless ?sort= says otherwise; ?q= finds them by name.
@@ -56,7 +56,7 @@ func orgRoutes() []Route {
 
 		{Method: "GET", Path: "/api-keys", Message: "API keys fetched",
 			Operation: `query ApiKeys($first: Int, $after: Cursor) { apiKeys(first: $first, after: $after) { edges { node { ` + apiKeyFields + ` } } ` + pageInfo + ` } }`},
-		// Seed row (SEED-API-SPEC 4.8): the body of 2.3; permissions pass through untouched.
+		// Seed row (docs/spec.md 4.8): the body of 2.3; permissions pass through untouched.
 		{Method: "POST", Path: "/api-keys", BodyVar: "input", Message: "API key created",
 			Operation: `mutation CreateApiKey($input: CreateAPIKeyInput!) { createApiKey(input: $input) { key apiKey { ` + apiKeyFields + ` } } }`},
 		{Method: "GET", Path: "/api-keys/middleware-test", Message: "API key is valid",
@@ -66,7 +66,7 @@ func orgRoutes() []Route {
 		{Method: "DELETE", Path: "/api-keys/{id}", Message: "API key deleted",
 			Operation: `mutation DeleteApiKey($id: ID!) { deleteApiKey(id: $id) }`},
 
-		// Seed row (SEED-API-SPEC 4.10): the admin envelope carries data, not result.
+		// Seed row (docs/spec.md 4.10): the admin envelope carries data, not result.
 		{Method: "GET", Path: "/organizations", Host: HostAdmin, Public: true, ResultKey: "data", Message: "organizations fetched",
 			Operation: `query AdminOrganizations { adminOrganizations { id name month traffic storage videoDuration } }`},
 	}

@@ -3,7 +3,7 @@ package rest
 // projectFields are the fields of a project in every project row's result.
 const projectFields = `id createdAt updatedAt organizationID name description logo`
 
-// settingFields are the fields of a project setting (SEED-API-SPEC 2.7 plus ids and times).
+// settingFields are the fields of a project setting (docs/spec.md 2.7 plus ids and times).
 const settingFields = `id key value createdAt updatedAt`
 
 // projectRoutes are the rows of projects and their settings.
@@ -46,7 +46,7 @@ func projectRoutes() []Route {
 			Message:   "project settings fetched",
 		},
 		{
-			// SEED-API-SPEC 4.9: the body is exactly a JSON array of {key, value}.
+			// docs/spec.md 4.9: the body is exactly a JSON array of {key, value}.
 			Method: "POST", Path: "/projects/{projId}/settings", BodyVar: "input",
 			Operation: `mutation UpsertProjectSettings($projId: ID!, $input: [ProjectSettingInput!]!) {
 				upsertProjectSettings(projectID: $projId, input: $input) { ` + settingFields + ` } }`,

@@ -7,10 +7,10 @@ const transcodingJobFields = `id createdAt updatedAt projectID apiVersion videoI
 // transcodingOutputFields are the fields of one output.
 const transcodingOutputFields = `{ name height width encodedHeight videoBitrateKbps audioBitrateKbps url }`
 
-// transcodingRoutes are the transcoding jobs API (ROUTES.md "Transcoding jobs v1"
+// transcodingRoutes are the transcoding jobs API (docs/ROUTES.md "Transcoding jobs v1"
 // and "v2"): v1 under /v1 with one output per job, v2 under /v2 (HostMainV2) with
 // several. A job names its project in the body (from a URL) or through its video.
-// ROUTES.md writes the job's path parameter as {id}; it is {transcodingJobId}
+// docs/ROUTES.md writes the job's path parameter as {id}; it is {transcodingJobId}
 // here, as other children's ids are named for what they are.
 func transcodingRoutes() []Route {
 	return append(transcodingVersion(HostMain, "1", "output"), transcodingVersion(HostMainV2, "2", "outputs")...)

@@ -7,7 +7,7 @@ const usageVars = `$startTime: Time, $endTime: Time`
 // usageMetricFields is the shape of one metered quantity.
 const usageMetricFields = `name unit quantity`
 
-// usageRoutes are the usage rows of ROUTES.md ("Live streams and usage" and
+// usageRoutes are the usage rows of docs/ROUTES.md ("Live streams and usage" and
 // "Get Metrics / project Usages"). Units: bytes, seconds, byte-seconds and
 // video-second-seconds, named in each metric's unit field.
 func usageRoutes() []Route {

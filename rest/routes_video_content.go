@@ -40,7 +40,7 @@ func videoContentRoutes() []Route {
 		},
 		{
 			// The body is a JSON array of {key, value}, as for project settings
-			// (SEED-API-SPEC 4.9); keys not given are kept.
+			// (docs/spec.md 4.9); keys not given are kept.
 			Method: "POST", Path: "/projects/{projId}/videos/{videoId}/metas", BodyVar: "entries",
 			Operation: `mutation UpsertVideoMetadata($projId: ID!, $videoId: ID!, $entries: [MetadataEntryInput!]!) {
 				upsertVideoMetadata(videoID: $videoId, entries: $entries, projectID: $projId) { ` + metadataEntryFields + ` } }`,

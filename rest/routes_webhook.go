@@ -9,7 +9,7 @@ const webhookDeliveryFields = `id createdAt eventID endpointID projectID eventTy
 	lastStatusCode completedAt event { id type createdAt data }
 	attemptLog { id createdAt statusCode durationMs responseBody error succeeded }`
 
-// webhookRoutes are the rows of webhook endpoints and event logs (ROUTES.md "Webhooks").
+// webhookRoutes are the rows of webhook endpoints and event logs (docs/ROUTES.md "Webhooks").
 func webhookRoutes() []Route {
 	return []Route{
 		{

@@ -12,7 +12,7 @@ func usageRangeVars(more map[string]any) map[string]any {
 	return v
 }
 
-// usageContractCases are the usage rows of ROUTES.md (issue 23).
+// usageContractCases are the usage rows of docs/ROUTES.md (issue 23).
 var usageContractCases = []contractCase{
 	{method: "GET", path: "/projects/{projId}/usage/bandwidth", query: usageQuery + "&granularity=hour",
 		vars: usageRangeVars(map[string]any{"projId": "{projId}", "granularity": "hour"})},

@@ -1,4 +1,4 @@
-// Package query is the one query shape of Vidra's analytics (SEED-API-SPEC 2.6,
+// Package query is the one query shape of Vidra's analytics (docs/spec.md 2.6,
 // generalised): a time range, filters, group-bys and metrics, each metric with
 // filters and group-bys of its own. Compile turns a Query into one parameterised
 // SQL statement per metric that runs the same on SQLite and PostgreSQL; Run

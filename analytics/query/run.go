@@ -50,7 +50,7 @@ type Querier interface {
 }
 
 // Run compiles q for the project and runs it. The result is nil when no view
-// (and no delivery row) matched any metric (SEED-API-SPEC 2.1). Metrics over
+// (and no delivery row) matched any metric (docs/spec.md 2.1). Metrics over
 // the same rows share one statement (one scan): their totals when their
 // filters are the same, their rows too when also their group-bys are and the
 // rows are ordered by key.

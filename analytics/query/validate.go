@@ -23,7 +23,7 @@ var realtimeMetrics = map[Metric]bool{ConcurrentViewers: true}
 var deliveryDimensions = map[Dimension]bool{TimeHour: true, TimeDay: true, TimeWeek: true, TimeMonth: true, MediaID: true}
 
 // Validate checks a query against the model and its bounds; the error is an
-// *Error naming the offending input field (snake_case, as in SEED-API-SPEC 2.6).
+// *Error naming the offending input field (snake_case, as in docs/spec.md 2.6).
 func (q *Query) Validate() error {
 	if q.Start.IsZero() || q.End.IsZero() {
 		return refuse("start_time", "start_time and end_time are required")

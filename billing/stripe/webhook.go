@@ -165,7 +165,7 @@ func (g *Gateway) transactionOf(ctx context.Context, tx *ent.Tx, pi *stripeapi.P
 	return t, err
 }
 
-// writeEnvelope answers in the REST envelope (ROUTES.md): success with a
+// writeEnvelope answers in the REST envelope (docs/ROUTES.md): success with a
 // result, or a failure with its message.
 func writeEnvelope(w http.ResponseWriter, status int, message string, result any) {
 	w.Header().Set("Content-Type", "application/json")

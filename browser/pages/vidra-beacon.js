@@ -1,5 +1,5 @@
 // vidra-beacon.js: sends a <video> element's playback events to Vidra's analytics
-// collector (POST /collect/v1/{projectId}/events), the format of README "Analytics
+// collector (POST /collect/v1/{projectId}/events), the format of docs/api/analytics.md "Analytics
 // ingest". Plain script, no dependencies: VidraBeacon.attach(video, options).
 //
 // Events go out in batches (every flushMs, and at once on pause, end and error) with

@@ -13,7 +13,7 @@ import (
 	"github.com/vidra-dev/vidra/tenancy"
 )
 
-// APIKey is a credential of an organization for programs (SEED-API-SPEC 2.3):
+// APIKey is a credential of an organization for programs (docs/spec.md 2.3):
 // bound to an origin, expiring, acting with its grants only. Only a hash of
 // its secret is kept.
 type APIKey struct {

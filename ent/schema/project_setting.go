@@ -13,7 +13,7 @@ import (
 	"github.com/vidra-dev/vidra/tenancy"
 )
 
-// ProjectSetting is one key of a project's settings (SEED-API-SPEC 2.7); the value is
+// ProjectSetting is one key of a project's settings (docs/spec.md 2.7); the value is
 // kept as the exact string the client sent.
 type ProjectSetting struct {
 	ent.Schema

@@ -18,7 +18,7 @@ import (
 )
 
 // Subscription is an organization's subscription to a plan: every field of
-// SEED-API-SPEC 2.2 plus the plan, the current period and the gateway's
+// docs/spec.md 2.2 plus the plan, the current period and the gateway's
 // customer reference. Its status follows the state machine of package billing;
 // unset times are nil (the API writes Go's zero time for them).
 type Subscription struct {

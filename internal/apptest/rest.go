@@ -7,7 +7,7 @@ import (
 	"net/http"
 )
 
-// Envelope is a decoded REST response envelope (ROUTES.md), with its raw keys for
+// Envelope is a decoded REST response envelope (docs/ROUTES.md), with its raw keys for
 // checking its exact shape.
 type Envelope struct {
 	Success    bool            `json:"success"`

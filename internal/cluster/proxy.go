@@ -25,7 +25,7 @@ func FindProxy() (string, error) {
 
 // proxyConfig is HAProxy's configuration: HTTP round robin over the replicas,
 // no stickiness, a replica taken out after two failed checks of /health/ready
-// half a second apart (the check docs/deployment.md advises), and long tunnels
+// half a second apart (the check docs/operations/deployment.md advises), and long tunnels
 // for websockets.
 func proxyConfig(listen string, replicas []string) string {
 	var b strings.Builder

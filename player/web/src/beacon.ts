@@ -1,5 +1,5 @@
 // beacon.ts: the analytics events of a view, sent to Vidra's collector
-// (POST /collect/v1/{projectId}/events, README "Analytics ingest"): viewstart when
+// (POST /collect/v1/{projectId}/events, docs/api/analytics.md "Analytics ingest"): viewstart when
 // the page loads, play at the viewer's play intent (a click, a key, or autoplay:
 // the start of the startup time, which ends at the first playing), then batches every
 // 5 s and at once on the first playing, pause, end and error, the last one (viewend) by sendBeacon
