@@ -64,7 +64,7 @@ func TestHealthWelcomeRegionsAndMetrics(t *testing.T) {
 
 func TestHealthFailsWhenTheDatabaseIsGone(t *testing.T) {
 	s := apptest.New(t, testdb.Dialects(t)[0])
-	if err := s.App.DB.SQL.Close(); err != nil {
+	if err := s.App.DB.Close(); err != nil {
 		t.Fatal(err)
 	}
 	status, body := s.Get("/health")

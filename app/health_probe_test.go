@@ -78,7 +78,7 @@ func TestHealthProbesFitTheProcessRole(t *testing.T) {
 	}
 	t.Run("database gone", func(t *testing.T) {
 		s := apptest.New(t, d, apptest.Options{Anonymous: true})
-		if err := s.App.DB.SQL.Close(); err != nil {
+		if err := s.App.DB.Close(); err != nil {
 			t.Fatal(err)
 		}
 		if status, _, checks := getHealth(t, s, "/health/ready"); status != 503 || !strings.HasPrefix(checks, "database!") {

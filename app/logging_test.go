@@ -60,7 +60,7 @@ func TestEveryRequestLogLineCarriesItsRequestID(t *testing.T) {
 	srv := httptest.NewServer(a.Handler)
 	defer srv.Close()
 	// Closing the database makes the health check log a warning inside the request.
-	db.SQL.Close()
+	_ = db.Close()
 	res, err := http.Get(srv.URL + "/health")
 	if err != nil {
 		t.Fatal(err)
