@@ -2,6 +2,7 @@ package cluster_test
 
 import (
 	"context"
+	"io"
 	"net/http"
 	"sync"
 	"testing"
@@ -67,6 +68,11 @@ func (w *readinessWatch) check(client *http.Client, name, url string) {
 		why = err.Error()
 	} else {
 		why = resp.Status
+		if !ok {
+			// The body names the failed checks and their errors: keep them.
+			body, _ := io.ReadAll(io.LimitReader(resp.Body, 2048))
+			why += " " + string(body)
+		}
 		_ = resp.Body.Close()
 	}
 	w.mu.Lock()
