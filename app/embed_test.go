@@ -12,6 +12,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/vidra-dev/vidra/internal/apptest"
+	"github.com/vidra-dev/vidra/internal/videolifecycle"
 	"github.com/vidra-dev/vidra/tenancy"
 )
 
@@ -21,7 +22,7 @@ import (
 func markReady(t *testing.T, s *apptest.Server, id string) {
 	t.Helper()
 	ctx := tenancy.SystemContext(context.Background(), "test fixture")
-	if err := s.App.DB.Client.Video.UpdateOneID(uuid.MustParse(id)).SetStatus("ready").SetDuration(10).SetWidth(1280).SetHeight(720).Exec(ctx); err != nil {
+	if err := s.App.DB.Client.Video.UpdateOneID(uuid.MustParse(id)).SetStatus("ready").SetDuration(10).SetWidth(1280).SetHeight(720).Exec(videolifecycle.ForTest(ctx)); err != nil {
 		t.Fatal(err)
 	}
 }

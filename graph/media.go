@@ -14,6 +14,7 @@ import (
 	"github.com/vidra-dev/vidra/events"
 	"github.com/vidra-dev/vidra/graph/model"
 	"github.com/vidra-dev/vidra/idempotency"
+	"github.com/vidra-dev/vidra/internal/videolifecycle"
 	"github.com/vidra-dev/vidra/jobs"
 	"github.com/vidra-dev/vidra/playback"
 	"github.com/vidra-dev/vidra/upload"
@@ -160,7 +161,7 @@ func (r *Resolver) pullVideo(ctx context.Context, projectID uuid.UUID, in model.
 // c), records its video.created event and queues the import once the mutation
 // commits: pulls from a URL and importers' imports alike.
 func (r *Resolver) createPulledVideo(ctx context.Context, c *ent.VideoCreate) (*ent.Video, error) {
-	v, err := c.SetStatus(video.StatusUploading).Save(ctx)
+	v, err := videolifecycle.ImportRequested(ctx, c)
 	if err != nil {
 		return nil, err
 	}

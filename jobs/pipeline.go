@@ -12,8 +12,8 @@ import (
 	"gocloud.dev/blob"
 
 	"github.com/vidra-dev/vidra/ent"
-	"github.com/vidra-dev/vidra/ent/video"
 	"github.com/vidra-dev/vidra/events"
+	"github.com/vidra-dev/vidra/internal/videolifecycle"
 	"github.com/vidra-dev/vidra/live/liveslots"
 	"github.com/vidra-dev/vidra/media"
 	"github.com/vidra-dev/vidra/playback"
@@ -88,22 +88,20 @@ func (p *Pipeline) failVideo(ctx context.Context, id uuid.UUID, reason string) e
 	}
 	p.Log.WarnContext(ctx, "video failed", "video_id", id, "reason", reason)
 	err := p.transition(ctx, func(tx *ent.Tx) (*ent.Video, error) {
-		v, err := tx.Video.Get(ctx, id)
-		if err != nil {
-			return nil, err
-		}
-		importing := v.SourceKey == "" && v.SourceURL != ""
-		v, err = tx.Video.UpdateOne(v).
-			SetStatus(video.StatusFailed).
-			SetFailureReason(reason).
-			SetProgress(0).
-			Save(ctx)
-		if err == nil && importing && p.Events != nil {
+		v, err := videolifecycle.ProcessingFailed(ctx, tx.Client(), id, reason)
+		// An import's video has no source yet (the failure leaves it unchanged).
+		importing := err == nil && v.SourceKey == "" && v.SourceURL != ""
+		if importing && p.Events != nil {
 			_, err = p.Events.Record(ctx, tx, events.ImportFailed, v.ProjectID, events.Video(v))
 		}
 		return v, err
 	}, events.VideoFailed)
 	if ent.IsNotFound(err) {
+		return nil
+	}
+	if errors.Is(err, videolifecycle.ErrRefused) {
+		// The video moved on meanwhile (ready, failed already): the failure is stale.
+		p.Log.InfoContext(ctx, "video failure not recorded", "video_id", id, "err", err)
 		return nil
 	}
 	return err

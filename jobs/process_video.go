@@ -19,6 +19,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/thumbnail"
 	"github.com/vidra-dev/vidra/ent/video"
 	"github.com/vidra-dev/vidra/events"
+	"github.com/vidra-dev/vidra/internal/videolifecycle"
 	"github.com/vidra-dev/vidra/media"
 	"github.com/vidra-dev/vidra/usage"
 )
@@ -93,13 +94,10 @@ func (p *Pipeline) processVideo(ctx context.Context, id uuid.UUID) error {
 	}
 	// Every run says processing started (a retry after a failed run too).
 	if err := p.transition(ctx, func(tx *ent.Tx) (*ent.Video, error) {
-		return tx.Video.UpdateOneID(v.ID).
-			SetStatus(video.StatusProcessing).
-			SetProgress(0).
-			SetFailureReason("").
-			AddProcessingAttempts(1).
-			Save(ctx)
-	}, events.VideoProcessing); err != nil {
+		return videolifecycle.ProcessingStarted(ctx, tx.Client(), v.ID)
+	}, events.VideoProcessing); errors.Is(err, videolifecycle.ErrRefused) {
+		return nil // moved on since it was read (failed, say): nothing owed
+	} else if err != nil {
 		return err
 	}
 	if p.Tools.Missing != "" {
@@ -184,7 +182,7 @@ func (p *Pipeline) processVideo(ctx context.Context, id uuid.UUID) error {
 		return err
 	}
 	return p.transition(ctx, func(tx *ent.Tx) (*ent.Video, error) {
-		return tx.Video.UpdateOneID(id).SetStatus(video.StatusReady).SetProgress(1).Save(ctx)
+		return videolifecycle.ProcessingFinished(ctx, tx.Client(), id)
 	}, events.VideoReady)
 }
 

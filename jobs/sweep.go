@@ -15,6 +15,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/uploadlock"
 	"github.com/vidra-dev/vidra/ent/uploadtoken"
 	"github.com/vidra-dev/vidra/ent/video"
+	"github.com/vidra-dev/vidra/internal/videolifecycle"
 )
 
 // SweepArgs asks for owed media work whose job is missing to be queued again.
@@ -137,12 +138,8 @@ func (p *Pipeline) failAbandonedUploads(ctx context.Context) error {
 	for i, t := range tokens {
 		videoIDs[i], tokenIDs[i] = t.VideoID, t.ID
 	}
-	n, err := p.Client.Video.Update().
-		Where(video.IDIn(videoIDs...), video.StatusIn(video.StatusCreated, video.StatusUploading),
-			video.SourceKey(""), video.SourceURL("")).
-		SetStatus(video.StatusFailed).
-		SetFailureReason("the upload token expired before the upload completed").
-		Save(ctx)
+	n, err := videolifecycle.UploadsAbandoned(ctx, p.Client, videoIDs,
+		"the upload token expired before the upload completed")
 	if err != nil {
 		return err
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/vidra-dev/vidra/ent/video"
 	"github.com/vidra-dev/vidra/internal/apptest"
+	"github.com/vidra-dev/vidra/internal/videolifecycle"
 )
 
 // TestLiveMasterCached: a live video's master is read from the bucket once
@@ -23,7 +24,7 @@ func TestLiveMasterCached(t *testing.T) {
 		ctx := apptest.System()
 		project := s.CreateProject(s.CreateOrganization("Live org"), "Live")
 		id := uuid.MustParse(s.CreateVideo(project, "", "Live session"))
-		s.App.DB.Client.Video.UpdateOneID(id).SetStatus(video.StatusLive).ExecX(ctx)
+		s.App.DB.Client.Video.UpdateOneID(id).SetStatus(video.StatusLive).ExecX(videolifecycle.ForTest(ctx))
 		key := "videos/" + id.String() + "/live/master.m3u8"
 		write := func(variant string) {
 			t.Helper()
@@ -59,7 +60,7 @@ func TestLiveMasterCached(t *testing.T) {
 		}
 		// A status change (the finalize job) reads it again too.
 		write("index.m3u8")
-		s.App.DB.Client.Video.UpdateOneID(id).SetStatus(video.StatusUploading).ExecX(ctx)
+		s.App.DB.Client.Video.UpdateOneID(id).SetStatus(video.StatusUploading).ExecX(videolifecycle.ForTest(ctx))
 		if m := master(); !contains(m, "live/index.m3u8") {
 			t.Fatalf("master after the status changed:\n%s", m)
 		}

@@ -11,6 +11,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/ent/video"
 	"github.com/vidra-dev/vidra/internal/apptest"
+	"github.com/vidra-dev/vidra/internal/videolifecycle"
 )
 
 func TestListFilterOverREST(t *testing.T) {
@@ -31,7 +32,7 @@ func TestListFilterOverREST(t *testing.T) {
 			for _, tag := range tags {
 				c.AddTagIDs(uuid.MustParse(tag))
 			}
-			v, err := c.Save(apptest.System())
+			v, err := c.Save(videolifecycle.ForTest(apptest.System()))
 			if err != nil {
 				t.Fatal(err)
 			}

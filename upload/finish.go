@@ -16,8 +16,8 @@ import (
 
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/uploadtoken"
-	"github.com/vidra-dev/vidra/ent/video"
 	"github.com/vidra-dev/vidra/events"
+	"github.com/vidra-dev/vidra/internal/videolifecycle"
 	"github.com/vidra-dev/vidra/jobs"
 	"github.com/vidra-dev/vidra/usage"
 )
@@ -84,22 +84,12 @@ func (s *Service) recordSource(ctx context.Context, t *ent.UploadToken, src uplo
 	if err == nil && closed == 0 {
 		return false, tx.Rollback()
 	}
-	var n int
-	if err == nil {
-		n, err = tx.Video.Update().
-			Where(video.ID(t.VideoID), video.StatusIn(video.StatusCreated, video.StatusUploading)).
-			SetStatus(video.StatusUploading).
-			SetSourceKey(key).
-			SetSize(size).
-			SetFailureReason("").
-			Save(ctx)
-	}
-	if err == nil && n == 0 {
-		err = refuse(409, "the video takes no more uploads")
-	}
 	var v *ent.Video
 	if err == nil {
-		v, err = tx.Video.Get(ctx, t.VideoID)
+		v, err = videolifecycle.SourceRecorded(ctx, tx.Client(), t.VideoID, key, size)
+		if ent.IsNotFound(err) || errors.Is(err, videolifecycle.ErrRefused) {
+			err = refuse(409, "the video takes no more uploads")
+		}
 	}
 	if err == nil {
 		// The source is billed as storage from this commit on (a re-upload

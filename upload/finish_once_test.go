@@ -14,6 +14,7 @@ import (
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/video"
 	"github.com/vidra-dev/vidra/internal/testdb"
+	"github.com/vidra-dev/vidra/internal/videolifecycle"
 	"github.com/vidra-dev/vidra/jobs"
 	"github.com/vidra-dev/vidra/tenancy"
 )
@@ -57,7 +58,7 @@ func TestFinishRecordsOnce(t *testing.T) {
 
 			org := db.Client.Organization.Create().SetName("Org").SaveX(ctx)
 			proj := db.Client.Project.Create().SetOrganizationID(org.ID).SetName("P").SaveX(ctx)
-			v := db.Client.Video.Create().SetProjectID(proj.ID).SetTitle("clip").SetStatus(video.StatusUploading).SaveX(ctx)
+			v := db.Client.Video.Create().SetProjectID(proj.ID).SetTitle("clip").SetStatus(video.StatusUploading).SaveX(videolifecycle.ForTest(ctx))
 			tok := db.Client.UploadToken.Create().SetProjectID(proj.ID).SetVideoID(v.ID).SetTokenHash("h").
 				SetMaxSize(100).SetExpiresAt(time.Now().Add(time.Hour)).SetUploadID("u1").SaveX(ctx)
 			payload := []byte("the complete upload")

@@ -27,6 +27,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/uploadtoken"
 	"github.com/vidra-dev/vidra/ent/video"
 	"github.com/vidra-dev/vidra/events"
+	"github.com/vidra-dev/vidra/internal/videolifecycle"
 	"github.com/vidra-dev/vidra/jobs"
 )
 
@@ -204,13 +205,9 @@ func (s *Service) admit(ctx context.Context, t *ent.UploadToken, v *ent.Video, s
 func (s *Service) failUpload(ctx context.Context, t *ent.UploadToken, status int, format string, args ...any) error {
 	reason := fmt.Sprintf(format, args...)
 	err := s.withEvent(ctx, events.VideoFailed, func(tx *ent.Tx) (*ent.Video, error) {
-		return tx.Video.UpdateOneID(t.VideoID).
-			Where(video.StatusIn(video.StatusCreated, video.StatusUploading)).
-			SetStatus(video.StatusFailed).
-			SetFailureReason(reason).
-			Save(ctx)
+		return videolifecycle.UploadRefused(ctx, tx.Client(), t.VideoID, reason)
 	})
-	if err != nil && !ent.IsNotFound(err) {
+	if err != nil && !ent.IsNotFound(err) && !errors.Is(err, videolifecycle.ErrRefused) {
 		return errors.Join(refuse(status, "%s", reason), err)
 	}
 	s.Log.InfoContext(ctx, "upload refused; video failed", "video_id", t.VideoID, "reason", reason)

@@ -16,7 +16,7 @@ import (
 
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/uploadtoken"
-	"github.com/vidra-dev/vidra/ent/video"
+	"github.com/vidra-dev/vidra/internal/videolifecycle"
 )
 
 // TusHandler returns the tus 1.0 server mounted at basePath (e.g. /v1/uploads/).
@@ -90,7 +90,11 @@ func (s *Service) beforeCreate(hook tusd.HookEvent, basePath string) (tusd.HTTPR
 	}
 	err = tx.UploadToken.UpdateOne(t).SetUploadID(id).Exec(ctx)
 	if err == nil {
-		err = tx.Video.UpdateOneID(t.VideoID).SetStatus(video.StatusUploading).Exec(ctx)
+		_, err = videolifecycle.UploadStarted(ctx, tx.Client(), t.VideoID)
+		if errors.Is(err, videolifecycle.ErrRefused) {
+			// Moved on since liveToken read it (failed meanwhile, say).
+			err = refuse(http.StatusConflict, "the video takes no more uploads")
+		}
 	}
 	if err == nil {
 		err = tx.Commit()

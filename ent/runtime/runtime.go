@@ -3232,8 +3232,10 @@ func init() {
 	user.DefaultID = userDescID.Default.(func() uuid.UUID)
 	videoMixin := schema.Video{}.Mixin()
 	videoMixinHooks1 := videoMixin[1].Hooks()
+	videoHooks := schema.Video{}.Hooks()
 	video.Hooks[0] = videoMixinHooks1[0]
 	video.Hooks[1] = videoMixinHooks1[1]
+	video.Hooks[2] = videoHooks[0]
 	videoMixinInters1 := videoMixin[1].Interceptors()
 	video.Interceptors[0] = videoMixinInters1[0]
 	videoMixinFields0 := videoMixin[0].Fields()

@@ -10,6 +10,7 @@ import (
 	"entgo.io/ent/schema/index"
 	"github.com/google/uuid"
 
+	"github.com/vidra-dev/vidra/internal/videolifecycle"
 	"github.com/vidra-dev/vidra/media"
 	"github.com/vidra-dev/vidra/tenancy"
 )
@@ -183,4 +184,10 @@ func (Video) Annotations() []schema.Annotation {
 		entgql.RelayConnection(),
 		entgql.Mutations(entgql.MutationCreate(), entgql.MutationUpdate()),
 	}
+}
+
+// Hooks of the Video: only the video lifecycle (package videolifecycle) sets
+// the status, so no writer can skip or undo a transition.
+func (Video) Hooks() []ent.Hook {
+	return []ent.Hook{videolifecycle.Guard()}
 }

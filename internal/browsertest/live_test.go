@@ -15,6 +15,7 @@ import (
 	"github.com/vidra-dev/vidra/internal/browsertest"
 	"github.com/vidra-dev/vidra/internal/clip"
 	"github.com/vidra-dev/vidra/internal/testdb"
+	"github.com/vidra-dev/vidra/internal/videolifecycle"
 	"github.com/vidra-dev/vidra/live/livehls"
 	"github.com/vidra-dev/vidra/live/livekey"
 )
@@ -36,7 +37,7 @@ func TestBrowserEncryptedLowLatencyLive(t *testing.T) {
 		map[string]any{"p": project, "in": []any{map[string]any{"key": "transcoding", "value": `{"player_encryption": true}`}}}, nil)
 	vid := uuid.MustParse(s.CreateVideo(project, "", "Live session"))
 	ctx := apptest.System()
-	if err := s.App.DB.Client.Video.UpdateOneID(vid).SetStatus(video.StatusLive).Exec(ctx); err != nil {
+	if err := s.App.DB.Client.Video.UpdateOneID(vid).SetStatus(video.StatusLive).Exec(videolifecycle.ForTest(ctx)); err != nil {
 		t.Fatal(err)
 	}
 	key := livekey.New()

@@ -13,7 +13,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/livesimulcasttarget"
 	"github.com/vidra-dev/vidra/ent/livestream"
 	"github.com/vidra-dev/vidra/ent/predicate"
-	"github.com/vidra-dev/vidra/ent/video"
+	"github.com/vidra-dev/vidra/internal/videolifecycle"
 	"github.com/vidra-dev/vidra/live/livekey"
 )
 
@@ -172,11 +172,9 @@ func (s *Server) startSession(ctx context.Context, st *ent.LiveStream, p *publis
 				}
 			}
 		}
-		vid, err = tx.Video.Create().
+		vid, err = videolifecycle.LiveStarted(ctx, tx.Video.Create().
 			SetProjectID(st.ProjectID).
-			SetTitle(fmt.Sprintf("%s, live %s", st.Name, now.UTC().Format("2006-01-02 15:04:05 UTC"))).
-			SetStatus(video.StatusLive).
-			Save(ctx)
+			SetTitle(fmt.Sprintf("%s, live %s", st.Name, now.UTC().Format("2006-01-02 15:04:05 UTC"))))
 		if err != nil {
 			return fmt.Errorf("create the session's video: %w", err)
 		}

@@ -9,6 +9,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/usagerecord"
 	"github.com/vidra-dev/vidra/ent/video"
 	"github.com/vidra-dev/vidra/internal/apptest"
+	"github.com/vidra-dev/vidra/internal/videolifecycle"
 	"github.com/vidra-dev/vidra/usage"
 )
 
@@ -73,7 +74,7 @@ func TestLostNodeInputMetered(t *testing.T) {
 		c := s.App.DB.Client
 		now := time.Now()
 		started, last := now.Add(-90*time.Second), now.Add(-3*time.Second)
-		vid := c.Video.Create().SetProjectID(r.project).SetTitle("live").SetStatus(video.StatusLive).SaveX(ctx)
+		vid := c.Video.Create().SetProjectID(r.project).SetTitle("live").SetStatus(video.StatusLive).SaveX(videolifecycle.ForTest(ctx))
 		sess := c.LiveSession.Create().SetLiveStreamID(st.ID).SetProjectID(r.project).SetVideoID(vid.ID).
 			SetNodeID("node-dead").SetProtocol(livesession.ProtocolRtmp).SetStartedAt(started).SetLastDataAt(last).SaveX(ctx)
 		c.LiveStream.UpdateOneID(st.ID).SetStatus(livestream.StatusActive).SetNodeID("node-dead").

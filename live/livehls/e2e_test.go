@@ -26,6 +26,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/video"
 	"github.com/vidra-dev/vidra/internal/apptest"
 	"github.com/vidra-dev/vidra/internal/clip"
+	"github.com/vidra-dev/vidra/internal/videolifecycle"
 	"github.com/vidra-dev/vidra/live/livehls"
 	"github.com/vidra-dev/vidra/live/livekey"
 )
@@ -95,7 +96,7 @@ func liveVideo(t *testing.T, s *apptest.Server) livehls.Options {
 	project := s.CreateProject(org, "Live")
 	vid := uuid.MustParse(s.CreateVideo(project, "", "Live session"))
 	ctx := apptest.System()
-	if err := s.App.DB.Client.Video.UpdateOneID(vid).SetStatus(video.StatusLive).Exec(ctx); err != nil {
+	if err := s.App.DB.Client.Video.UpdateOneID(vid).SetStatus(video.StatusLive).Exec(videolifecycle.ForTest(ctx)); err != nil {
 		t.Fatal(err)
 	}
 	key := livekey.New()

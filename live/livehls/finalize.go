@@ -20,6 +20,7 @@ import (
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/video"
 	"github.com/vidra-dev/vidra/events"
+	"github.com/vidra-dev/vidra/internal/videolifecycle"
 	"github.com/vidra-dev/vidra/jobs"
 	"github.com/vidra-dev/vidra/media"
 	"github.com/vidra-dev/vidra/webhooks"
@@ -89,8 +90,7 @@ func (w *FinalizeWorker) Work(ctx context.Context, job *river.Job[FinalizeArgs])
 	}
 	if len(groups) == 0 {
 		return w.transition(ctx, v, func(tx *ent.Tx) (*ent.Video, error) {
-			nv, err := tx.Video.UpdateOneID(id).Where(video.StatusEQ(statusLive)).SetStatus(video.StatusFailed).
-				SetFailureReason("the live session recorded no playable media").Save(ctx)
+			nv, err := videolifecycle.LiveRecordedNothing(ctx, tx.Client(), id, "the live session recorded no playable media")
 			if err == nil && w.Events != nil {
 				_, err = w.Events.Record(ctx, tx, events.VideoFailed, nv.ProjectID, events.Video(nv))
 			}
@@ -133,8 +133,7 @@ func (w *FinalizeWorker) Work(ctx context.Context, job *river.Job[FinalizeArgs])
 		return err
 	}
 	err = w.transition(ctx, v, func(tx *ent.Tx) (*ent.Video, error) {
-		nv, err := tx.Video.UpdateOneID(id).Where(video.StatusEQ(statusLive)).
-			SetSourceKey(jobs.SourceKey(id)).SetSize(size).SetStatus(video.StatusUploading).Save(ctx)
+		nv, err := videolifecycle.LiveRecorded(ctx, tx.Client(), id, jobs.SourceKey(id), size)
 		if err == nil {
 			err = emit(ctx, w.Events, tx, EventRecordingReady, job.Args.StreamID, nv.ProjectID, map[string]any{
 				"session_id": job.Args.SessionID, "video_id": id, "end_reason": job.Args.EndReason,
@@ -142,7 +141,7 @@ func (w *FinalizeWorker) Work(ctx context.Context, job *river.Job[FinalizeArgs])
 		}
 		return nv, err
 	})
-	if ent.IsNotFound(err) {
+	if ent.IsNotFound(err) || errors.Is(err, videolifecycle.ErrRefused) {
 		return nil // deleted or moved on meanwhile
 	}
 	if err != nil {
