@@ -7,7 +7,7 @@ import (
 	entsql "entgo.io/ent/dialect/sql"
 	"github.com/google/uuid"
 
-	"github.com/vidra-dev/vidra/graph/gqlexec"
+	"github.com/vidra-dev/vidra/internal/jsonappend"
 )
 
 // parentsIn is an eager loader's "column holds one of the parents' ids"
@@ -33,7 +33,7 @@ func parentsIn(s *entsql.Selector, column string, keys []uuid.UUID) *entsql.Pred
 		if i > 0 {
 			array = append(array, ',')
 		}
-		array = gqlexec.AppendUUID(array, k)
+		array = jsonappend.AppendUUID(array, k)
 	}
 	array = append(array, '}')
 	literal := string(array)

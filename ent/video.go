@@ -17,7 +17,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/video"
 	"github.com/vidra-dev/vidra/media"
 
-	"github.com/vidra-dev/vidra/player/embedlink"
+	"github.com/vidra-dev/vidra/internal/embedlink"
 )
 
 // Video is the model entity for the Video schema.

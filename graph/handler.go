@@ -14,7 +14,7 @@ import (
 	"github.com/99designs/gqlgen/graphql/handler/transport"
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vidra-dev/vidra/graph/generated"
-	"github.com/vidra-dev/vidra/player/embedlink"
+	"github.com/vidra-dev/vidra/internal/embedlink"
 )
 
 // executionPipeline is what the HTTP handler and the in-process executor (used by
@@ -85,7 +85,7 @@ func (r *Resolver) NewExecutor(limits Limits) *executor.Executor {
 
 // operationContext puts what every operation reads from its context there:
 // the server's public address, for the embed links the video entity writes
-// (player/embedlink), and the database's column statistics, for the form of
+// (internal/embedlink), and the database's column statistics, for the form of
 // its per-parent page statements (ent/edgepage; nil on SQLite, which has one
 // form).
 type operationContext struct {

@@ -3,7 +3,7 @@ package player
 import (
 	"github.com/google/uuid"
 
-	"github.com/vidra-dev/vidra/player/embedlink"
+	"github.com/vidra-dev/vidra/internal/embedlink"
 )
 
 // EmbedURL is the address of a video's player page under publicURL.

@@ -10,7 +10,7 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/vidra-dev/vidra/player/embedlink"
+	"github.com/vidra-dev/vidra/internal/embedlink"
 )
 
 // restPageSQL reads the first page of 50 videos of a project from Vidra's own

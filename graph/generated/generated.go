@@ -41,9 +41,9 @@ import (
 	"github.com/vidra-dev/vidra/ent/webhookdelivery"
 	"github.com/vidra-dev/vidra/graph/gqlexec"
 	"github.com/vidra-dev/vidra/graph/model"
+	"github.com/vidra-dev/vidra/internal/embedlink"
 	"github.com/vidra-dev/vidra/ladder"
 	"github.com/vidra-dev/vidra/live"
-	"github.com/vidra-dev/vidra/player/embedlink"
 )
 
 // region    ***************************** api!.gotpl *****************************
@@ -40694,14 +40694,14 @@ func (ec *executionContext) fieldContext_Video_timeline(_ context.Context, field
 }
 
 func (ec *executionContext) _Video_embedURL(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Video_embedURL, obj.EmbedURL, ec.marshalNString2githubᚗcomᚋvidraᚑdevᚋvidraᚋplayerᚋembedlinkᚐURL, true)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Video_embedURL, obj.EmbedURL, ec.marshalNString2githubᚗcomᚋvidraᚑdevᚋvidraᚋinternalᚋembedlinkᚐURL, true)
 }
 func (ec *executionContext) fieldContext_Video_embedURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Video", field, false, false, scalarChild2)
 }
 
 func (ec *executionContext) _Video_embedCode(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Video_embedCode, obj.EmbedCode, ec.marshalNString2githubᚗcomᚋvidraᚑdevᚋvidraᚋplayerᚋembedlinkᚐCode, true)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Video_embedCode, obj.EmbedCode, ec.marshalNString2githubᚗcomᚋvidraᚑdevᚋvidraᚋinternalᚋembedlinkᚐCode, true)
 }
 func (ec *executionContext) fieldContext_Video_embedCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Video", field, false, false, scalarChild2)
@@ -74065,23 +74065,23 @@ func (ec *executionContext) marshalNString2githubᚗcomᚋvidraᚑdevᚋvidraᚋ
 	return v
 }
 
-func (ec *executionContext) unmarshalNString2githubᚗcomᚋvidraᚑdevᚋvidraᚋplayerᚋembedlinkᚐCode(ctx context.Context, v any) (embedlink.Code, error) {
+func (ec *executionContext) unmarshalNString2githubᚗcomᚋvidraᚑdevᚋvidraᚋinternalᚋembedlinkᚐCode(ctx context.Context, v any) (embedlink.Code, error) {
 	var res embedlink.Code
 	err := res.UnmarshalGQLContext(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNString2githubᚗcomᚋvidraᚑdevᚋvidraᚋplayerᚋembedlinkᚐCode(ctx context.Context, sel ast.SelectionSet, v embedlink.Code) graphql.Marshaler {
+func (ec *executionContext) marshalNString2githubᚗcomᚋvidraᚑdevᚋvidraᚋinternalᚋembedlinkᚐCode(ctx context.Context, sel ast.SelectionSet, v embedlink.Code) graphql.Marshaler {
 	return graphql.WrapContextMarshaler(ctx, v)
 }
 
-func (ec *executionContext) unmarshalNString2githubᚗcomᚋvidraᚑdevᚋvidraᚋplayerᚋembedlinkᚐURL(ctx context.Context, v any) (embedlink.URL, error) {
+func (ec *executionContext) unmarshalNString2githubᚗcomᚋvidraᚑdevᚋvidraᚋinternalᚋembedlinkᚐURL(ctx context.Context, v any) (embedlink.URL, error) {
 	var res embedlink.URL
 	err := res.UnmarshalGQLContext(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
-func (ec *executionContext) marshalNString2githubᚗcomᚋvidraᚑdevᚋvidraᚋplayerᚋembedlinkᚐURL(ctx context.Context, sel ast.SelectionSet, v embedlink.URL) graphql.Marshaler {
+func (ec *executionContext) marshalNString2githubᚗcomᚋvidraᚑdevᚋvidraᚋinternalᚋembedlinkᚐURL(ctx context.Context, sel ast.SelectionSet, v embedlink.URL) graphql.Marshaler {
 	return graphql.WrapContextMarshaler(ctx, v)
 }
 

@@ -9,6 +9,8 @@ import (
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/google/uuid"
+
+	"github.com/vidra-dev/vidra/internal/jsonappend"
 )
 
 // ResolveLeafRef marshals a scalar or enum field read from a Go struct field,
@@ -130,22 +132,22 @@ type (
 
 // MarshalGQL writes the string quoted, escaping what gqlgen escapes.
 func (r stringRef) MarshalGQL(w io.Writer) {
-	WriteAppended(w, func(b []byte) []byte { return appendQuotedString(b, *r.p) })
+	jsonappend.WriteAppended(w, func(b []byte) []byte { return appendQuotedString(b, *r.p) })
 }
 
 // MarshalGQL writes the int in decimal.
 func (r intRef) MarshalGQL(w io.Writer) {
-	WriteAppended(w, func(b []byte) []byte { return strconv.AppendInt(b, int64(*r.p), 10) })
+	jsonappend.WriteAppended(w, func(b []byte) []byte { return strconv.AppendInt(b, int64(*r.p), 10) })
 }
 
 // MarshalGQL writes the int64 in decimal.
 func (r int64Ref) MarshalGQL(w io.Writer) {
-	WriteAppended(w, func(b []byte) []byte { return strconv.AppendInt(b, *r.p, 10) })
+	jsonappend.WriteAppended(w, func(b []byte) []byte { return strconv.AppendInt(b, *r.p, 10) })
 }
 
 // MarshalGQL writes true or false.
 func (r boolRef) MarshalGQL(w io.Writer) {
-	WriteAppended(w, func(b []byte) []byte { return strconv.AppendBool(b, *r.p) })
+	jsonappend.WriteAppended(w, func(b []byte) []byte { return strconv.AppendBool(b, *r.p) })
 }
 
 // MarshalGQL writes the id as MarshalUUID does.
@@ -156,47 +158,13 @@ func (r timeRef) MarshalGQL(w io.Writer) { timeValue(*r.p).MarshalGQL(w) }
 
 // MarshalGQL writes the float as fmt's %g does: the shortest representation.
 func (r floatRef) MarshalGQL(w io.Writer) {
-	WriteAppended(w, func(b []byte) []byte { return strconv.AppendFloat(b, *r.p, 'g', -1, 64) })
+	jsonappend.WriteAppended(w, func(b []byte) []byte { return strconv.AppendFloat(b, *r.p, 'g', -1, 64) })
 }
-
-// hexDigits are the digits of \u00XX escapes, upper case as gqlgen writes them.
-const hexDigits = "0123456789ABCDEF"
 
 // appendQuotedString appends s between double quotes with the escapes gqlgen's
-// string marshaller writes (AppendEscaped).
+// string marshaller writes (jsonappend.AppendEscaped).
 func appendQuotedString(b []byte, s string) []byte {
 	b = append(b, '"')
-	b = AppendEscaped(b, s)
+	b = jsonappend.AppendEscaped(b, s)
 	return append(b, '"')
-}
-
-// AppendEscaped appends s, without quotes, with the escapes gqlgen's string
-// marshaller writes: \t, \r, \n, \\, \" and \u00XX for the other control
-// characters. Every byte it escapes is ASCII, so it reads bytes; other bytes,
-// invalid UTF-8 included, are copied as they are, as gqlgen does.
-func AppendEscaped(b []byte, s string) []byte {
-	start := 0
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c >= 0x20 && c != '\\' && c != '"' {
-			continue
-		}
-		b = append(b, s[start:i]...)
-		switch c {
-		case '\t':
-			b = append(b, `\t`...)
-		case '\r':
-			b = append(b, `\r`...)
-		case '\n':
-			b = append(b, `\n`...)
-		case '\\':
-			b = append(b, `\\`...)
-		case '"':
-			b = append(b, `\"`...)
-		default:
-			b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
-		}
-		start = i + 1
-	}
-	return append(b, s[start:]...)
 }

@@ -1,6 +1,7 @@
 // Package embedlink writes a video's embed links, the address of its player page
 // and the iframe snippet, for GraphQL's Video.embedURL and Video.embedCode and
-// for oEmbed. It imports nothing of Vidra's, so that the ent entity can carry
+// for oEmbed. It imports nothing of Vidra's but the leaf internal/jsonappend
+// (never graph/, player/ or rest/), so that the ent entity can carry
 // the links as struct fields bound to it (ent/video_embed.go): gqlgen then
 // reads them as plain fields, where a resolver would cost every video of a
 // page two queued fields of their own and a method gqlgen's whole field path
@@ -19,7 +20,7 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/vidra-dev/vidra/graph/gqlexec"
+	"github.com/vidra-dev/vidra/internal/jsonappend"
 )
 
 // baseKey is the context key of the public address.
@@ -72,9 +73,9 @@ func (u URL) MarshalGQLContext(ctx context.Context, w io.Writer) error {
 		return err
 	}
 	id, _, _, _ := u.Of.EmbedParts()
-	gqlexec.WriteAppended(w, func(out []byte) []byte {
+	jsonappend.WriteAppended(w, func(out []byte) []byte {
 		out = append(out, '"')
-		out = gqlexec.AppendEscaped(out, b)
+		out = jsonappend.AppendEscaped(out, b)
 		out = appendEmbedPath(out, id)
 		return append(out, '"')
 	})
@@ -96,7 +97,7 @@ func (c Code) MarshalGQLContext(ctx context.Context, w io.Writer) error {
 		return err
 	}
 	id, title, width, height := c.Of.EmbedParts()
-	gqlexec.WriteAppended(w, func(out []byte) []byte {
+	jsonappend.WriteAppended(w, func(out []byte) []byte {
 		return appendSnippetJSON(out, b, id, title, width, height)
 	})
 	return nil
@@ -106,7 +107,7 @@ func (c Code) MarshalGQLContext(ctx context.Context, w io.Writer) error {
 // escaping in HTML or JSON.
 func appendEmbedPath(out []byte, videoID uuid.UUID) []byte {
 	out = append(out, "/embed/"...)
-	return gqlexec.AppendUUID(out, videoID)
+	return jsonappend.AppendUUID(out, videoID)
 }
 
 // appendSnippetJSON appends Snippet's text as a JSON string, written in one
@@ -116,25 +117,25 @@ func appendEmbedPath(out []byte, videoID uuid.UUID) []byte {
 func appendSnippetJSON(out []byte, publicURL string, videoID uuid.UUID, title string, width, height int) []byte {
 	width, height = FrameSize(width, height, 0, 0)
 	out = append(out, jsonParts.open...)
-	out = gqlexec.AppendEscaped(out, html.EscapeString(publicURL))
+	out = jsonappend.AppendEscaped(out, html.EscapeString(publicURL))
 	out = appendEmbedPath(out, videoID)
 	out = append(out, jsonParts.width...)
 	out = strconv.AppendInt(out, int64(width), 10)
 	out = append(out, jsonParts.height...)
 	out = strconv.AppendInt(out, int64(height), 10)
 	out = append(out, jsonParts.title...)
-	out = gqlexec.AppendEscaped(out, html.EscapeString(title))
+	out = jsonappend.AppendEscaped(out, html.EscapeString(title))
 	return append(out, jsonParts.close...)
 }
 
 // jsonParts are the snippet's fixed parts escaped for a JSON string, the
 // opening and closing quotes included.
 var jsonParts = struct{ open, width, height, title, close string }{
-	open:   `"` + string(gqlexec.AppendEscaped(nil, embedOpen)),
-	width:  string(gqlexec.AppendEscaped(nil, embedWidth)),
-	height: string(gqlexec.AppendEscaped(nil, embedHeight)),
-	title:  string(gqlexec.AppendEscaped(nil, embedTitle)),
-	close:  string(gqlexec.AppendEscaped(nil, embedClose)) + `"`,
+	open:   `"` + string(jsonappend.AppendEscaped(nil, embedOpen)),
+	width:  string(jsonappend.AppendEscaped(nil, embedWidth)),
+	height: string(jsonappend.AppendEscaped(nil, embedHeight)),
+	title:  string(jsonappend.AppendEscaped(nil, embedTitle)),
+	close:  string(jsonappend.AppendEscaped(nil, embedClose)) + `"`,
 }
 
 // UnmarshalGQLContext refuses: a snippet is never an input.
