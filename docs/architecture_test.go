@@ -15,11 +15,17 @@ const module = "github.com/vidra-dev/vidra"
 var adapters = []string{module + "/graph", module + "/rest"}
 
 // mayImportAdapters are the packages that wire or test the adapters, beside
-// the binary (the module's root package): the application that assembles the server, the adapters themselves
-// (rest executes graph's operations) and the end-to-end test harness. Every
-// other production package is a domain or infrastructure package, which the
-// adapters call and which must not call back up.
+// the binary (the module's root package): the application that assembles the
+// server, the adapters themselves (rest executes graph's operations) and the
+// end-to-end test harness. Every other production package is a domain or
+// infrastructure package, which the adapters call and which must not call
+// back up.
 var mayImportAdapters = []string{module + "/app", module + "/graph", module + "/rest", module + "/internal/apptest"}
+
+// aboveEnt are what the data model must not depend on, even through another
+// package: the adapters and the player. What ent shares with them lives in a
+// leaf package under internal/ (internal/jsonappend, internal/embedlink).
+var aboveEnt = []string{module + "/graph", module + "/player", module + "/rest"}
 
 // inside reports whether path is one of roots or below one.
 func inside(path string, roots []string) bool {
@@ -31,42 +37,86 @@ func inside(path string, roots []string) bool {
 	return false
 }
 
-// TestNoDomainPackageImportsAnAdapter fails when a production package other
-// than the wiring (mayImportAdapters) imports graph/ or rest/, naming it.
-func TestNoDomainPackageImportsAnAdapter(t *testing.T) {
+// importsOf runs go list with args (flags, then packages) from the module's root and returns each
+// listed package's non-test imports.
+func importsOf(t *testing.T, args ...string) map[string][]string {
+	t.Helper()
 	goTool, err := exec.LookPath("go")
 	if err != nil {
 		t.Fatalf("the go command is needed to list the packages: %v", err)
 	}
-	// .Imports are a package's non-test imports.
-	cmd := exec.Command(goTool, "list", "-f", "{{.ImportPath}} {{join .Imports \" \"}}", module+"/...")
+	cmd := exec.Command(goTool, append([]string{"list", "-f", "{{.ImportPath}} {{join .Imports \" \"}}"}, args...)...)
 	cmd.Dir = ".."
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("go list: %v\n%s", err, out)
 	}
-	var bad []string
-	seen := 0
+	pkgs := map[string][]string{}
 	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
-		fields := strings.Fields(line)
-		if len(fields) == 0 {
+		if fields := strings.Fields(line); len(fields) > 0 {
+			pkgs[fields[0]] = fields[1:]
+		}
+	}
+	if len(pkgs) < 50 {
+		t.Fatalf("go list named only %d packages:\n%s", len(pkgs), out)
+	}
+	return pkgs
+}
+
+// importersOf lists "pkg imports dep" for each package that skip does not
+// pass over and each of its imports under roots, sorted.
+func importersOf(pkgs map[string][]string, roots []string, skip func(string) bool) []string {
+	var bad []string
+	for pkg, imports := range pkgs {
+		if skip(pkg) {
 			continue
 		}
-		seen++
-		if pkg := fields[0]; pkg == module || inside(pkg, mayImportAdapters) {
-			continue
-		}
-		for _, imp := range fields[1:] {
-			if inside(imp, adapters) {
-				bad = append(bad, fields[0]+" imports "+imp)
+		for _, imp := range imports {
+			if inside(imp, roots) {
+				bad = append(bad, pkg+" imports "+imp)
 			}
 		}
 	}
-	if seen < 50 {
-		t.Fatalf("go list named only %d packages; expected Vidra's whole module:\n%s", seen, out)
-	}
 	sort.Strings(bad)
+	return bad
+}
+
+// TestNoDomainPackageImportsAnAdapter fails when a production package other
+// than the wiring (mayImportAdapters) imports graph/ or rest/, naming it.
+func TestNoDomainPackageImportsAnAdapter(t *testing.T) {
+	pkgs := importsOf(t, module+"/...")
+	bad := importersOf(pkgs, adapters, func(pkg string) bool { return pkg == module || inside(pkg, mayImportAdapters) })
 	if len(bad) > 0 {
 		t.Errorf("domain packages import an adapter (graph/ or rest/); move what they need below them:\n%s", strings.Join(bad, "\n"))
+	}
+}
+
+// TestEntDependsOnNothingAboveIt fails when a package in the dependency
+// closure of ent/... imports graph/, player/ or rest/, naming it.
+func TestEntDependsOnNothingAboveIt(t *testing.T) {
+	pkgs := importsOf(t, "-deps", module+"/ent/...")
+	bad := importersOf(pkgs, aboveEnt, func(pkg string) bool { return inside(pkg, aboveEnt) })
+	if len(bad) > 0 {
+		t.Errorf("the ent packages depend on graph/, player/ or rest/ (move what is shared to a leaf package under internal/):\n%s", strings.Join(bad, "\n"))
+	}
+}
+
+// TestInside checks the path rule: a package under a root is inside it, a
+// package whose name only begins with the root's is not.
+func TestInside(t *testing.T) {
+	cases := map[string]bool{
+		module + "/graph":              true,
+		module + "/graph/gqlexec":      true,
+		module + "/player/embedlink":   true,
+		module + "/ent/player":         false,
+		module + "/internal/embedlink": false,
+		module + "/graphics":           false,
+		module + "/restore":            false,
+		"github.com/other/graph":       false,
+	}
+	for path, want := range cases {
+		if got := inside(path, aboveEnt); got != want {
+			t.Errorf("inside(%q) = %v, want %v", path, got, want)
+		}
 	}
 }
