@@ -83,40 +83,36 @@ func (d *gatedDriver) BeginTx(ctx context.Context, opts *sql.TxOptions) (dialect
 // first, as a transaction does, instead of waiting for SQLite's lock on a
 // pooled connection (busy_timeout), which would hold that connection.
 func (d *gatedDriver) Exec(ctx context.Context, query string, args, v any) error {
-	if !isWrite(query) {
-		return d.Driver.Exec(ctx, query, args, v)
-	}
-	if err := d.enter(ctx); err != nil {
-		return err
-	}
-	defer d.leave()
-	return d.Driver.Exec(ctx, query, args, v)
+	return d.writing(ctx, query, func() error { return d.Driver.Exec(ctx, query, args, v) })
 }
 
 // Query runs a query outside a transaction; a write (INSERT ... RETURNING)
 // waits for the gate first, as Exec does.
 func (d *gatedDriver) Query(ctx context.Context, query string, args, v any) error {
+	return d.writing(ctx, query, func() error { return d.Driver.Query(ctx, query, args, v) })
+}
+
+// ExecContext runs a raw statement outside a transaction, behind the gate
+// when it writes.
+func (d *gatedDriver) ExecContext(ctx context.Context, query string, args ...any) (res sql.Result, err error) {
+	err = d.writing(ctx, query, func() error {
+		res, err = d.rawSQL.ExecContext(ctx, query, args...)
+		return err
+	})
+	return res, err
+}
+
+// writing runs a statement outside a transaction: at once when it only
+// reads, holding the gate when it writes.
+func (d *gatedDriver) writing(ctx context.Context, query string, run func() error) error {
 	if !isWrite(query) {
-		return d.Driver.Query(ctx, query, args, v)
+		return run()
 	}
 	if err := d.enter(ctx); err != nil {
 		return err
 	}
 	defer d.leave()
-	return d.Driver.Query(ctx, query, args, v)
-}
-
-// ExecContext runs a raw statement outside a transaction, behind the gate
-// when it writes.
-func (d *gatedDriver) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
-	if !isWrite(query) {
-		return d.rawSQL.ExecContext(ctx, query, args...)
-	}
-	if err := d.enter(ctx); err != nil {
-		return nil, err
-	}
-	defer d.leave()
-	return d.rawSQL.ExecContext(ctx, query, args...)
+	return run()
 }
 
 // enter waits up to sqliteGateWait for the gate.
