@@ -133,7 +133,7 @@ func (c *cluster) waitHealthy(ch *child, timeout time.Duration) {
 	for {
 		res, err := http.Get(c.URL() + "/health")
 		if err == nil {
-			res.Body.Close()
+			_ = res.Body.Close()
 			if res.StatusCode == http.StatusOK {
 				return
 			}

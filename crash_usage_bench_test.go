@@ -88,7 +88,7 @@ func usageLostOnKill(b *testing.B, d string) (int64, float64) {
 					continue // the server is gone
 				}
 				n, _ := io.Copy(io.Discard, res.Body)
-				res.Body.Close()
+				_ = res.Body.Close()
 				if res.StatusCode == http.StatusOK {
 					received.Add(n)
 					mu.Lock()
@@ -131,7 +131,7 @@ func countedBytes(b *testing.B, c *cluster, d string) int64 {
 	if err != nil {
 		b.Fatal(err)
 	}
-	defer db.Close()
+	defer func() { _ = db.Close() }()
 	var n int64
 	if err := db.QueryRow(`SELECT COALESCE(SUM(quantity), 0) FROM usage_hourlies WHERE metric = 'delivered_bytes'`).Scan(&n); err != nil {
 		b.Fatal(err)

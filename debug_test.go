@@ -32,7 +32,7 @@ func TestDebugListenerServesProfilesOnlyOnItsAddress(t *testing.T) {
 		for {
 			res, err := http.Get(url)
 			if err == nil {
-				defer res.Body.Close()
+				defer func() { _ = res.Body.Close() }()
 				body, _ := io.ReadAll(res.Body)
 				return res.StatusCode, string(body)
 			}

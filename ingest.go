@@ -26,7 +26,7 @@ func runIngest(ctx context.Context, getenv func(string) string, logOut io.Writer
 	if err != nil {
 		return err
 	}
-	defer a.Close()
+	defer func() { _ = a.Close() }()
 	if err := a.StartIngest(ctx); err != nil {
 		return err
 	}

@@ -57,7 +57,7 @@ func run(ctx context.Context, getenv func(string) string, logOut io.Writer) erro
 	if err != nil {
 		return err
 	}
-	defer a.Close()
+	defer func() { _ = a.Close() }()
 	if cfg.Ingest.Enabled {
 		// The zero-setup default takes live publishers too (VIDRA_INGEST=false
 		// leaves them to `vidra ingest` nodes).

@@ -36,7 +36,7 @@ func freeAddr(t testing.TB) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer l.Close()
+	defer func() { _ = l.Close() }()
 	return l.Addr().String()
 }
 
@@ -56,7 +56,7 @@ func TestShutdownFinishesRequestsInFlight(t *testing.T) {
 	for {
 		res, err := http.Get(base + "/health")
 		if err == nil {
-			res.Body.Close()
+			_ = res.Body.Close()
 			break
 		}
 		if time.Now().After(deadline) {
@@ -73,7 +73,7 @@ func TestShutdownFinishesRequestsInFlight(t *testing.T) {
 			result <- "error: " + err.Error()
 			return
 		}
-		defer res.Body.Close()
+		defer func() { _ = res.Body.Close() }()
 		out, _ := io.ReadAll(res.Body)
 		result <- fmt.Sprintf("%d %s", res.StatusCode, out)
 	}()

@@ -34,7 +34,7 @@ func TestShutdownCountsTheRequestsItCuts(t *testing.T) {
 		if err != nil {
 			return -1
 		}
-		defer res.Body.Close()
+		defer func() { _ = res.Body.Close() }()
 		sc := bufio.NewScanner(res.Body)
 		for sc.Scan() {
 			if v, ok := strings.CutPrefix(sc.Text(), series+" "); ok {

@@ -24,7 +24,7 @@ func runWorker(ctx context.Context, getenv func(string) string, logOut io.Writer
 	if err != nil {
 		return err
 	}
-	defer a.Close()
+	defer func() { _ = a.Close() }()
 	log.Info("worker running", "media_concurrency", cfg.Media.MediaConcurrency)
 	<-ctx.Done()
 	log.Info("worker stopping", "timeout", cfg.ShutdownTimeout.String())

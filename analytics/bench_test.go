@@ -70,7 +70,7 @@ func BenchmarkIngest(b *testing.B) {
 						return
 					}
 					_, _ = io.Copy(io.Discard, res.Body)
-					res.Body.Close()
+					_ = res.Body.Close()
 					local = append(local, time.Since(t0))
 					if res.StatusCode != http.StatusNoContent {
 						b.Errorf("status %d", res.StatusCode)

@@ -35,7 +35,7 @@ func postCMCD(t *testing.T, s *apptest.Server, project, query, body string) (int
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer res.Body.Close()
+	defer func() { _ = res.Body.Close() }()
 	b, _ := io.ReadAll(res.Body)
 	return res.StatusCode, string(b)
 }

@@ -64,7 +64,7 @@ func post(t *testing.T, s *apptest.Server, project string, body any, header http
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer res.Body.Close()
+	defer func() { _ = res.Body.Close() }()
 	b, _ := io.ReadAll(res.Body)
 	return res.StatusCode, res.Header, string(b)
 }
@@ -279,7 +279,7 @@ func TestCollectLimits(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		defer conn.Close()
+		defer func() { _ = conn.Close() }()
 		lock, unlock := "BEGIN IMMEDIATE", "COMMIT"
 		if s.App.DB.Dialect == "postgres" {
 			lock = "BEGIN; LOCK TABLE analytics_events IN EXCLUSIVE MODE"

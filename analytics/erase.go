@@ -176,7 +176,7 @@ func eachRow(ctx context.Context, tx *sql.Tx, q string, args []any, fn func(*sql
 	if err != nil {
 		return err
 	}
-	defer rows.Close()
+	defer func() { _ = rows.Close() }()
 	for rows.Next() {
 		if err := fn(rows); err != nil {
 			return err

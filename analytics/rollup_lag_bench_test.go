@@ -44,7 +44,7 @@ func BenchmarkRollupLag(b *testing.B) {
 					return err
 				}
 				_, _ = io.Copy(io.Discard, res.Body)
-				res.Body.Close()
+				_ = res.Body.Close()
 				if res.StatusCode != http.StatusNoContent {
 					b.Errorf("beacon status %d", res.StatusCode)
 				}

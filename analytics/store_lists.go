@@ -71,7 +71,7 @@ func (s *SQLStore) Sessions(ctx context.Context, project uuid.UUID, userID strin
 	if err != nil {
 		return nil, fmt.Errorf("analytics sessions: %w", err)
 	}
-	defer rows.Close()
+	defer func() { _ = rows.Close() }()
 	var out []Session
 	for rows.Next() {
 		var v Session
@@ -119,7 +119,7 @@ func (s *SQLStore) PlayerLog(ctx context.Context, project uuid.UUID, userID stri
 	if err != nil {
 		return nil, fmt.Errorf("analytics player log: %w", err)
 	}
-	defer rows.Close()
+	defer func() { _ = rows.Close() }()
 	var out []PlayerEvent
 	for rows.Next() {
 		var ev PlayerEvent
@@ -146,7 +146,7 @@ func (s *SQLStore) Drops(ctx context.Context, project uuid.UUID, fromHour, toUni
 	if err != nil {
 		return nil, fmt.Errorf("analytics filtered: %w", err)
 	}
-	defer rows.Close()
+	defer func() { _ = rows.Close() }()
 	var out []DropCount
 	for rows.Next() {
 		var c DropCount

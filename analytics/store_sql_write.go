@@ -358,7 +358,7 @@ func (s *SQLStore) insertEvents(ctx context.Context, tx *sql.Tx, recs map[uuid.U
 	}
 	inserted := map[uuid.UUID][]int{}
 	scan := func(res *sql.Rows) error {
-		defer res.Close()
+		defer func() { _ = res.Close() }()
 		for res.Next() {
 			var id int64
 			if err := res.Scan(&id); err != nil {
@@ -500,7 +500,7 @@ func (s *SQLStore) foldView(ctx context.Context, tx *sql.Tx, r *ViewRecord, ref 
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
+	defer func() { _ = rows.Close() }()
 	f := newFold(r.GapCapMs, r.DurationMs)
 	f.Ref, f.Project, f.Video = ref, r.Project, r.Video
 	for rows.Next() {

@@ -39,7 +39,7 @@ func corsRequest(t *testing.T, s *apptest.Server, method, path, origin string, h
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer res.Body.Close()
+	defer func() { _ = res.Body.Close() }()
 	_, _ = io.Copy(io.Discard, res.Body)
 	return res.StatusCode, res.Header
 }

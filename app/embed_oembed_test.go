@@ -51,7 +51,7 @@ func TestEmbedPageOEmbedDiscovery(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		defer res.Body.Close()
+		defer func() { _ = res.Body.Close() }()
 		var out map[string]any
 		if err := json.NewDecoder(res.Body).Decode(&out); err != nil || res.StatusCode != http.StatusOK ||
 			!strings.HasPrefix(res.Header.Get("Content-Type"), "application/json") {

@@ -38,7 +38,7 @@ func embed(t *testing.T, s *apptest.Server, path string, headers map[string]stri
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer res.Body.Close()
+	defer func() { _ = res.Body.Close() }()
 	body, _ := io.ReadAll(res.Body)
 	return res.StatusCode, res.Header, string(body)
 }

@@ -21,7 +21,7 @@ func TestPlaygroundCarriesAContentSecurityPolicy(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer res.Body.Close()
+	defer func() { _ = res.Body.Close() }()
 	var page strings.Builder
 	_, _ = io.Copy(&page, res.Body)
 	csp := res.Header.Get("Content-Security-Policy")

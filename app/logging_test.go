@@ -65,7 +65,7 @@ func TestEveryRequestLogLineCarriesItsRequestID(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res.Body.Close()
+	_ = res.Body.Close()
 
 	var ids []string
 	for _, line := range strings.Split(strings.TrimSpace(logs.String()), "\n") {
@@ -100,7 +100,7 @@ func TestAccessLogNamesTheForwardedClient(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res.Body.Close()
+		_ = res.Body.Close()
 	}
 	var access []map[string]any
 	for _, line := range strings.Split(strings.TrimSpace(logs.String()), "\n") {
@@ -134,7 +134,7 @@ func TestAccessLogAndMetricsSeeTheAnswer(t *testing.T) {
 			t.Fatal(err)
 		}
 		body, _ := io.ReadAll(res.Body)
-		res.Body.Close()
+		_ = res.Body.Close()
 		sizes[path] = len(body)
 	}
 	statuses := map[string]float64{}

@@ -128,7 +128,7 @@ func TestTusUploadResumesThenProcessesAndPlays(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res.Body.Close()
+		_ = res.Body.Close()
 		if ct := res.Header.Get("Content-Type"); ct != "application/vnd.apple.mpegurl" {
 			t.Errorf("master content type %q", ct)
 		}
@@ -139,7 +139,7 @@ func TestTusUploadResumesThenProcessesAndPlays(t *testing.T) {
 			t.Fatal(err)
 		}
 		seg, _ := io.ReadAll(res.Body)
-		res.Body.Close()
+		_ = res.Body.Close()
 		if res.StatusCode != http.StatusPartialContent || len(seg) != 188 || seg[0] != 0x47 ||
 			res.Header.Get("Content-Type") != "video/mp2t" || !strings.Contains(res.Header.Get("Cache-Control"), "max-age") {
 			t.Errorf("segment range: %d, %d bytes, %q %q", res.StatusCode, len(seg), res.Header.Get("Content-Type"), res.Header.Get("Cache-Control"))
@@ -382,7 +382,7 @@ func TestTusUploadCanBeTerminated(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res.Body.Close()
+		_ = res.Body.Close()
 		if res.StatusCode != http.StatusNoContent {
 			t.Fatalf("DELETE: status %d, want 204", res.StatusCode)
 		}
@@ -391,7 +391,7 @@ func TestTusUploadCanBeTerminated(t *testing.T) {
 		if res, err = s.Client.Do(req); err != nil {
 			t.Fatal(err)
 		}
-		res.Body.Close()
+		_ = res.Body.Close()
 		if res.StatusCode != http.StatusNotFound {
 			t.Fatalf("HEAD after DELETE: status %d, want 404", res.StatusCode)
 		}

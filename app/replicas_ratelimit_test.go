@@ -53,7 +53,7 @@ func TestSignInLimitsHoldAcrossReplicas(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				defer res.Body.Close()
+				defer func() { _ = res.Body.Close() }()
 				var out apptest.GraphQLResponse
 				if err := json.NewDecoder(res.Body).Decode(&out); err != nil {
 					t.Fatal(err)

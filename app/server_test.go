@@ -40,7 +40,7 @@ func slowSend(t *testing.T, addr, head string, n int) (answer string, closed boo
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer conn.Close()
+	defer func() { _ = conn.Close() }()
 	type result struct {
 		answer string
 		err    error
@@ -99,7 +99,7 @@ func TestUploadsOutlastTheReadTimeoutWhileTheyProgress(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer conn.Close()
+	defer func() { _ = conn.Close() }()
 	fmt.Fprintf(conn, "PUT /v1/uploads/direct?token=%s HTTP/1.1\r\nHost: vidra\r\nContent-Length: %d\r\nConnection: close\r\n\r\n", token, chunks*chunk)
 	for range chunks {
 		if _, err := conn.Write(bytes.Repeat([]byte{0x42}, chunk)); err != nil {

@@ -41,7 +41,7 @@ func TestTusLocationForwardedOnlyFromTrustedProxies(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				res.Body.Close()
+				_ = res.Body.Close()
 				loc := res.Header.Get("Location")
 				want := c.wantPrefix
 				if want == "" {

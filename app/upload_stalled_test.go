@@ -262,7 +262,7 @@ func headOffset(t *testing.T, loc string) int64 {
 		t.Errorf("HEAD: %v", err)
 		return -1
 	}
-	res.Body.Close()
+	_ = res.Body.Close()
 	if res.StatusCode != http.StatusOK || res.Header.Get("Upload-Length") == "" {
 		t.Errorf("HEAD: %d, Upload-Length %q", res.StatusCode, res.Header.Get("Upload-Length"))
 		return -1

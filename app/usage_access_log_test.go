@@ -99,7 +99,7 @@ func TestDeliveredBytesEqualTheAccessLog(t *testing.T) {
 					t.Fatal(err)
 				}
 				_, _ = io.Copy(io.Discard, res.Body)
-				res.Body.Close()
+				_ = res.Body.Close()
 			}
 			get("GET", "index.m3u8", "")
 			get("GET", "seg_00000.ts", "")         // whole: 3.960 s

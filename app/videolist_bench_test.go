@@ -89,7 +89,7 @@ func baselineVideoList(db *sql.DB) http.Handler {
 			http.Error(w, err.Error(), http.StatusInternalServerError)
 			return
 		}
-		defer rows.Close()
+		defer func() { _ = rows.Close() }()
 		type edge struct {
 			Node node `json:"node"`
 		}
@@ -231,7 +231,7 @@ func BenchmarkVideoListPage(b *testing.B) {
 		if err != nil {
 			return err
 		}
-		defer res.Body.Close()
+		defer func() { _ = res.Body.Close() }()
 		body, _ := io.ReadAll(res.Body)
 		if res.StatusCode != 200 || !bytes.Contains(body, []byte(`"hasNextPage":true`)) || bytes.Contains(body, []byte(`"errors"`)) {
 			return fmt.Errorf("status %d: %.300s", res.StatusCode, body)

@@ -166,7 +166,7 @@ func getJSON(ctx context.Context, c *http.Client, url string, out any) error {
 	if err != nil {
 		return err
 	}
-	defer res.Body.Close()
+	defer func() { _ = res.Body.Close() }()
 	if res.StatusCode != http.StatusOK {
 		return fmt.Errorf("GET %s: status %d", url, res.StatusCode)
 	}

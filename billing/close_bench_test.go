@@ -105,7 +105,7 @@ func backendCPU(ctx context.Context, c *ent.Client) map[int]time.Duration {
 	if err != nil {
 		return out
 	}
-	defer rows.Close()
+	defer func() { _ = rows.Close() }()
 	for rows.Next() {
 		var pid int
 		if rows.Scan(&pid) != nil {

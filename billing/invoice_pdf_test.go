@@ -28,7 +28,7 @@ func TestInvoicePDFs(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			defer bucket.Close()
+			defer func() { _ = bucket.Close() }()
 			pdfs := &billing.PDFs{Client: w.client, Bucket: bucket,
 				Seller: invoicepdf.Party{Name: "Vidra Hosting Ltd", Address: []string{"1 Main Street", "Dhaka"}}}
 			// Pro from 10 November 12:00: a first invoice of 6150, finalized.

@@ -66,7 +66,7 @@ func TestSQLiteConcurrentWriters(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer db.Close()
+	defer func() { _ = db.Close() }()
 	if _, err := db.SQL.ExecContext(ctx, "CREATE TABLE counter (n integer NOT NULL); INSERT INTO counter VALUES (0)"); err != nil {
 		t.Fatal(err)
 	}

@@ -28,7 +28,7 @@ func TestSQLiteLockHolderReadsWhileWritersWait(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer db.Close()
+	defer func() { _ = db.Close() }()
 	if _, err := db.SQL.ExecContext(ctx, "CREATE TABLE gate_probe (n integer NOT NULL)"); err != nil {
 		t.Fatal(err)
 	}

@@ -50,7 +50,7 @@ func (d *preparingDriver) Query(ctx context.Context, query string, args, v any) 
 	if !ok || !okArgs {
 		return d.Driver.Query(ctx, query, args, v)
 	}
-	r, err := d.QueryContext(ctx, query, argv...)
+	r, err := d.QueryContext(ctx, query, argv...) //nolint:rowserrcheck // the rows go to the caller (ent), which checks Err
 	if err == nil {
 		*rows = entsql.Rows{ColumnScanner: r}
 	}

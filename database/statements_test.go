@@ -32,7 +32,7 @@ func queryInt(t *testing.T, drv dialect.Driver, query string, args ...any) int {
 	if err := drv.Query(context.Background(), query, args, &rows); err != nil {
 		t.Fatalf("%s: %v", query, err)
 	}
-	defer rows.Close()
+	defer func() { _ = rows.Close() }()
 	var n int
 	if !rows.Next() {
 		t.Fatalf("%s: no row (%v)", query, rows.Err())
@@ -90,7 +90,7 @@ func TestEvictedStatementFinishesItsRows(t *testing.T) {
 	if err := drv.Query(ctx, `SELECT generate_series(1, $1::int)`, []any{1000}, &rows); err != nil {
 		t.Fatal(err)
 	}
-	defer rows.Close()
+	defer func() { _ = rows.Close() }()
 	queryInt(t, drv, `SELECT $1::int`, 7) // evicts the series statement
 	sum := 0
 	for rows.Next() {

@@ -38,7 +38,7 @@ func TestOperationsWaitForAnAdmissionSlot(t *testing.T) {
 					answers <- fmt.Sprintf("%s: %v", name, err)
 					return
 				}
-				res.Body.Close()
+				_ = res.Body.Close()
 				answers <- fmt.Sprintf("%s: %d", name, res.StatusCode)
 			}
 			body, _ := json.Marshal(map[string]any{"query": `query($p: ID!) { project(id: $p) { name } }`, "variables": map[string]any{"p": proj}})

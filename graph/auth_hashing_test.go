@@ -169,7 +169,7 @@ func getHealth(t *testing.T, client *http.Client, base string) (int, []byte) {
 	if err != nil {
 		t.Fatalf("GET /health: %v", err)
 	}
-	defer res.Body.Close()
+	defer func() { _ = res.Body.Close() }()
 	body, _ := io.ReadAll(res.Body)
 	return res.StatusCode, body
 }

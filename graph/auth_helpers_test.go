@@ -36,7 +36,7 @@ func rawGraphQL(t *testing.T, s *apptest.Server, query string, vars map[string]a
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer res.Body.Close()
+	defer func() { _ = res.Body.Close() }()
 	raw, _ := io.ReadAll(res.Body)
 	var out apptest.GraphQLResponse
 	if err := json.Unmarshal(raw, &out); err != nil {

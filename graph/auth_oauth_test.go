@@ -35,7 +35,7 @@ func oauthConsent(t *testing.T, s *apptest.Server, provider string) (code, state
 	if err != nil {
 		t.Fatal(err)
 	}
-	res.Body.Close()
+	_ = res.Body.Close()
 	loc, err := url.Parse(res.Header.Get("Location"))
 	if err != nil || res.StatusCode != http.StatusFound {
 		t.Fatalf("consent: status %d location %q", res.StatusCode, res.Header.Get("Location"))

@@ -118,7 +118,7 @@ func restLogin(ctx context.Context, s *apptest.Server, email, password string) (
 	if err != nil {
 		return 0, "", nil, err
 	}
-	defer res.Body.Close()
+	defer func() { _ = res.Body.Close() }()
 	raw, err := io.ReadAll(res.Body)
 	return res.StatusCode, res.Header.Get("Retry-After"), raw, err
 }

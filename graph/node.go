@@ -64,7 +64,7 @@ func (r *Resolver) nodeTypes(ctx context.Context, ids []uuid.UUID) (map[uuid.UUI
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
+	defer func() { _ = rows.Close() }()
 	for rows.Next() {
 		var (
 			id    uuid.UUID

@@ -60,7 +60,7 @@ func (r *Resolver) checkSession(ctx context.Context, id uuid.UUID) (sessionCheck
 	if err != nil {
 		return sessionCheck{}, err
 	}
-	defer rows.Close()
+	defer func() { _ = rows.Close() }()
 	var (
 		c         sessionCheck
 		revokedAt entsql.NullTime

@@ -63,7 +63,7 @@ func uploadAvatar(t *testing.T, s *apptest.Server, filename string, data []byte)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer res.Body.Close()
+	defer func() { _ = res.Body.Close() }()
 	raw, _ := io.ReadAll(res.Body)
 	var out apptest.GraphQLResponse
 	if err := json.Unmarshal(raw, &out); err != nil {

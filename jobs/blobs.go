@@ -38,7 +38,7 @@ func downloadBlob(ctx context.Context, b *blob.Bucket, key, dst string) error {
 	if err != nil {
 		return fmt.Errorf("open source %s: %w", key, err)
 	}
-	defer r.Close()
+	defer func() { _ = r.Close() }()
 	f, err := os.Create(dst)
 	if err != nil {
 		return err

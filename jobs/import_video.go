@@ -96,7 +96,7 @@ func (p *Pipeline) importVideo(ctx context.Context, id uuid.UUID) error {
 	if err != nil {
 		return err
 	}
-	defer os.Remove(f.Name())
+	defer func() { _ = os.Remove(f.Name()) }()
 	defer f.Close()
 	n, err := download(ctx, v.SourceURL, f, lim)
 	if err != nil {
@@ -171,7 +171,7 @@ func download(ctx context.Context, raw string, w io.Writer, lim ImportLimits) (i
 		}
 		return 0, fmt.Errorf("fetch source URL: %w", err)
 	}
-	defer res.Body.Close()
+	defer func() { _ = res.Body.Close() }()
 	switch {
 	case res.StatusCode >= 500:
 		return 0, fmt.Errorf("source URL answered %s", res.Status)

@@ -107,7 +107,7 @@ func (p *Pipeline) processVideo(ctx context.Context, id uuid.UUID) error {
 	if err != nil {
 		return err
 	}
-	defer os.RemoveAll(work)
+	defer func() { _ = os.RemoveAll(work) }()
 
 	src := filepath.Join(work, "source")
 	if err := downloadBlob(ctx, p.Bucket, v.SourceKey, src); err != nil {

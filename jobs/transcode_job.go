@@ -100,7 +100,7 @@ func (p *Pipeline) transcodeJob(ctx context.Context, args TranscodeArgs) error {
 	if err != nil {
 		return err
 	}
-	defer os.RemoveAll(work)
+	defer func() { _ = os.RemoveAll(work) }()
 	src := filepath.Join(work, "source")
 	if err := p.fetchTranscodingSource(ctx, j, src); err != nil {
 		return err

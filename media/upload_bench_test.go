@@ -146,7 +146,7 @@ func socketToFile(b *testing.B, path string, data io.Reader) time.Duration {
 	if err != nil {
 		b.Fatal(err)
 	}
-	defer ln.Close()
+	defer func() { _ = ln.Close() }()
 	received := make(chan error, 1)
 	go func() {
 		conn, err := ln.Accept()
@@ -154,7 +154,7 @@ func socketToFile(b *testing.B, path string, data io.Reader) time.Duration {
 			received <- err
 			return
 		}
-		defer conn.Close()
+		defer func() { _ = conn.Close() }()
 		f, err := os.Create(path)
 		if err != nil {
 			received <- err

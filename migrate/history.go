@@ -104,7 +104,7 @@ func readHistory(ctx context.Context, db *sql.DB, upTo uint) (map[uint]Applied, 
 	if err != nil {
 		return nil, fmt.Errorf("migrate: read %s: %w", historyTable, err)
 	}
-	defer rows.Close()
+	defer func() { _ = rows.Close() }()
 	out := map[uint]Applied{}
 	for rows.Next() {
 		var (

@@ -75,7 +75,7 @@ func TestControlRefusesTheDialledAddress(t *testing.T) {
 	req, _ := http.NewRequestWithContext(context.Background(), http.MethodGet, srv.URL, nil)
 	res, err := client.Do(req)
 	if err == nil {
-		res.Body.Close()
+		_ = res.Body.Close()
 		t.Fatal("a guarded client reached a loopback server")
 	}
 	if !errors.Is(err, ErrRefused) {

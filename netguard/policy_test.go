@@ -56,7 +56,7 @@ func TestPolicyDialRefusesWhatTheNameNowNames(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer ln.Close()
+	defer func() { _ = ln.Close() }()
 	var accepted atomic.Int32
 	go func() {
 		for {

@@ -393,7 +393,7 @@ func (s *Server) serveBlob(w http.ResponseWriter, r *http.Request, key, cache st
 		s.fail(w, r, err)
 		return
 	}
-	defer rd.Close()
+	defer func() { _ = rd.Close() }()
 	w.Header().Set("Content-Type", media.ContentType(key))
 	w.Header().Set("Cache-Control", cache)
 	http.ServeContent(w, r, "", rd.ModTime(), readSeeker{rd})

@@ -39,7 +39,7 @@ func TestLiveMasterCached(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			defer res.Body.Close()
+			defer func() { _ = res.Body.Close() }()
 			b, _ := io.ReadAll(res.Body)
 			if res.StatusCode != http.StatusOK || res.Header.Get("Cache-Control") != "no-cache" {
 				t.Fatalf("master: %d %q %s", res.StatusCode, res.Header.Get("Cache-Control"), b)

@@ -69,7 +69,7 @@ func onWire(t testing.TB, client *http.Client, url string) (wire int, encoding s
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer res.Body.Close()
+	defer func() { _ = res.Body.Close() }()
 	raw, err := io.ReadAll(res.Body)
 	if err != nil || res.StatusCode != http.StatusOK {
 		t.Fatalf("GET %s: %d %v", url, res.StatusCode, err)
@@ -173,7 +173,7 @@ func TestAssetsGzipServed(t *testing.T) {
 				t.Fatal(err)
 			}
 			body, _ := io.ReadAll(res.Body)
-			res.Body.Close()
+			_ = res.Body.Close()
 			if res.StatusCode != http.StatusOK || string(body) != string(want) || !strings.Contains(res.Header.Get("Vary"), "Accept-Encoding") {
 				t.Errorf("%s with Accept-Encoding %q: %d, %d bytes (want %d)", name, accept, res.StatusCode, len(body), len(want))
 			}
@@ -184,7 +184,7 @@ func TestAssetsGzipServed(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res.Body.Close()
+		_ = res.Body.Close()
 		if res.StatusCode != http.StatusNotModified {
 			t.Errorf("%s revalidated: %d", name, res.StatusCode)
 		}

@@ -103,7 +103,7 @@ func (l *limiter) Take(ctx context.Context, key string) (bool, time.Duration, er
 	if err != nil {
 		return false, 0, err
 	}
-	defer conn.Close()
+	defer func() { _ = conn.Close() }()
 	for range 3 {
 		at := l.s.now()
 		now := at.UnixMilli()

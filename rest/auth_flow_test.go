@@ -189,7 +189,7 @@ func testOAuthFlows(t *testing.T, s *apptest.Server, google, github *oauthtest.P
 		if err != nil {
 			t.Fatal(err)
 		}
-		res.Body.Close()
+		_ = res.Body.Close()
 		loc, _ := url.Parse(res.Header.Get("Location"))
 		status, env := s.REST("GET", c.path(loc.Query().Get("code"), loc.Query().Get("state")), "")
 		wantREST(t, status, env, http.StatusOK, "signed in")

@@ -20,7 +20,7 @@ func storedResponses(t *testing.T, s *apptest.Server) [][]byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer rows.Close()
+	defer func() { _ = rows.Close() }()
 	var out [][]byte
 	for rows.Next() {
 		var b []byte

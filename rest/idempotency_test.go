@@ -106,7 +106,7 @@ func postKeyed(t *testing.T, s *apptest.Server, query, key string, vars map[stri
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer res.Body.Close()
+	defer func() { _ = res.Body.Close() }()
 	body, _ := io.ReadAll(res.Body)
 	var out keyedResponse
 	if err := json.Unmarshal(body, &out); err != nil {

@@ -83,7 +83,7 @@ func send(t *testing.T, s *apptest.Server, token, method, path, body string) (in
 	if err != nil {
 		t.Fatalf("%s %s: %v", method, path, err)
 	}
-	defer res.Body.Close()
+	defer func() { _ = res.Body.Close() }()
 	raw, _ := io.ReadAll(res.Body)
 	return res.StatusCode, res.Header, raw
 }

@@ -34,7 +34,7 @@ func TestConcurrentListsKeepTheirOwnAnswers(t *testing.T) {
 			if err != nil {
 				return nil, err
 			}
-			defer res.Body.Close()
+			defer func() { _ = res.Body.Close() }()
 			body, err := io.ReadAll(res.Body)
 			if err == nil && res.StatusCode != http.StatusOK {
 				err = fmt.Errorf("status %d: %s", res.StatusCode, body)

@@ -55,7 +55,7 @@ func BenchmarkVideoList(b *testing.B) {
 			b.Fatal(err)
 		}
 		_, _ = io.Copy(io.Discard, res.Body)
-		res.Body.Close()
+		_ = res.Body.Close()
 		if res.StatusCode != http.StatusOK {
 			b.Fatalf("status %d", res.StatusCode)
 		}

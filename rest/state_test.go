@@ -89,7 +89,7 @@ func queryStrings(t testing.TB, db *sql.DB, q string) []string {
 	if err != nil {
 		t.Fatalf("%s: %v", q, err)
 	}
-	defer rows.Close()
+	defer func() { _ = rows.Close() }()
 	var out []string
 	for rows.Next() {
 		var s string

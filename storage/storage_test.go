@@ -13,7 +13,7 @@ func TestOpenFileBucketCreatesDirAndPassesCheck(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer bucket.Close()
+	defer func() { _ = bucket.Close() }()
 	if err := Check(ctx, bucket); err != nil {
 		t.Fatal(err)
 	}

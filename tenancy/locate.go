@@ -26,7 +26,7 @@ func queryRow(ctx context.Context, db querier, query string, args []any, dest ..
 	if err != nil {
 		return false, fmt.Errorf("tenancy: %w", err)
 	}
-	defer rows.Close()
+	defer func() { _ = rows.Close() }()
 	if !rows.Next() {
 		return false, rows.Err()
 	}
@@ -69,7 +69,7 @@ func folderPath(ctx context.Context, db querier, folderID uuid.UUID) (projectID 
 	if err != nil {
 		return uuid.Nil, nil, false, fmt.Errorf("tenancy: %w", err)
 	}
-	defer rows.Close()
+	defer func() { _ = rows.Close() }()
 	for rows.Next() {
 		var id, project uuid.UUID
 		if err := rows.Scan(&id, &project); err != nil {
@@ -134,7 +134,7 @@ func distinctProjects(ctx context.Context, db querier, table string, ids []uuid.
 	if err != nil {
 		return nil, fmt.Errorf("tenancy: %w", err)
 	}
-	defer rows.Close()
+	defer func() { _ = rows.Close() }()
 	var out []uuid.UUID
 	for rows.Next() {
 		var id uuid.UUID

@@ -28,7 +28,7 @@ func (s *Service) DirectHandler() http.Handler {
 			s.writeError(w, r, err)
 			return
 		}
-		defer os.Remove(f.Name())
+		defer func() { _ = os.Remove(f.Name()) }()
 		n, err := io.Copy(f, newWriteback(io.LimitReader(r.Body, t.MaxSize+1), f, 0))
 		if cerr := f.Close(); err == nil {
 			err = cerr

@@ -183,7 +183,7 @@ func (s *Service) copyObject(ctx context.Context, from, to string) error {
 	if err != nil {
 		return err
 	}
-	defer r.Close()
+	defer func() { _ = r.Close() }()
 	// A write is abandoned, not committed, when its context ends before Close.
 	wctx, cancel := context.WithCancel(ctx)
 	defer cancel()

@@ -22,7 +22,7 @@ func TestWritebackStartsEachWrittenRangeOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }()
 	if _, err := f.Write(make([]byte, offset)); err != nil {
 		t.Fatal(err)
 	}

@@ -100,7 +100,7 @@ func projectOrgs(ctx context.Context, client *ent.Client, cells map[cellKey]cell
 	if err != nil {
 		return nil, fmt.Errorf("usage flush: projects: %w", err)
 	}
-	defer rows.Close()
+	defer func() { _ = rows.Close() }()
 	out := make(map[uuid.UUID]uuid.UUID, len(args))
 	for rows.Next() {
 		var id, org uuid.UUID

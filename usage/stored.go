@@ -79,7 +79,7 @@ func OrganizationOf(ctx context.Context, client *ent.Client, project uuid.UUID) 
 	if err != nil {
 		return uuid.Nil, err
 	}
-	defer rows.Close()
+	defer func() { _ = rows.Close() }()
 	var org uuid.UUID
 	if !rows.Next() {
 		return uuid.Nil, errors.Join(fmt.Errorf("project %s not found", project), rows.Err())

@@ -44,7 +44,7 @@ func (f *fixture) sumHourly(t *testing.T, project uuid.UUID, metric string) int6
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer rows.Close()
+	defer func() { _ = rows.Close() }()
 	var n int64
 	rows.Next()
 	if err := rows.Scan(&n); err != nil {

@@ -182,7 +182,7 @@ func (c *Client) get(ctx context.Context, token, path string, out any) error {
 	if err != nil {
 		return fmt.Errorf("vimeo: %w", err)
 	}
-	defer res.Body.Close()
+	defer func() { _ = res.Body.Close() }()
 	switch {
 	case res.StatusCode == http.StatusUnauthorized:
 		return ErrUnauthorized

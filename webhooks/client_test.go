@@ -49,7 +49,7 @@ func TestDeliveryClientRefusesNonPublicAddresses(t *testing.T) {
 	defer srv.Close()
 	res, err := newHTTPClient(5*time.Second, false).Post(srv.URL, "application/json", strings.NewReader("{}"))
 	if err == nil {
-		res.Body.Close()
+		_ = res.Body.Close()
 		t.Fatal("the delivery client reached a loopback server")
 	}
 	if !errors.Is(err, errRefusedAddress) || !errors.Is(err, netguard.ErrRefused) {
@@ -62,7 +62,7 @@ func TestDeliveryClientRefusesNonPublicAddresses(t *testing.T) {
 	if err != nil {
 		t.Fatalf("with private networks allowed: %v", err)
 	}
-	res.Body.Close()
+	_ = res.Body.Close()
 	if hits != 1 {
 		t.Fatalf("the server saw %d requests, want 1", hits)
 	}

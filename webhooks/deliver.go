@@ -200,7 +200,7 @@ func (d *Deliverer) send(ctx context.Context, ep *ent.WebhookEndpoint, ev *ent.E
 		out.err, out.retryable = describeSendError(err), !errors.Is(err, errRefusedAddress)
 		return out
 	}
-	defer res.Body.Close()
+	defer func() { _ = res.Body.Close() }()
 	excerpt, _ := io.ReadAll(io.LimitReader(res.Body, maxBodyExcerpt))
 	_, _ = io.Copy(io.Discard, io.LimitReader(res.Body, 1<<20)) // let the connection be reused
 	out.status, out.body = res.StatusCode, validUTF8(excerpt)

@@ -402,7 +402,7 @@ func TestThroughIngest(t *testing.T) {
 				t.Fatal(err)
 			}
 			raw, _ := io.ReadAll(res.Body)
-			res.Body.Close()
+			_ = res.Body.Close()
 			if res.StatusCode != http.StatusNoContent {
 				t.Fatalf("beacon: %d %s", res.StatusCode, raw)
 			}

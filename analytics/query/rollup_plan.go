@@ -173,7 +173,7 @@ func planRollups(ctx context.Context, db Querier, projectID uuid.UUID, q *Query,
 	if err != nil {
 		return nil, fmt.Errorf("analytics dirty hours: %w", err)
 	}
-	defer rows.Close()
+	defer func() { _ = rows.Close() }()
 	for rows.Next() {
 		var h int64
 		if err := rows.Scan(&h); err != nil {
@@ -188,7 +188,7 @@ func planRollups(ctx context.Context, db Querier, projectID uuid.UUID, q *Query,
 	if err != nil {
 		return nil, fmt.Errorf("analytics hourly bucket: %w", err)
 	}
-	defer first.Close()
+	defer func() { _ = first.Close() }()
 	var from sql.NullInt64
 	if first.Next() {
 		if err := first.Scan(&from); err != nil {

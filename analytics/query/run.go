@@ -158,7 +158,7 @@ func runCombined(ctx context.Context, db Querier, projectID uuid.UUID, q *Query,
 	if err != nil {
 		return 0, fmt.Errorf("analytics: %w", err)
 	}
-	defer rows.Close()
+	defer func() { _ = rows.Close() }()
 	byValue := q.Order == ValueDesc || q.Order == ValueAsc
 	out := make([][]Row, n)
 	counts := make([]int, n)
@@ -279,7 +279,7 @@ func runTotal(ctx context.Context, db Querier, st Statement, n int) (int64, []*f
 	if err != nil {
 		return 0, nil, fmt.Errorf("analytics total: %w", err)
 	}
-	defer rows.Close()
+	defer func() { _ = rows.Close() }()
 	values := make([]sql.NullFloat64, n)
 	dest := make([]any, n+1)
 	for i := range values {
@@ -308,7 +308,7 @@ func runRows(ctx context.Context, db Querier, c Compiled, st Statement, n int) (
 	if err != nil {
 		return nil, fmt.Errorf("analytics rows: %w", err)
 	}
-	defer rows.Close()
+	defer func() { _ = rows.Close() }()
 	out := make([][]Row, n)
 	count := 0
 	for rows.Next() {

@@ -92,7 +92,7 @@ func openDB(dsn string, n int) (*sql.DB, error) {
 	db.SetMaxIdleConns(n)
 	db.SetConnMaxLifetime(0)
 	if err := db.Ping(); err != nil {
-		db.Close()
+		_ = db.Close()
 		return nil, err
 	}
 	return db, nil

@@ -111,7 +111,7 @@ func (p *pageHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		p.internal(w, "query", err)
 		return
 	}
-	defer rows.Close()
+	defer func() { _ = rows.Close() }()
 	out := page{Data: make([]video, 0, pageSize)}
 	for rows.Next() {
 		var v video

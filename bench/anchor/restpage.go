@@ -73,7 +73,7 @@ func (h *restPageHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	defer rows.Close()
+	defer func() { _ = rows.Close() }()
 	out := restResponse{Success: true, Message: "videos fetched", Result: make([]restVideo, 0, pageSize+1)}
 	for rows.Next() {
 		var v restVideo

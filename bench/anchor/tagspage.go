@@ -111,7 +111,7 @@ func (h *tagsPageHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	defer rows.Close()
+	defer func() { _ = rows.Close() }()
 	var out tagsResponse
 	edges := make([]tagsVideoEdge, 0, pageSize+1)
 	for rows.Next() {

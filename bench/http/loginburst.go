@@ -74,7 +74,7 @@ func loginBurstOn(ctx context.Context, log *slog.Logger, o options, binDir, vidr
 			return f, err
 		}
 		err = recreateDatabase(ctx, admin, loginBurstDB)
-		admin.Close()
+		_ = admin.Close()
 		if err != nil {
 			return f, err
 		}
@@ -176,7 +176,7 @@ func loginCode(ctx context.Context, client *http.Client, base string) int {
 		return 2
 	}
 	_, _ = io.Copy(io.Discard, res.Body)
-	res.Body.Close()
+	_ = res.Body.Close()
 	switch res.StatusCode {
 	case http.StatusOK:
 		return 0
@@ -200,7 +200,7 @@ func pollHealth(base string, done <-chan struct{}) [2]int {
 			n[1]++
 		} else {
 			_, _ = io.Copy(io.Discard, res.Body)
-			res.Body.Close()
+			_ = res.Body.Close()
 			if res.StatusCode != http.StatusOK {
 				n[1]++
 			}

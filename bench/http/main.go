@@ -82,7 +82,7 @@ func run(ctx context.Context, log *slog.Logger) error {
 	if err != nil {
 		return err
 	}
-	defer os.RemoveAll(binDir)
+	defer func() { _ = os.RemoveAll(binDir) }()
 	// VIDRA_BIN measures a binary built elsewhere (an older commit, for an A/B).
 	vidraBin := os.Getenv("VIDRA_BIN")
 	if vidraBin == "" {

@@ -41,7 +41,7 @@ func openPG(ctx context.Context, dsn string) (*sql.DB, error) {
 	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
 	if err := db.PingContext(ctx); err != nil {
-		db.Close()
+		_ = db.Close()
 		return nil, fmt.Errorf("PostgreSQL at %s: %w", redact(dsn), err)
 	}
 	return db, nil
@@ -87,7 +87,7 @@ END $$`); err != nil {
 	if err != nil {
 		return "", err
 	}
-	defer db.Close()
+	defer func() { _ = db.Close() }()
 	var orgs, projects, folders, videos, captions int
 	err = db.QueryRowContext(ctx, `SELECT (SELECT count(*) FROM organizations), (SELECT count(*) FROM projects),
 		(SELECT count(*) FROM folders), (SELECT count(*) FROM videos), (SELECT count(*) FROM captions)`).
@@ -102,7 +102,7 @@ END $$`); err != nil {
 	if err != nil {
 		return "", err
 	}
-	defer conn.Close()
+	defer func() { _ = conn.Close() }()
 	for _, file := range []string{"schema.sql", "seed.sql"} {
 		b, err := os.ReadFile(filepath.Join(o.kitDir, file))
 		if err != nil {
@@ -136,7 +136,7 @@ func projectIDs(ctx context.Context, db *sql.DB, where string, args ...any) ([]s
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
+	defer func() { _ = rows.Close() }()
 	var ids []string
 	for rows.Next() {
 		var id string

@@ -50,7 +50,7 @@ func (b *bench) prepare(ctx context.Context, vidraBin, anchorBin, pglBin string)
 		return err
 	}
 	b.anchorProjects, err = projectIDs(ctx, anchorDB, `true`)
-	anchorDB.Close()
+	_ = anchorDB.Close()
 	if err != nil {
 		return fmt.Errorf("anchor database: %w", err)
 	}
@@ -155,7 +155,7 @@ func (b *bench) prepareVidra(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	defer db.Close()
+	defer func() { _ = db.Close() }()
 	if err := seedVolume(ctx, b.log, db, seed); err != nil {
 		return err
 	}
@@ -202,7 +202,7 @@ func (b *bench) loadVidraProjects(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	defer db.Close()
+	defer func() { _ = db.Close() }()
 	b.vidraProjects, err = projectIDs(ctx, db, `deleted_at IS NULL AND name LIKE 'Project %'`)
 	return err
 }
@@ -214,6 +214,6 @@ func (b *bench) stopServers() {
 		}
 	}
 	if b.admin != nil {
-		b.admin.Close()
+		_ = b.admin.Close()
 	}
 }

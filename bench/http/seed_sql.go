@@ -95,7 +95,7 @@ func seedVolume(ctx context.Context, log *slog.Logger, db *sql.DB, s apiSeed) er
 	if err != nil {
 		return err
 	}
-	defer conn.Close()
+	defer func() { _ = conn.Close() }()
 	exec := func(what, q string, args ...any) error {
 		start := time.Now()
 		if _, err := conn.ExecContext(ctx, q, args...); err != nil {

@@ -69,7 +69,7 @@ func LoadFanouts(ctx context.Context, db *sql.DB) (Fanouts, error) {
 	if err != nil {
 		return nil, fmt.Errorf("edgepage: read column statistics: %w", err)
 	}
-	defer rows.Close()
+	defer func() { _ = rows.Close() }()
 	out := Fanouts{}
 	for rows.Next() {
 		var table, column string

@@ -200,7 +200,7 @@ func (s *Server) GraphQL(query string, vars map[string]any, headers ...http.Head
 	if err != nil {
 		s.t.Fatalf("POST /graphql: %v", err)
 	}
-	defer res.Body.Close()
+	defer func() { _ = res.Body.Close() }()
 	raw, _ := io.ReadAll(res.Body)
 	var out GraphQLResponse
 	if err := json.Unmarshal(raw, &out); err != nil {
@@ -242,7 +242,7 @@ func (s *Server) Get(path string) (int, []byte) {
 	if err != nil {
 		s.t.Fatalf("GET %s: %v", path, err)
 	}
-	defer res.Body.Close()
+	defer func() { _ = res.Body.Close() }()
 	body, _ := io.ReadAll(res.Body)
 	return res.StatusCode, body
 }

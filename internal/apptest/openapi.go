@@ -57,7 +57,7 @@ func (s *Server) loadOpenAPI() (*OpenAPI, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer res.Body.Close()
+	defer func() { _ = res.Body.Close() }()
 	raw, err := io.ReadAll(res.Body)
 	if err != nil {
 		return nil, err

@@ -16,7 +16,7 @@ func (s *Server) PostBody(path, contentType string, body io.Reader) (int, []byte
 	if err != nil {
 		s.t.Fatalf("POST %s: %v", path, err)
 	}
-	defer res.Body.Close()
+	defer func() { _ = res.Body.Close() }()
 	raw, _ := io.ReadAll(res.Body)
 	return res.StatusCode, raw
 }

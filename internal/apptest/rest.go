@@ -64,7 +64,7 @@ func (s *Server) Do(req *http.Request) (int, http.Header, []byte) {
 	if err != nil {
 		s.t.Fatalf("%s %s: %v", req.Method, req.URL.Path, err)
 	}
-	defer res.Body.Close()
+	defer func() { _ = res.Body.Close() }()
 	raw, err := io.ReadAll(res.Body)
 	if err != nil {
 		s.t.Fatalf("%s %s: reading the response: %v", req.Method, req.URL.Path, err)

@@ -44,7 +44,7 @@ func (s *Server) TusCreate(token string, size int64) (int, string, string) {
 		s.t.Fatalf("tus POST: %v", err)
 	}
 	body, _ := io.ReadAll(res.Body)
-	res.Body.Close()
+	_ = res.Body.Close()
 	loc := res.Header.Get("Location")
 	if loc != "" && strings.HasPrefix(loc, "/") {
 		loc = s.URL + loc
@@ -61,7 +61,7 @@ func (s *Server) TusOffset(loc string) int64 {
 	if err != nil {
 		s.t.Fatalf("tus HEAD: %v", err)
 	}
-	res.Body.Close()
+	_ = res.Body.Close()
 	if res.StatusCode != http.StatusOK {
 		s.t.Fatalf("tus HEAD: status %d", res.StatusCode)
 	}
@@ -79,7 +79,7 @@ func (s *Server) TusPatch(loc string, offset int64, data io.Reader) (int, int64,
 	if err != nil {
 		return 0, 0, err
 	}
-	defer res.Body.Close()
+	defer func() { _ = res.Body.Close() }()
 	body, _ := io.ReadAll(res.Body)
 	n, _ := strconv.ParseInt(res.Header.Get("Upload-Offset"), 10, 64)
 	if res.StatusCode != http.StatusNoContent {

@@ -46,7 +46,7 @@ func (s *Server) GraphQLUpload(query string, vars map[string]any, files ...File)
 	if err != nil {
 		s.t.Fatalf("POST /graphql (multipart): %v", err)
 	}
-	defer res.Body.Close()
+	defer func() { _ = res.Body.Close() }()
 	raw, _ := io.ReadAll(res.Body)
 	var out GraphQLResponse
 	if err := json.Unmarshal(raw, &out); err != nil {

@@ -40,7 +40,7 @@ func views(t *testing.T, s *apptest.Server, projectID string) []viewRow {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer rows.Close()
+	defer func() { _ = rows.Close() }()
 	var out []viewRow
 	for rows.Next() {
 		var v viewRow
@@ -68,7 +68,7 @@ func eventTypes(t *testing.T, s *apptest.Server, viewID string) []string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer rows.Close()
+	defer func() { _ = rows.Close() }()
 	var out []string
 	for rows.Next() {
 		var code int16 // stored as a code (analytics.EventTypeName)

@@ -170,7 +170,7 @@ func checkIcons(t *testing.T, raw json.RawMessage, shot string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }()
 	img, err := png.Decode(f)
 	if err != nil {
 		t.Fatal(err)

@@ -58,7 +58,7 @@ func TestClusterSurvivesKills(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer db.Close()
+	defer func() { _ = db.Close() }()
 	ready := watchReadiness(c)
 
 	rcv := newHookReceiver(t)
@@ -149,13 +149,13 @@ func expectOneCompletedJobPerVideo(t *testing.T, databaseURL string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer db.Close()
+	defer func() { _ = db.Close() }()
 	rows, err := db.Query(`SELECT args->>'video_id', count(*) FROM river_job
 		WHERE kind = 'process_video' AND state = 'completed' GROUP BY 1 HAVING count(*) > 1`)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer rows.Close()
+	defer func() { _ = rows.Close() }()
 	for rows.Next() {
 		var video string
 		var n int

@@ -32,7 +32,7 @@ func createDatabase(ctx context.Context, adminURL string) (string, func() error,
 	}
 	u.Path = "/" + name
 	drop := func() error {
-		defer admin.Close()
+		defer func() { _ = admin.Close() }()
 		_, err := admin.Exec("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)")
 		return err
 	}

@@ -51,7 +51,7 @@ func TestClusterLastByteReplicaKilled(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer db.Close()
+	defer func() { _ = db.Close() }()
 	store := s3store.New(c.S3.Bucket, c.S3.Client())
 	store.ObjectPrefix, store.MetadataObjectPrefix = "uploads/", "uploads/"
 	store.TemporaryDirectory = t.TempDir()
@@ -167,7 +167,7 @@ func finalPatchThenKill(t *testing.T, c *cluster.Cluster, p *cluster.Process, pa
 	req.Header.Set("Content-Type", "application/offset+octet-stream")
 	if res, err := (&http.Client{Transport: &http.Transport{DisableKeepAlives: true}}).Do(req); err == nil {
 		_, _ = io.Copy(io.Discard, res.Body)
-		res.Body.Close()
+		_ = res.Body.Close()
 	}
 	body.eof() // a request that ended before its body was read
 	if err := <-killed; err != nil {

@@ -32,7 +32,7 @@ func (s *Server) Read(t testing.TB, key string) []byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer out.Body.Close()
+	defer func() { _ = out.Body.Close() }()
 	b, err := io.ReadAll(out.Body)
 	if err != nil {
 		t.Fatal(err)

@@ -40,7 +40,7 @@ func postgresURL() (string, bool, error) {
 			probe.err = err
 			return
 		}
-		defer db.Close()
+		defer func() { _ = db.Close() }()
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 		defer cancel()
 		probe.err = db.PingContext(ctx)

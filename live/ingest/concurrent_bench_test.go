@@ -206,7 +206,7 @@ func untilVOD(s *apptest.Server, stream uuid.UUID) (time.Time, bool) {
 			res, err := http.Get(s.URL + "/v1/play/" + sess.VideoID.String() + "/master.m3u8")
 			if err == nil {
 				body, _ := io.ReadAll(res.Body)
-				res.Body.Close()
+				_ = res.Body.Close()
 				if strings.Contains(string(body), "live/recording.m3u8") {
 					return time.Now(), true
 				}
@@ -256,7 +256,7 @@ func freePort(b *testing.B) int {
 	if err != nil {
 		b.Fatal(err)
 	}
-	defer ln.Close()
+	defer func() { _ = ln.Close() }()
 	return ln.Addr().(*net.TCPAddr).Port
 }
 

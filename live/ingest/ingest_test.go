@@ -49,7 +49,7 @@ func (m *fileMedia) Run(_ context.Context, ts io.Reader) error {
 	if err != nil {
 		return err
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }()
 	buf := make([]byte, 64<<10)
 	for {
 		n, err := ts.Read(buf)

@@ -73,7 +73,7 @@ func muxToFile(t *testing.T, p *publisher, path string) (*Stats, error) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }()
 	stats := NewStats(0)
 	p.conn.stats.Store(stats)
 	err = p.readMedia(func(v, a string, at tscodecs.Codec) (*tsMuxer, error) {
@@ -88,7 +88,7 @@ func TestRTMPToMPEGTS(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer ln.Close()
+	defer func() { _ = ln.Close() }()
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	pub := publish(t, ctx, "4", "rtmp://"+ln.Addr().String()+"/live/thekey", "-f", "flv")

@@ -50,7 +50,7 @@ func TestUnauthenticatedCap(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		defer extra.Close()
+		defer func() { _ = extra.Close() }()
 		if !closedByServer(extra, 20*time.Second) {
 			t.Fatal("a 6th unauthenticated connection was kept past the cap of 5")
 		}
@@ -90,17 +90,17 @@ func TestUnauthenticatedDeadline(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer silent.Close()
+	defer func() { _ = silent.Close() }()
 	patient, err := dialAttacker(addr, true, partialConnect())
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer patient.Close()
+	defer func() { _ = patient.Close() }()
 	halfway, err := dialAttacker(addr, false, append([]byte{3}, make([]byte, 700)...))
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer halfway.Close()
+	defer func() { _ = halfway.Close() }()
 	for name, c := range map[string]net.Conn{"silent": silent, "after a partial connect": patient, "in its handshake": halfway} {
 		if !closedByServer(c, 20*time.Second) {
 			t.Fatalf("the connection %s was not closed after the 500 ms deadline", name)

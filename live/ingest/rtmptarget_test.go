@@ -56,7 +56,7 @@ func startRTMPTarget(t *testing.T, key string) *rtmpTarget {
 			tg.wg.Add(1)
 			go func() {
 				defer tg.wg.Done()
-				defer nc.Close()
+				defer func() { _ = nc.Close() }()
 				tg.serve(nc)
 			}()
 		}

@@ -321,7 +321,7 @@ func (s *Server) goServeTCP(ln net.Listener, protocol string) {
 // handleRTMP runs one RTMP(S) connection, counted as unauthenticated
 // (enterUnauthenticated) until its key is admitted.
 func (s *Server) handleRTMP(nc net.Conn, protocol string) {
-	defer nc.Close()
+	defer func() { _ = nc.Close() }()
 	var leave sync.Once
 	leaveUnauthenticated := func() { leave.Do(func() { s.unauthenticated.Add(-1) }) }
 	defer leaveUnauthenticated()
@@ -394,7 +394,7 @@ func (s *Server) handleSRT(req srt.ConnRequest) {
 		s.disconnected(h, nil, fmt.Errorf("srt accept: %w", err))
 		return
 	}
-	defer c.Close()
+	defer func() { _ = c.Close() }()
 	notice := s.srtShut.watch(c.SocketId())
 	defer s.srtShut.forget(c.SocketId())
 	sp := srtPublisher(c, key, notice)

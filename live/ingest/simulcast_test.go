@@ -135,7 +135,7 @@ func tsSlices(t *testing.T, path string) [][32]byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }()
 	rd := &mpegts.Reader{R: f}
 	if err := rd.Initialize(); err != nil {
 		t.Fatal(err)

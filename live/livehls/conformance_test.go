@@ -167,7 +167,7 @@ func fetch(s *apptest.Server, url string) (int, string) {
 	if err != nil {
 		return 0, err.Error()
 	}
-	defer res.Body.Close()
+	defer func() { _ = res.Body.Close() }()
 	var b strings.Builder
 	buf := make([]byte, 32<<10)
 	for {

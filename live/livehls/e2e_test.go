@@ -58,7 +58,7 @@ func get(t *testing.T, s *apptest.Server, url string) (int, string, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer res.Body.Close()
+	defer func() { _ = res.Body.Close() }()
 	body, _ := io.ReadAll(res.Body)
 	return res.StatusCode, res.Header.Get("Cache-Control"), string(body)
 }

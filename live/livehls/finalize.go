@@ -104,7 +104,7 @@ func (w *FinalizeWorker) Work(ctx context.Context, job *river.Job[FinalizeArgs])
 	if err != nil {
 		return err
 	}
-	defer os.RemoveAll(work)
+	defer func() { _ = os.RemoveAll(work) }()
 	key, err := w.Bucket.ReadAll(ctx, EncryptionKeyKey(id))
 	if gcerrors.Code(err) == gcerrors.NotFound {
 		key, err = nil, nil

@@ -31,12 +31,12 @@ func diffSQLite(ctx context.Context, folder, name, version string) (bool, error)
 	if err != nil {
 		return false, err
 	}
-	defer os.RemoveAll(tmp)
+	defer func() { _ = os.RemoveAll(tmp) }()
 	db, err := sql.Open("sqlite", "file:"+filepath.Join(tmp, "dev.db")+"?_pragma=foreign_keys(1)")
 	if err != nil {
 		return false, err
 	}
-	defer db.Close()
+	defer func() { _ = db.Close() }()
 	return diff(ctx, db, dialect.SQLite, folder, name, version)
 }
 
@@ -47,7 +47,7 @@ func diffPostgres(ctx context.Context, adminURL, folder, name, version string) (
 	if err != nil {
 		return false, err
 	}
-	defer admin.Close()
+	defer func() { _ = admin.Close() }()
 	if err := admin.PingContext(ctx); err != nil {
 		return false, fmt.Errorf("reach dev PostgreSQL (VIDRA_DEV_POSTGRES_URL): %w", err)
 	}
@@ -72,7 +72,7 @@ func diffPostgres(ctx context.Context, adminURL, folder, name, version string) (
 	if err != nil {
 		return false, err
 	}
-	defer db.Close()
+	defer func() { _ = db.Close() }()
 	return diff(ctx, db, dialect.Postgres, folder, name, version)
 }
 
