@@ -1,8 +1,6 @@
 package videolifecycle
 
 import (
-	"slices"
-
 	"github.com/vidra-dev/vidra/ent/video"
 )
 
@@ -54,10 +52,4 @@ var transitions = map[event]transition{
 	// A processing or import job that gives up: the import's video is still
 	// uploading, a processing run's video uploading or processing.
 	processingFailed: {from: []video.Status{video.StatusUploading, video.StatusProcessing}, to: video.StatusFailed},
-}
-
-// allowed reports whether e applies to a video in status from.
-func allowed(e event, from video.Status) bool {
-	t, ok := transitions[e]
-	return ok && slices.Contains(t.from, from)
 }

@@ -1,6 +1,7 @@
 package videolifecycle
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/vidra-dev/vidra/ent/video"
@@ -70,4 +71,11 @@ func TestTransitionTable(t *testing.T) {
 			t.Errorf("no event leads to %s", s)
 		}
 	}
+}
+
+// allowed reports whether e applies to a video in status from: the table read
+// as the moves' WHERE clauses read it.
+func allowed(e event, from video.Status) bool {
+	t, ok := transitions[e]
+	return ok && slices.Contains(t.from, from)
 }
