@@ -60,18 +60,18 @@ bench:
 ## bench-usage: usage metering's cost per playback request (off against on, and the
 ## meter alone) and the delivered usage a kill -9 of the server loses (target <= 10 s)
 bench-usage:
-	$(GO) test -run '^$$' -bench 'BenchmarkPlaybackMetering|BenchmarkMeterAdd' -benchtime 2s ./playback ./usage
+	$(GO) test -run '^$$' -bench 'BenchmarkPlaybackMetering|BenchmarkMeterAdd' -benchtime 2s ./internal/playback ./internal/usage
 	$(GO) test -run '^$$' -bench BenchmarkUsageLostOnKill -benchtime 1x -timeout 10m .
 
-## bench-live: live HLS latency (live/livehls): first segment, segment/part availability and
+## bench-live: live HLS latency (internal/live/livehls): first segment, segment/part availability and
 ## glass-to-glass (PROGRAM-DATE-TIME against arrival at a polling viewer), standard and low mode;
-## 16 concurrent 1080p30 transmuxed streams (live/ingest): Vidra's CPU per stream against
+## 16 concurrent 1080p30 transmuxed streams (internal/live/ingest): Vidra's CPU per stream against
 ## plain `ffmpeg -c copy -f hls`, access units lost, session end to VOD playable; a transcoded
 ## 720p30 session with the built-in ladder: encoder and Vidra CPU per stream, renditions produced
 bench-live:
-	$(GO) test -run '^$$' -bench BenchmarkLiveLatency -benchtime $(BENCHTIME) -timeout 10m ./live/livehls/
-	$(GO) test -run '^$$' -bench BenchmarkLiveTranscode -benchtime 1x -timeout 10m ./live/livehls/
-	$(GO) test -run '^$$' -bench BenchmarkLiveConcurrent -benchtime 1x -timeout 10m ./live/ingest/
+	$(GO) test -run '^$$' -bench BenchmarkLiveLatency -benchtime $(BENCHTIME) -timeout 10m ./internal/live/livehls/
+	$(GO) test -run '^$$' -bench BenchmarkLiveTranscode -benchtime 1x -timeout 10m ./internal/live/livehls/
+	$(GO) test -run '^$$' -bench BenchmarkLiveConcurrent -benchtime 1x -timeout 10m ./internal/live/ingest/
 
 ## bench-recovery: time from kill -9 of a `vidra worker` mid-transcode to the video
 ## processed again and ready, restarted and with a surviving worker (needs PostgreSQL)
@@ -105,24 +105,24 @@ lint:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || (gofmt -l $$(git ls-files '*.go'); echo "gofmt: files above need formatting"; exit 1)
 	$(GO) run github.com/golangci/golangci-lint/v2/cmd/golangci-lint@$(GOLANGCI_LINT_VERSION) run ./...
 
-## player: rebuild the embeddable player's bundles (player/web, npm ci, then esbuild,
-## terser and zopfli: web/build.mjs) into player/dist (each bundle and its .gz), which
+## player: rebuild the embeddable player's bundles (internal/player/web, npm ci, then esbuild,
+## terser and zopfli: web/build.mjs) into internal/player/dist (each bundle and its .gz), which
 ## is committed and embedded: make run never needs Node
 player:
-	cd player/web && npm ci --no-audit --no-fund && node build.mjs
+	cd internal/player/web && npm ci --no-audit --no-fund && node build.mjs
 
 ## player-check: fail when rebuilding the player from its sources and lockfile does
-## not give the committed bytes of player/dist (CI)
+## not give the committed bytes of internal/player/dist (CI)
 player-check:
-	@cd player/web && npm ci --no-audit --no-fund >/dev/null && rm -rf "$${TMPDIR:-/tmp}/vidra-player-check" && \
+	@cd internal/player/web && npm ci --no-audit --no-fund >/dev/null && rm -rf "$${TMPDIR:-/tmp}/vidra-player-check" && \
 	node build.mjs "$${TMPDIR:-/tmp}/vidra-player-check" && \
-	diff -r "$${TMPDIR:-/tmp}/vidra-player-check" ../dist && echo "player/dist matches its sources"
+	diff -r "$${TMPDIR:-/tmp}/vidra-player-check" ../dist && echo "internal/player/dist matches its sources"
 
 ## bench-player: the player page's weight (HTML + JS + CSS, gzip) and the time from
 ## navigation to first frame in headless Chromium against a bare hls.js page on the
 ## same stream (internal/browsertest BenchmarkEmbedFirstFrame; BENCHTIME, default 1x)
 bench-player: test-deps
-	$(GO) test -run '^$$' -bench 'BenchmarkEmbed' -benchtime $(or $(filter-out 1x,$(BENCHTIME)),10x) -timeout 30m ./internal/browsertest ./player
+	$(GO) test -run '^$$' -bench 'BenchmarkEmbed' -benchtime $(or $(filter-out 1x,$(BENCHTIME)),10x) -timeout 30m ./internal/browsertest ./internal/player
 
 ## check-generated: fail when make generate changes anything (CI)
 check-generated: generate

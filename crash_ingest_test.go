@@ -15,14 +15,14 @@ import (
 	"entgo.io/ent/dialect"
 	"github.com/google/uuid"
 
-	"github.com/vidra-dev/vidra/database"
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/livesession"
 	"github.com/vidra-dev/vidra/ent/livestream"
+	"github.com/vidra-dev/vidra/internal/database"
+	"github.com/vidra-dev/vidra/internal/live/livehls"
+	"github.com/vidra-dev/vidra/internal/live/livekey"
+	"github.com/vidra-dev/vidra/internal/tenancy"
 	"github.com/vidra-dev/vidra/internal/testdb"
-	"github.com/vidra-dev/vidra/live/livehls"
-	"github.com/vidra-dev/vidra/live/livekey"
-	"github.com/vidra-dev/vidra/tenancy"
 )
 
 // ingestCluster is `vidra ingest` processes on one database and one data

@@ -18,7 +18,7 @@ import (
 	"entgo.io/ent/dialect"
 	"github.com/lib/pq"
 
-	"github.com/vidra-dev/vidra/database"
+	"github.com/vidra-dev/vidra/internal/database"
 	"github.com/vidra-dev/vidra/internal/poll"
 	"github.com/vidra-dev/vidra/internal/testdb"
 )

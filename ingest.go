@@ -5,8 +5,8 @@ import (
 	"io"
 	"log/slog"
 
-	"github.com/vidra-dev/vidra/app"
-	"github.com/vidra-dev/vidra/config"
+	"github.com/vidra-dev/vidra/internal/app"
+	"github.com/vidra-dev/vidra/internal/config"
 )
 
 // runIngest is `vidra ingest`: a live ingest node (RTMP, RTMPS, SRT) against

@@ -16,8 +16,8 @@ import (
 	"os/signal"
 	"syscall"
 
-	"github.com/vidra-dev/vidra/app"
-	"github.com/vidra-dev/vidra/config"
+	"github.com/vidra-dev/vidra/internal/app"
+	"github.com/vidra-dev/vidra/internal/config"
 )
 
 // version is set at build time with -ldflags "-X main.version=...".

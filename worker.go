@@ -5,8 +5,8 @@ import (
 	"io"
 	"log/slog"
 
-	"github.com/vidra-dev/vidra/app"
-	"github.com/vidra-dev/vidra/config"
+	"github.com/vidra-dev/vidra/internal/app"
+	"github.com/vidra-dev/vidra/internal/config"
 )
 
 // runWorker is `vidra worker`: it runs only the job workers (transcoding, imports,

@@ -20,12 +20,12 @@ var adapters = []string{module + "/graph", module + "/rest"}
 // end-to-end test harness. Every other production package is a domain or
 // infrastructure package, which the adapters call and which must not call
 // back up.
-var mayImportAdapters = []string{module + "/app", module + "/graph", module + "/rest", module + "/internal/apptest"}
+var mayImportAdapters = []string{module + "/internal/app", module + "/graph", module + "/rest", module + "/internal/apptest"}
 
 // aboveEnt are what the data model must not depend on, even through another
 // package: the adapters and the player. What ent shares with them lives in a
 // leaf package under internal/ (internal/jsonappend, internal/embedlink).
-var aboveEnt = []string{module + "/graph", module + "/player", module + "/rest"}
+var aboveEnt = []string{module + "/graph", module + "/internal/player", module + "/rest"}
 
 // inside reports whether path is one of roots or below one.
 func inside(path string, roots []string) bool {
@@ -105,18 +105,49 @@ func TestEntDependsOnNothingAboveIt(t *testing.T) {
 // package whose name only begins with the root's is not.
 func TestInside(t *testing.T) {
 	cases := map[string]bool{
-		module + "/graph":              true,
-		module + "/graph/gqlexec":      true,
-		module + "/player/embedlink":   true,
-		module + "/ent/player":         false,
-		module + "/internal/embedlink": false,
-		module + "/graphics":           false,
-		module + "/restore":            false,
-		"github.com/other/graph":       false,
+		module + "/graph":               true,
+		module + "/graph/gqlexec":       true,
+		module + "/internal/player/web": true,
+		module + "/ent/player":          false,
+		module + "/internal/embedlink":  false,
+		module + "/graphics":            false,
+		module + "/restore":             false,
+		"github.com/other/graph":        false,
 	}
 	for path, want := range cases {
 		if got := inside(path, aboveEnt); got != want {
 			t.Errorf("inside(%q) = %v, want %v", path, got, want)
 		}
+	}
+}
+
+// topLevelPackages are the only Go packages allowed directly under the
+// module's root (architecture.md, "Layout"): the binary itself, the adapters,
+// the data model and its migrations, plus the tools beside them (benchmarks,
+// the docs' own tests, scripts' tests). Every other production package lives
+// under internal/, so no other module can import it.
+var topLevelPackages = map[string]bool{
+	"graph": true, "rest": true, "ent": true, "migrate": true,
+	"bench": true, "docs": true, "scripts": true,
+}
+
+// TestTopLevelHoldsOnlyTheRequiredPackages fails when a Go package sits
+// directly under the module's root outside the fixed layout, naming it.
+func TestTopLevelHoldsOnlyTheRequiredPackages(t *testing.T) {
+	pkgs := importsOf(t, module+"/...")
+	var bad []string
+	for pkg := range pkgs {
+		rest, ok := strings.CutPrefix(pkg, module+"/")
+		if !ok {
+			continue
+		}
+		top, _, _ := strings.Cut(rest, "/")
+		if top != "internal" && !topLevelPackages[top] {
+			bad = append(bad, pkg)
+		}
+	}
+	sort.Strings(bad)
+	if len(bad) > 0 {
+		t.Errorf("production packages at the top level; move them under internal/ (or add the reason a user imports them to architecture.md):\n%s", strings.Join(bad, "\n"))
 	}
 }

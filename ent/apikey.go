@@ -14,7 +14,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/ent/apikey"
 	"github.com/vidra-dev/vidra/ent/organization"
-	"github.com/vidra-dev/vidra/perm"
+	"github.com/vidra-dev/vidra/internal/perm"
 )
 
 // APIKey is the model entity for the APIKey schema.

@@ -15,7 +15,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/ent/apikey"
 	"github.com/vidra-dev/vidra/ent/organization"
-	"github.com/vidra-dev/vidra/perm"
+	"github.com/vidra-dev/vidra/internal/perm"
 )
 
 // APIKeyCreate is the builder for creating a APIKey entity.

@@ -14,7 +14,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/ent/encodingprofile"
 	"github.com/vidra-dev/vidra/ent/project"
-	"github.com/vidra-dev/vidra/ladder"
+	"github.com/vidra-dev/vidra/internal/ladder"
 )
 
 // EncodingProfile is the model entity for the EncodingProfile schema.

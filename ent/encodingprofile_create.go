@@ -15,7 +15,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/ent/encodingprofile"
 	"github.com/vidra-dev/vidra/ent/project"
-	"github.com/vidra-dev/vidra/ladder"
+	"github.com/vidra-dev/vidra/internal/ladder"
 )
 
 // EncodingProfileCreate is the builder for creating a EncodingProfile entity.

@@ -14,7 +14,7 @@ import (
 	"entgo.io/ent/schema/field"
 	"github.com/vidra-dev/vidra/ent/encodingprofile"
 	"github.com/vidra-dev/vidra/ent/predicate"
-	"github.com/vidra-dev/vidra/ladder"
+	"github.com/vidra-dev/vidra/internal/ladder"
 )
 
 // EncodingProfileUpdate is the builder for updating EncodingProfile entities.

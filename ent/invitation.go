@@ -14,7 +14,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/ent/invitation"
 	"github.com/vidra-dev/vidra/ent/organization"
-	"github.com/vidra-dev/vidra/perm"
+	"github.com/vidra-dev/vidra/internal/perm"
 )
 
 // Invitation is the model entity for the Invitation schema.

@@ -15,7 +15,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/ent/invitation"
 	"github.com/vidra-dev/vidra/ent/organization"
-	"github.com/vidra-dev/vidra/perm"
+	"github.com/vidra-dev/vidra/internal/perm"
 )
 
 // InvitationCreate is the builder for creating a Invitation entity.

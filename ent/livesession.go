@@ -15,7 +15,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/livesession"
 	"github.com/vidra-dev/vidra/ent/livestream"
 	"github.com/vidra-dev/vidra/ent/video"
-	"github.com/vidra-dev/vidra/live"
+	"github.com/vidra-dev/vidra/internal/live"
 )
 
 // LiveSession is the model entity for the LiveSession schema.

@@ -16,7 +16,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/livesession"
 	"github.com/vidra-dev/vidra/ent/livestream"
 	"github.com/vidra-dev/vidra/ent/video"
-	"github.com/vidra-dev/vidra/live"
+	"github.com/vidra-dev/vidra/internal/live"
 )
 
 // LiveSessionCreate is the builder for creating a LiveSession entity.

@@ -16,7 +16,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/livesession"
 	"github.com/vidra-dev/vidra/ent/predicate"
 	"github.com/vidra-dev/vidra/ent/video"
-	"github.com/vidra-dev/vidra/live"
+	"github.com/vidra-dev/vidra/internal/live"
 )
 
 // LiveSessionUpdate is the builder for updating LiveSession entities.

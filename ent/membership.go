@@ -15,7 +15,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/ent/organization"
 	"github.com/vidra-dev/vidra/ent/user"
-	"github.com/vidra-dev/vidra/perm"
+	"github.com/vidra-dev/vidra/internal/perm"
 )
 
 // Membership is the model entity for the Membership schema.

@@ -12,7 +12,6 @@ import (
 	"entgo.io/ent"
 	"entgo.io/ent/dialect/sql"
 	"github.com/google/uuid"
-	"github.com/vidra-dev/vidra/billing/catalog"
 	"github.com/vidra-dev/vidra/ent/accesscontrol"
 	"github.com/vidra-dev/vidra/ent/advertisement"
 	"github.com/vidra-dev/vidra/ent/analyticsdaily"
@@ -78,11 +77,12 @@ import (
 	"github.com/vidra-dev/vidra/ent/webhookattempt"
 	"github.com/vidra-dev/vidra/ent/webhookdelivery"
 	"github.com/vidra-dev/vidra/ent/webhookendpoint"
-	"github.com/vidra-dev/vidra/ladder"
-	"github.com/vidra-dev/vidra/live"
-	"github.com/vidra-dev/vidra/media"
-	"github.com/vidra-dev/vidra/perm"
-	"github.com/vidra-dev/vidra/transcode"
+	"github.com/vidra-dev/vidra/internal/billing/catalog"
+	"github.com/vidra-dev/vidra/internal/ladder"
+	"github.com/vidra-dev/vidra/internal/live"
+	"github.com/vidra-dev/vidra/internal/media"
+	"github.com/vidra-dev/vidra/internal/perm"
+	"github.com/vidra-dev/vidra/internal/transcode"
 )
 
 const (

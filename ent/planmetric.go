@@ -12,9 +12,9 @@ import (
 	"entgo.io/ent"
 	"entgo.io/ent/dialect/sql"
 	"github.com/google/uuid"
-	"github.com/vidra-dev/vidra/billing/catalog"
 	"github.com/vidra-dev/vidra/ent/plan"
 	"github.com/vidra-dev/vidra/ent/planmetric"
+	"github.com/vidra-dev/vidra/internal/billing/catalog"
 )
 
 // PlanMetric is the model entity for the PlanMetric schema.

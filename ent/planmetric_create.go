@@ -13,9 +13,9 @@ import (
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"entgo.io/ent/schema/field"
 	"github.com/google/uuid"
-	"github.com/vidra-dev/vidra/billing/catalog"
 	"github.com/vidra-dev/vidra/ent/plan"
 	"github.com/vidra-dev/vidra/ent/planmetric"
+	"github.com/vidra-dev/vidra/internal/billing/catalog"
 )
 
 // PlanMetricCreate is the builder for creating a PlanMetric entity.

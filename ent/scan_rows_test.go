@@ -7,8 +7,8 @@ import (
 
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/video"
+	"github.com/vidra-dev/vidra/internal/tenancy"
 	"github.com/vidra-dev/vidra/internal/testdb"
-	"github.com/vidra-dev/vidra/tenancy"
 )
 
 // TestRowsDecodedThroughPooledTargets reads rows whose columns alternate

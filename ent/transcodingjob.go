@@ -13,7 +13,7 @@ import (
 	"entgo.io/ent/dialect/sql"
 	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/ent/transcodingjob"
-	"github.com/vidra-dev/vidra/transcode"
+	"github.com/vidra-dev/vidra/internal/transcode"
 )
 
 // TranscodingJob is the model entity for the TranscodingJob schema.

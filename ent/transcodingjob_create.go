@@ -14,7 +14,7 @@ import (
 	"entgo.io/ent/schema/field"
 	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/ent/transcodingjob"
-	"github.com/vidra-dev/vidra/transcode"
+	"github.com/vidra-dev/vidra/internal/transcode"
 )
 
 // TranscodingJobCreate is the builder for creating a TranscodingJob entity.

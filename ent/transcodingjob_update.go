@@ -14,7 +14,7 @@ import (
 	"entgo.io/ent/schema/field"
 	"github.com/vidra-dev/vidra/ent/predicate"
 	"github.com/vidra-dev/vidra/ent/transcodingjob"
-	"github.com/vidra-dev/vidra/transcode"
+	"github.com/vidra-dev/vidra/internal/transcode"
 )
 
 // TranscodingJobUpdate is the builder for updating TranscodingJob entities.

@@ -15,7 +15,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/folder"
 	"github.com/vidra-dev/vidra/ent/project"
 	"github.com/vidra-dev/vidra/ent/video"
-	"github.com/vidra-dev/vidra/media"
+	"github.com/vidra-dev/vidra/internal/media"
 
 	"github.com/vidra-dev/vidra/internal/embedlink"
 )

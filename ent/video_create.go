@@ -21,7 +21,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/tag"
 	"github.com/vidra-dev/vidra/ent/thumbnail"
 	"github.com/vidra-dev/vidra/ent/video"
-	"github.com/vidra-dev/vidra/media"
+	"github.com/vidra-dev/vidra/internal/media"
 )
 
 // VideoCreate is the builder for creating a Video entity.

@@ -20,7 +20,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/tag"
 	"github.com/vidra-dev/vidra/ent/thumbnail"
 	"github.com/vidra-dev/vidra/ent/video"
-	"github.com/vidra-dev/vidra/media"
+	"github.com/vidra-dev/vidra/internal/media"
 )
 
 // VideoUpdate is the builder for updating Video entities.

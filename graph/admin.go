@@ -4,10 +4,10 @@ import (
 	"context"
 	"time"
 
-	"github.com/vidra-dev/vidra/auth"
 	"github.com/vidra-dev/vidra/ent/organization"
 	"github.com/vidra-dev/vidra/graph/model"
-	"github.com/vidra-dev/vidra/usage"
+	"github.com/vidra-dev/vidra/internal/auth"
+	"github.com/vidra-dev/vidra/internal/usage"
 )
 
 // adminOrganizations lists every organization with this UTC month's usage so

@@ -9,9 +9,9 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/vidra-dev/vidra/analytics"
-	"github.com/vidra-dev/vidra/analytics/query"
 	"github.com/vidra-dev/vidra/graph/model"
+	"github.com/vidra-dev/vidra/internal/analytics"
+	"github.com/vidra-dev/vidra/internal/analytics/query"
 )
 
 // analyticsUsers lists the player-reported users with views in a range, by id:

@@ -6,8 +6,8 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/vidra-dev/vidra/analytics/query"
 	"github.com/vidra-dev/vidra/graph/model"
+	"github.com/vidra-dev/vidra/internal/analytics/query"
 )
 
 // concurrentViewers counts a project's (or one video's) views playing now,

@@ -5,9 +5,9 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/vidra-dev/vidra/auth"
 	"github.com/vidra-dev/vidra/ent/apikey"
-	"github.com/vidra-dev/vidra/tenancy"
+	"github.com/vidra-dev/vidra/internal/auth"
+	"github.com/vidra-dev/vidra/internal/tenancy"
 )
 
 // APIKeyAdmitsRequest is the CORS check of an actual API request: it presents

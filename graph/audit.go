@@ -7,10 +7,10 @@ import (
 	"entgo.io/contrib/entgql"
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/google/uuid"
-	"github.com/vidra-dev/vidra/audit"
-	"github.com/vidra-dev/vidra/auth"
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/auditlog"
+	"github.com/vidra-dev/vidra/internal/audit"
+	"github.com/vidra-dev/vidra/internal/auth"
 )
 
 // recordMutations is the root-field middleware of the audit log: each mutation

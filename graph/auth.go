@@ -8,9 +8,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/vidra-dev/vidra/auth"
 	"github.com/vidra-dev/vidra/ent"
-	vmail "github.com/vidra-dev/vidra/mail"
+	"github.com/vidra-dev/vidra/internal/auth"
+	vmail "github.com/vidra-dev/vidra/internal/mail"
 )
 
 // AuthDeps are what accounts and sign-in need.

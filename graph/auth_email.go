@@ -6,10 +6,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/vidra-dev/vidra/auth"
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/authcode"
-	vmail "github.com/vidra-dev/vidra/mail"
+	"github.com/vidra-dev/vidra/internal/auth"
+	vmail "github.com/vidra-dev/vidra/internal/mail"
 )
 
 // mailVerificationLink stores a verification token for the user's email and

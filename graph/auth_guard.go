@@ -8,11 +8,11 @@ import (
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/google/uuid"
-	"github.com/vidra-dev/vidra/auth"
-	"github.com/vidra-dev/vidra/clientip"
 	"github.com/vidra-dev/vidra/ent/session"
-	"github.com/vidra-dev/vidra/perm"
-	"github.com/vidra-dev/vidra/tenancy"
+	"github.com/vidra-dev/vidra/internal/auth"
+	"github.com/vidra-dev/vidra/internal/clientip"
+	"github.com/vidra-dev/vidra/internal/perm"
+	"github.com/vidra-dev/vidra/internal/tenancy"
 )
 
 // lastSeenResolution is how stale a session's last_seen_at may get before a

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"strconv"
 
-	"github.com/vidra-dev/vidra/auth"
+	"github.com/vidra-dev/vidra/internal/auth"
 )
 
 // hashingRetryAfter is the Retry-After, in seconds, of a sign-in refused

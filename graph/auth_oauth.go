@@ -6,13 +6,13 @@ import (
 	"strings"
 	"time"
 
-	"github.com/vidra-dev/vidra/auth"
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/oauthidentity"
 	"github.com/vidra-dev/vidra/ent/oauthstate"
 	"github.com/vidra-dev/vidra/ent/session"
 	"github.com/vidra-dev/vidra/ent/user"
 	"github.com/vidra-dev/vidra/graph/model"
+	"github.com/vidra-dev/vidra/internal/auth"
 	"golang.org/x/oauth2"
 )
 

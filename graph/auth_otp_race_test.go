@@ -6,10 +6,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/vidra-dev/vidra/auth"
 	"github.com/vidra-dev/vidra/ent/authcode"
 	"github.com/vidra-dev/vidra/graph"
 	"github.com/vidra-dev/vidra/internal/apptest"
+	"github.com/vidra-dev/vidra/internal/auth"
 	"github.com/vidra-dev/vidra/internal/mailtest"
 	"github.com/vidra-dev/vidra/internal/testdb"
 )

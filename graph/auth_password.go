@@ -6,14 +6,14 @@ import (
 	"strings"
 	"time"
 
-	"github.com/vidra-dev/vidra/auth"
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/authcode"
 	"github.com/vidra-dev/vidra/ent/session"
 	"github.com/vidra-dev/vidra/ent/user"
 	"github.com/vidra-dev/vidra/graph/model"
-	"github.com/vidra-dev/vidra/idempotency"
-	vmail "github.com/vidra-dev/vidra/mail"
+	"github.com/vidra-dev/vidra/internal/auth"
+	"github.com/vidra-dev/vidra/internal/idempotency"
+	vmail "github.com/vidra-dev/vidra/internal/mail"
 )
 
 // sendResetCode mails a new 6-digit password-reset code when the account exists,

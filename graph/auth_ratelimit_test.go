@@ -6,9 +6,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/vidra-dev/vidra/auth"
 	"github.com/vidra-dev/vidra/graph"
 	"github.com/vidra-dev/vidra/internal/apptest"
+	"github.com/vidra-dev/vidra/internal/auth"
 )
 
 func TestRateLimitsPerAccountAndPerAddress(t *testing.T) {

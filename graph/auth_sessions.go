@@ -5,11 +5,11 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/vidra-dev/vidra/auth"
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/session"
 	"github.com/vidra-dev/vidra/graph/model"
-	"github.com/vidra-dev/vidra/perm"
+	"github.com/vidra-dev/vidra/internal/auth"
+	"github.com/vidra-dev/vidra/internal/perm"
 )
 
 // requireUser returns the caller when it is a signed-in user.

@@ -7,17 +7,18 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/vidra-dev/vidra/auth"
-	"github.com/vidra-dev/vidra/billing"
-	"github.com/vidra-dev/vidra/billing/catalog"
-	billingstripe "github.com/vidra-dev/vidra/billing/stripe"
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/plan"
 	"github.com/vidra-dev/vidra/ent/planmetric"
 	"github.com/vidra-dev/vidra/ent/subscription"
 	"github.com/vidra-dev/vidra/graph/model"
-	"github.com/vidra-dev/vidra/perm"
-	"github.com/vidra-dev/vidra/tenancy"
+	"github.com/vidra-dev/vidra/internal/auth"
+	"github.com/vidra-dev/vidra/internal/billing"
+	"github.com/vidra-dev/vidra/internal/billing/catalog"
+	billingstripe "github.com/vidra-dev/vidra/internal/billing/stripe"
+	"github.com/vidra-dev/vidra/internal/fault"
+	"github.com/vidra-dev/vidra/internal/perm"
+	"github.com/vidra-dev/vidra/internal/tenancy"
 )
 
 // BillingDeps are what the plan and subscription operations need.
@@ -48,7 +49,9 @@ func billingError(err error) error {
 		return nil
 	}
 	if e, ok := billing.AsError(err); ok {
-		return &Error{Kind: Kind(e.Kind), Field: e.Field, Message: e.Message, cause: err}
+		fe := fault.Wrap(Kind(e.Kind), e.Message, err)
+		fe.Field = e.Field
+		return fe
 	}
 	return err
 }

@@ -9,10 +9,10 @@ import (
 	"context"
 
 	"github.com/google/uuid"
-	"github.com/vidra-dev/vidra/billing"
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/graph/generated"
 	"github.com/vidra-dev/vidra/graph/model"
+	"github.com/vidra-dev/vidra/internal/billing"
 )
 
 // Subscribe is the resolver for the subscribe field.

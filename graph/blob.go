@@ -10,8 +10,8 @@ import (
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/ent"
-	"github.com/vidra-dev/vidra/jobs"
-	"github.com/vidra-dev/vidra/usage"
+	"github.com/vidra-dev/vidra/internal/jobs"
+	"github.com/vidra-dev/vidra/internal/usage"
 	"gocloud.dev/blob"
 )
 

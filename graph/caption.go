@@ -9,10 +9,10 @@ import (
 	"github.com/google/uuid"
 	"golang.org/x/text/language"
 
-	"github.com/vidra-dev/vidra/captions"
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/caption"
-	"github.com/vidra-dev/vidra/events"
+	"github.com/vidra-dev/vidra/internal/captions"
+	"github.com/vidra-dev/vidra/internal/events"
 )
 
 // Bounds of captions.

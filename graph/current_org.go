@@ -4,7 +4,7 @@ import (
 	"context"
 
 	"github.com/google/uuid"
-	"github.com/vidra-dev/vidra/auth"
+	"github.com/vidra-dev/vidra/internal/auth"
 )
 
 // organizationOrCurrent returns the organization a create names, or, when it

@@ -8,8 +8,8 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/vidra-dev/vidra/database"
 	"github.com/vidra-dev/vidra/internal/apptest"
+	"github.com/vidra-dev/vidra/internal/database"
 	"github.com/vidra-dev/vidra/internal/testdb"
 )
 

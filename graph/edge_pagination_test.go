@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/vidra-dev/vidra/database"
 	"github.com/vidra-dev/vidra/internal/apptest"
+	"github.com/vidra-dev/vidra/internal/database"
 	"github.com/vidra-dev/vidra/internal/testdb"
 )
 

@@ -7,8 +7,8 @@ import (
 
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/encodingprofile"
-	"github.com/vidra-dev/vidra/ladder"
-	"github.com/vidra-dev/vidra/media"
+	"github.com/vidra-dev/vidra/internal/ladder"
+	"github.com/vidra-dev/vidra/internal/media"
 )
 
 // EncodingLadders is the media pipeline's LadderSource backed by encoding

@@ -10,7 +10,7 @@ import (
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/encodingprofile"
 	"github.com/vidra-dev/vidra/graph/model"
-	"github.com/vidra-dev/vidra/ladder"
+	"github.com/vidra-dev/vidra/internal/ladder"
 )
 
 // maxEncodingProfiles caps the encoding profiles of a project.

@@ -11,7 +11,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/graph/model"
-	"github.com/vidra-dev/vidra/ladder"
+	"github.com/vidra-dev/vidra/internal/ladder"
 )
 
 // CreateEncodingProfile is the resolver for the createEncodingProfile field.

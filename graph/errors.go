@@ -5,152 +5,51 @@ import (
 	"errors"
 	"fmt"
 	"runtime/debug"
-	"strings"
 
 	"github.com/99designs/gqlgen/graphql"
-	"github.com/lib/pq"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
-	"github.com/vidra-dev/vidra/ent"
-	"github.com/vidra-dev/vidra/ent/privacy"
-	"github.com/vidra-dev/vidra/tenancy"
+	"github.com/vidra-dev/vidra/internal/fault"
 )
 
-// Kind is the class of an error, carried to GraphQL clients in extensions.code and
-// mapped to an HTTP status by the REST layer.
-type Kind string
+// Kind is the class of an error (fault.Kind), carried to GraphQL clients in
+// extensions.code and mapped to an HTTP status by the REST layer.
+type Kind = fault.Kind
 
-// The error kinds of Vidra. Every error a client sees has exactly one.
+// The error kinds of Vidra (fault's), named here for the adapters.
 const (
-	KindBadRequest      Kind = "BAD_REQUEST"      // malformed request: syntax, wrong types
-	KindInvalidInput    Kind = "INVALID_INPUT"    // well-formed, but a value breaks a rule
-	KindUnauthenticated Kind = "UNAUTHENTICATED"  // no or bad credential
-	KindForbidden       Kind = "FORBIDDEN"        // credential lacks the right
-	KindNotFound        Kind = "NOT_FOUND"        // no such entity (or not visible)
-	KindConflict        Kind = "CONFLICT"         // clashes with the current state
-	KindTooLarge        Kind = "TOO_LARGE"        // body or file over its limit
-	KindRateLimited     Kind = "RATE_LIMITED"     // too many requests
-	KindPaymentRequired Kind = "PAYMENT_REQUIRED" // a billing limit is reached or payment is owed
-	KindCursorExpired   Kind = "CURSOR_EXPIRED"   // a subscription's resume point is older than the change log keeps
-	KindInternal        Kind = "INTERNAL"         // our fault; details only in the log
+	KindBadRequest      = fault.KindBadRequest
+	KindInvalidInput    = fault.KindInvalidInput
+	KindUnauthenticated = fault.KindUnauthenticated
+	KindForbidden       = fault.KindForbidden
+	KindNotFound        = fault.KindNotFound
+	KindConflict        = fault.KindConflict
+	KindTooLarge        = fault.KindTooLarge
+	KindRateLimited     = fault.KindRateLimited
+	KindPaymentRequired = fault.KindPaymentRequired
+	KindCursorExpired   = fault.KindCursorExpired
+	KindInternal        = fault.KindInternal
 )
 
-// Error is a classified error: a kind, a message safe to show, and the input field
-// it concerns when there is one.
-type Error struct {
-	Kind    Kind
-	Message string
-	Field   string
-	// RetryAfter is the wait in seconds of a RATE_LIMITED error (extensions.retryAfter).
-	RetryAfter int
-	cause      error
-}
+// Error is a classified error (fault.Error).
+type Error = fault.Error
 
-// Error implements error.
-func (e *Error) Error() string { return e.Message }
+// Errorf makes a classified error with a formatted message (fault.Errorf).
+func Errorf(kind Kind, format string, args ...any) *Error { return fault.Errorf(kind, format, args...) }
 
-// Unwrap returns the underlying cause, if any.
-func (e *Error) Unwrap() error { return e.cause }
-
-// Errorf makes a classified error with a formatted message.
-func Errorf(kind Kind, format string, args ...any) *Error {
-	return &Error{Kind: kind, Message: fmt.Sprintf(format, args...)}
-}
-
-// FieldError makes an INVALID_INPUT error about one input field.
+// FieldError makes an INVALID_INPUT error about one input field (fault.FieldError).
 func FieldError(field, format string, args ...any) *Error {
-	return &Error{Kind: KindInvalidInput, Field: field, Message: fmt.Sprintf(format, args...)}
+	return fault.FieldError(field, format, args...)
 }
 
-// NotFound makes a NOT_FOUND error for an entity kind, e.g. NotFound("project").
-func NotFound(entity string) *Error {
-	return &Error{Kind: KindNotFound, Message: entity + " not found"}
-}
+// NotFound makes a NOT_FOUND error for an entity kind (fault.NotFound).
+func NotFound(entity string) *Error { return fault.NotFound(entity) }
 
-// Classify turns any error into a classified one: ent's not-found, validation and
-// constraint errors and privacy denials get their kinds; anything unknown is INTERNAL.
-func Classify(err error) *Error {
-	var e *Error
-	if errors.As(err, &e) {
-		return e
-	}
-	var nf *ent.NotFoundError
-	var ve *ent.ValidationError
-	var ce *ent.ConstraintError
-	var tnf *tenancy.NotFoundError
-	var td *tenancy.DeniedError
-	switch {
-	case errors.As(err, &tnf):
-		return &Error{Kind: KindNotFound, Message: tnf.Error(), cause: err}
-	case errors.As(err, &td):
-		return &Error{Kind: KindForbidden, Message: td.Message, cause: err}
-	case errors.As(err, &nf):
-		return &Error{Kind: KindNotFound, Message: strings.TrimPrefix(nf.Error(), "ent: "), cause: err}
-	case errors.As(err, &ve):
-		field := graphQLFieldName(ve.Name)
-		return &Error{Kind: KindInvalidInput, Field: field, Message: field + ": " + validationMessage(ve), cause: err}
-	case errors.As(err, &ce):
-		if isForeignKeyViolation(ce) {
-			return &Error{Kind: KindInvalidInput, Message: "a referenced entity does not exist", cause: err}
-		}
-		return &Error{Kind: KindConflict, Message: "already exists", cause: err}
-	case errors.Is(err, privacy.Deny):
-		return &Error{Kind: KindForbidden, Message: "not allowed", cause: err}
-	case errors.Is(err, context.Canceled), isPostgresError(err, "57014"):
-		return &Error{Kind: KindBadRequest, Message: "request canceled", cause: err}
-	case isPostgresError(err, "22"):
-		// A data exception: a value PostgreSQL cannot compare with its column,
-		// such as a cursor made under another orderBy.
-		return &Error{Kind: KindBadRequest, Message: "a value does not fit the field it is compared with (a cursor from another orderBy?)", cause: err}
-	}
-	return &Error{Kind: KindInternal, Message: "internal error", cause: err}
-}
-
-// isPostgresError reports whether err is a PostgreSQL error whose SQLSTATE is
-// code, or whose class is code when code has two characters.
-func isPostgresError(err error, code string) bool {
-	var pqErr *pq.Error
-	if !errors.As(err, &pqErr) {
-		return false
-	}
-	if len(code) == 2 {
-		return string(pqErr.Code.Class()) == code
-	}
-	return string(pqErr.Code) == code
-}
+// Classify turns any error into a classified one (fault.Classify).
+func Classify(err error) *Error { return fault.Classify(err) }
 
 // errorKind is the kind of any error.
-func errorKind(err error) Kind { return Classify(err).Kind }
-
-// validationMessage keeps the rule that failed from ent's `ent: validator failed for
-// field "Video.title": value is less than the required length`.
-func validationMessage(ve *ent.ValidationError) string {
-	msg := ve.Error()
-	if i := strings.LastIndex(msg, "\": "); i >= 0 {
-		return msg[i+3:]
-	}
-	return strings.TrimPrefix(msg, "ent: ")
-}
-
-// graphQLFieldName turns an ent field name (folder_id) into the name clients use in
-// GraphQL inputs (folderID), the way entgql names them.
-func graphQLFieldName(name string) string {
-	parts := strings.Split(name, "_")
-	for i := 1; i < len(parts); i++ {
-		if parts[i] == "id" {
-			parts[i] = "ID"
-		} else if parts[i] != "" {
-			parts[i] = strings.ToUpper(parts[i][:1]) + parts[i][1:]
-		}
-	}
-	return strings.Join(parts, "")
-}
-
-// isForeignKeyViolation tells a missing referenced row from a duplicate, on both databases.
-func isForeignKeyViolation(ce *ent.ConstraintError) bool {
-	msg := strings.ToLower(ce.Error())
-	return strings.Contains(msg, "foreign key")
-}
+func errorKind(err error) Kind { return fault.KindOf(err) }
 
 // classifyResolverErrors is a field middleware: every error a resolver returns is
 // classified here, so the presenter can tell a resolver's failure (classified) from
@@ -178,7 +77,7 @@ func (r *Resolver) presentError(ctx context.Context, err error) *gqlerror.Error 
 	switch {
 	case errors.As(err, &e):
 		if e.Kind == KindInternal {
-			r.log.ErrorContext(ctx, "graphql resolver failed", "path", gqlErr.Path.String(), "err", e.cause)
+			r.log.ErrorContext(ctx, "graphql resolver failed", "path", gqlErr.Path.String(), "err", e.Unwrap())
 		}
 		gqlErr.Message = e.Message
 		setCode(gqlErr, e.Kind)
@@ -208,5 +107,5 @@ func setCode(gqlErr *gqlerror.Error, kind Kind) {
 // recoverPanic turns a resolver panic into an INTERNAL error and logs it with its value.
 func (r *Resolver) recoverPanic(ctx context.Context, p any) error {
 	r.log.ErrorContext(ctx, "graphql resolver panicked", "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
-	return &Error{Kind: KindInternal, Message: "internal error", cause: fmt.Errorf("panic: %v", p)}
+	return fault.Wrap(KindInternal, "internal error", fmt.Errorf("panic: %v", p))
 }

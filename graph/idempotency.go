@@ -8,7 +8,7 @@ import (
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
-	"github.com/vidra-dev/vidra/idempotency"
+	"github.com/vidra-dev/vidra/internal/idempotency"
 )
 
 // idempotentMutations applies the request extension idempotencyKey of a

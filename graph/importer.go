@@ -10,7 +10,6 @@ import (
 	"entgo.io/contrib/entgql"
 	"github.com/google/uuid"
 
-	"github.com/vidra-dev/vidra/auth"
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/importer"
 	"github.com/vidra-dev/vidra/ent/importitem"
@@ -18,9 +17,11 @@ import (
 	"github.com/vidra-dev/vidra/ent/project"
 	"github.com/vidra-dev/vidra/ent/video"
 	"github.com/vidra-dev/vidra/graph/model"
-	"github.com/vidra-dev/vidra/jobs"
-	"github.com/vidra-dev/vidra/perm"
-	"github.com/vidra-dev/vidra/vimeo"
+	"github.com/vidra-dev/vidra/internal/auth"
+	"github.com/vidra-dev/vidra/internal/fault"
+	"github.com/vidra-dev/vidra/internal/jobs"
+	"github.com/vidra-dev/vidra/internal/perm"
+	"github.com/vidra-dev/vidra/internal/vimeo"
 )
 
 // vimeoCheckTimeout bounds the check of a credential with Vimeo (GET /me).
@@ -59,8 +60,8 @@ func (r *Resolver) setImporter(ctx context.Context, projectID uuid.UUID, in mode
 		return nil, FieldError("credential", "Vimeo did not accept the access token: %s", status.Error())
 	case err != nil:
 		// Not the client's fault and not ours: say so, rather than "internal error".
-		return nil, &Error{Kind: KindInternal, Message: "Vimeo could not be reached to check the access token (it failed or timed out); try again later",
-			cause: fmt.Errorf("check the Vimeo access token: %w", err)}
+		return nil, fault.Wrap(KindInternal, "Vimeo could not be reached to check the access token (it failed or timed out); try again later",
+			fmt.Errorf("check the Vimeo access token: %w", err))
 	}
 	last4 := cred[max(0, len(cred)-4):]
 	name, uri := truncate(user.Name, 500), truncate(user.URI, 500)

@@ -7,7 +7,7 @@ import (
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
-	"github.com/vidra-dev/vidra/auth"
+	"github.com/vidra-dev/vidra/internal/auth"
 )
 
 // IntrospectionMode says who may introspect the schema (__schema, __type);

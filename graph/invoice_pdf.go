@@ -9,8 +9,8 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/vidra-dev/vidra/billing"
 	"github.com/vidra-dev/vidra/graph/model"
+	"github.com/vidra-dev/vidra/internal/billing"
 )
 
 // invoicePDF is the PDF of one invoice of the current organization (billing

@@ -7,15 +7,15 @@ import (
 	"entgo.io/contrib/entgql"
 	"github.com/google/uuid"
 
-	"github.com/vidra-dev/vidra/config"
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/livesession"
 	"github.com/vidra-dev/vidra/ent/livestream"
-	"github.com/vidra-dev/vidra/events"
 	"github.com/vidra-dev/vidra/graph/model"
-	"github.com/vidra-dev/vidra/idempotency"
-	"github.com/vidra-dev/vidra/live/livekey"
-	"github.com/vidra-dev/vidra/netguard"
+	"github.com/vidra-dev/vidra/internal/config"
+	"github.com/vidra-dev/vidra/internal/events"
+	"github.com/vidra-dev/vidra/internal/idempotency"
+	"github.com/vidra-dev/vidra/internal/live/livekey"
+	"github.com/vidra-dev/vidra/internal/netguard"
 )
 
 // LiveDeps are what the live stream resolvers need beside the database.

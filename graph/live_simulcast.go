@@ -7,8 +7,8 @@ import (
 
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/livesimulcasttarget"
-	"github.com/vidra-dev/vidra/live"
-	"github.com/vidra-dev/vidra/live/livekey"
+	"github.com/vidra-dev/vidra/internal/live"
+	"github.com/vidra-dev/vidra/internal/live/livekey"
 )
 
 // streamSimulcastTarget loads a simulcast target of a project's live stream;

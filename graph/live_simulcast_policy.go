@@ -5,8 +5,8 @@ import (
 	"errors"
 	"net/url"
 
-	"github.com/vidra-dev/vidra/live"
-	"github.com/vidra-dev/vidra/netguard"
+	"github.com/vidra-dev/vidra/internal/live"
+	"github.com/vidra-dev/vidra/internal/netguard"
 )
 
 // checkSimulcastHost refuses a simulcast target URL whose host is, or

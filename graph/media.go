@@ -11,14 +11,14 @@ import (
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/rendition"
 	"github.com/vidra-dev/vidra/ent/video"
-	"github.com/vidra-dev/vidra/events"
 	"github.com/vidra-dev/vidra/graph/model"
-	"github.com/vidra-dev/vidra/idempotency"
+	"github.com/vidra-dev/vidra/internal/events"
+	"github.com/vidra-dev/vidra/internal/idempotency"
+	"github.com/vidra-dev/vidra/internal/jobs"
+	"github.com/vidra-dev/vidra/internal/playback"
+	"github.com/vidra-dev/vidra/internal/upload"
 	"github.com/vidra-dev/vidra/internal/videolifecycle"
-	"github.com/vidra-dev/vidra/jobs"
-	"github.com/vidra-dev/vidra/playback"
-	"github.com/vidra-dev/vidra/upload"
-	"github.com/vidra-dev/vidra/vimeo"
+	"github.com/vidra-dev/vidra/internal/vimeo"
 )
 
 // MediaDeps are the media pipeline's parts the resolvers use.

@@ -4,8 +4,8 @@ import (
 	"context"
 	"strconv"
 
-	"github.com/vidra-dev/vidra/auth"
 	"github.com/vidra-dev/vidra/graph/model"
+	"github.com/vidra-dev/vidra/internal/auth"
 	"github.com/vidra-dev/vidra/migrate"
 )
 

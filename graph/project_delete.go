@@ -18,8 +18,8 @@ import (
 	"github.com/vidra-dev/vidra/ent/projectsetting"
 	"github.com/vidra-dev/vidra/ent/tag"
 	"github.com/vidra-dev/vidra/ent/video"
-	"github.com/vidra-dev/vidra/events"
-	"github.com/vidra-dev/vidra/tenancy"
+	"github.com/vidra-dev/vidra/internal/events"
+	"github.com/vidra-dev/vidra/internal/tenancy"
 )
 
 // softDeleteProject deletes a project: its row stays, marked deleted and hidden from

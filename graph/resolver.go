@@ -13,11 +13,11 @@ import (
 
 	"entgo.io/ent/dialect"
 
-	"github.com/vidra-dev/vidra/analytics"
-	"github.com/vidra-dev/vidra/changefeed"
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/graph/model"
-	"github.com/vidra-dev/vidra/idempotency"
+	"github.com/vidra-dev/vidra/internal/analytics"
+	"github.com/vidra-dev/vidra/internal/changefeed"
+	"github.com/vidra-dev/vidra/internal/idempotency"
 	"gocloud.dev/blob"
 )
 

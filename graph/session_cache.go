@@ -17,7 +17,7 @@ import (
 //     the mutation's transaction commits;
 //   - in every process sharing a PostgreSQL database, by the triggers of the
 //     session_change_notify migration, which NOTIFY SessionChangeChannel on
-//     commit; the App listens (app/session_feed.go) and calls SessionsChanged.
+//     commit; the App listens (internal/app/session_feed.go) and calls SessionsChanged.
 //
 // On PostgreSQL remembered checks are used only while that feed listens: until
 // it has connected, and from the moment it loses its connection until it has

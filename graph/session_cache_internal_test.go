@@ -10,8 +10,8 @@ import (
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/ent/session"
+	"github.com/vidra-dev/vidra/internal/tenancy"
 	"github.com/vidra-dev/vidra/internal/testdb"
-	"github.com/vidra-dev/vidra/tenancy"
 )
 
 // TestSessionCacheServesOnlyCurrentChecks covers the rules the bearer check

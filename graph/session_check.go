@@ -10,7 +10,7 @@ import (
 
 	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/ent/session"
-	"github.com/vidra-dev/vidra/perm"
+	"github.com/vidra-dev/vidra/internal/perm"
 )
 
 // sessionCheck is what one bearer request needs of its session: whether it

@@ -8,7 +8,7 @@ import (
 	"github.com/99designs/gqlgen/graphql/handler/transport"
 	coderws "github.com/coder/websocket"
 
-	"github.com/vidra-dev/vidra/auth"
+	"github.com/vidra-dev/vidra/internal/auth"
 )
 
 // Close codes of a refused subscription connection. graphql-transport-ws

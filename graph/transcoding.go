@@ -13,9 +13,9 @@ import (
 	"github.com/vidra-dev/vidra/ent/encodingprofile"
 	"github.com/vidra-dev/vidra/ent/transcodingjob"
 	"github.com/vidra-dev/vidra/graph/model"
-	"github.com/vidra-dev/vidra/jobs"
-	"github.com/vidra-dev/vidra/ladder"
-	"github.com/vidra-dev/vidra/transcode"
+	"github.com/vidra-dev/vidra/internal/jobs"
+	"github.com/vidra-dev/vidra/internal/ladder"
+	"github.com/vidra-dev/vidra/internal/transcode"
 )
 
 // maxTranscodingOutputs bounds a v2 job's outputs.

@@ -5,9 +5,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/vidra-dev/vidra/auth"
 	"github.com/vidra-dev/vidra/graph"
 	"github.com/vidra-dev/vidra/internal/apptest"
+	"github.com/vidra-dev/vidra/internal/auth"
 )
 
 // checkAccountOp is a public operation limited per client address.

@@ -6,7 +6,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/tag"
-	"github.com/vidra-dev/vidra/events"
+	"github.com/vidra-dev/vidra/internal/events"
 )
 
 // checkVideoRefs checks that a video's folder and tags belong to its project.

@@ -12,8 +12,8 @@ import (
 	"entgo.io/ent/dialect"
 	"github.com/golang-migrate/migrate/v4/source"
 
-	"github.com/vidra-dev/vidra/database"
 	entmigrate "github.com/vidra-dev/vidra/ent/migrate"
+	"github.com/vidra-dev/vidra/internal/database"
 	"github.com/vidra-dev/vidra/internal/testdb"
 	"github.com/vidra-dev/vidra/migrate"
 )

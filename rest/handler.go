@@ -18,9 +18,9 @@ import (
 	"github.com/go-chi/chi/v5"
 	"github.com/vektah/gqlparser/v2/ast"
 
-	"github.com/vidra-dev/vidra/auth"
 	"github.com/vidra-dev/vidra/graph/gqlexec"
-	"github.com/vidra-dev/vidra/idempotency"
+	"github.com/vidra-dev/vidra/internal/auth"
+	"github.com/vidra-dev/vidra/internal/idempotency"
 )
 
 // Options configure the REST handler.

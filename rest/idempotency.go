@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/vidra-dev/vidra/idempotency"
+	"github.com/vidra-dev/vidra/internal/idempotency"
 )
 
 // recorder keeps a copy of what a handler writes, for the idempotency store.

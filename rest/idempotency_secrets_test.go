@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/vidra-dev/vidra/idempotency"
 	"github.com/vidra-dev/vidra/internal/apptest"
+	"github.com/vidra-dev/vidra/internal/idempotency"
 )
 
 // storedResponses reads every response body of the idempotency_keys table

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/vidra-dev/vidra/idempotency"
 	"github.com/vidra-dev/vidra/internal/apptest"
+	"github.com/vidra-dev/vidra/internal/idempotency"
 )
 
 // postWithKey sends a REST POST with an Idempotency-Key (and the server's bearer

@@ -10,7 +10,7 @@ import (
 // importerContractCases are the contract cases of the Vimeo importer rows. The
 // servers talk to apptest.SharedVimeo (three videos over two pages, downloads
 // answering 404, so an import started here fails at once); the flow with a real
-// clip is in app/vimeo_import_e2e_test.go.
+// clip is in internal/app/vimeo_import_e2e_test.go.
 var importerContractCases = []contractCase{
 	{method: "POST", path: "/projects/{projId}/importers",
 		body:      `{"provider": "vimeo", "credential": "` + vimeotest.Token + `"}`,

@@ -8,8 +8,8 @@ import (
 
 	"github.com/vidra-dev/vidra/ent/livesession"
 	"github.com/vidra-dev/vidra/internal/apptest"
-	"github.com/vidra-dev/vidra/live"
-	"github.com/vidra-dev/vidra/tenancy"
+	"github.com/vidra-dev/vidra/internal/live"
+	"github.com/vidra-dev/vidra/internal/tenancy"
 )
 
 // liveContractCases are the contract cases of the live stream rows (issue 22).

@@ -2,13 +2,13 @@ package rest_test
 
 import (
 	"context"
-	"github.com/vidra-dev/vidra/tenancy"
+	"github.com/vidra-dev/vidra/internal/tenancy"
 	"testing"
 
 	"github.com/google/uuid"
 
 	"github.com/vidra-dev/vidra/internal/apptest"
-	"github.com/vidra-dev/vidra/media"
+	"github.com/vidra-dev/vidra/internal/media"
 )
 
 // mediaContractCases are the contract cases of issue 7's rows: upload tokens,

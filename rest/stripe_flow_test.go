@@ -8,9 +8,9 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/vidra-dev/vidra/billing/stripe/stripefake"
 	"github.com/vidra-dev/vidra/ent/usagerecord"
 	"github.com/vidra-dev/vidra/internal/apptest"
+	"github.com/vidra-dev/vidra/internal/billing/stripe/stripefake"
 	"github.com/vidra-dev/vidra/internal/testdb"
 )
 

@@ -4,8 +4,8 @@ import (
 	"net/http"
 	"testing"
 
-	"github.com/vidra-dev/vidra/billing/stripe/stripefake"
 	"github.com/vidra-dev/vidra/internal/apptest"
+	"github.com/vidra-dev/vidra/internal/billing/stripe/stripefake"
 	"github.com/vidra-dev/vidra/internal/mailtest"
 )
 

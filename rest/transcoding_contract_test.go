@@ -6,15 +6,15 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/vidra-dev/vidra/internal/apptest"
+	"github.com/vidra-dev/vidra/internal/tenancy"
+	"github.com/vidra-dev/vidra/internal/transcode"
 	"github.com/vidra-dev/vidra/rest"
-	"github.com/vidra-dev/vidra/tenancy"
-	"github.com/vidra-dev/vidra/transcode"
 )
 
 // transcodingContractCases are the contract cases of the transcoding jobs rows,
 // /v1 (one output) and /v2 (several; its rows read and change the fixtures' v2
 // job). Port 9 (discard) refuses the connection, so a queued job fails at once.
-// app/transcoding_e2e_test.go runs jobs of both versions to the end.
+// internal/app/transcoding_e2e_test.go runs jobs of both versions to the end.
 var transcodingContractCases = []contractCase{
 	{method: "GET", path: "/transcoding/jobs", query: "?project_id={projId}",
 		vars: map[string]any{"projectId": "{projId}", "first": 50}},

@@ -8,8 +8,8 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/vidra-dev/vidra/tenancy"
-	"github.com/vidra-dev/vidra/usage"
+	"github.com/vidra-dev/vidra/internal/tenancy"
+	"github.com/vidra-dev/vidra/internal/usage"
 )
 
 // TestUsageRowsReadTheMeteredFigures meters a project's delivery, storage and

@@ -12,7 +12,7 @@ import (
 	"entgo.io/ent/dialect/sql"
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"github.com/google/uuid"
-	"github.com/vidra-dev/vidra/live"
+	"github.com/vidra-dev/vidra/internal/live"
 )
 
 const (

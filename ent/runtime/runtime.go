@@ -71,7 +71,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/webhookattempt"
 	"github.com/vidra-dev/vidra/ent/webhookdelivery"
 	"github.com/vidra-dev/vidra/ent/webhookendpoint"
-	"github.com/vidra-dev/vidra/live"
+	"github.com/vidra-dev/vidra/internal/live"
 )
 
 // The init function reads all schema descriptors with runtime code

@@ -8,8 +8,8 @@ import (
 	"entgo.io/ent/schema/index"
 	"github.com/google/uuid"
 
-	"github.com/vidra-dev/vidra/perm"
-	"github.com/vidra-dev/vidra/tenancy"
+	"github.com/vidra-dev/vidra/internal/perm"
+	"github.com/vidra-dev/vidra/internal/tenancy"
 )
 
 // ImportMigration is one sync of an importer: the provider's list of the account's

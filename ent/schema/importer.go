@@ -8,8 +8,8 @@ import (
 	"entgo.io/ent/schema/index"
 	"github.com/google/uuid"
 
-	"github.com/vidra-dev/vidra/perm"
-	"github.com/vidra-dev/vidra/tenancy"
+	"github.com/vidra-dev/vidra/internal/perm"
+	"github.com/vidra-dev/vidra/internal/tenancy"
 )
 
 // Importer is a project's connection to a video provider (Vimeo): the account's

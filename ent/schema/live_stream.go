@@ -9,8 +9,8 @@ import (
 	"entgo.io/ent/schema/field"
 	"entgo.io/ent/schema/index"
 	"github.com/google/uuid"
-	"github.com/vidra-dev/vidra/perm"
-	"github.com/vidra-dev/vidra/tenancy"
+	"github.com/vidra-dev/vidra/internal/perm"
+	"github.com/vidra-dev/vidra/internal/tenancy"
 )
 
 // LiveStream is a project's live input: a stream key that a publisher (OBS,
@@ -32,7 +32,7 @@ func (LiveStream) Fields() []ent.Field {
 	return []ent.Field{
 		field.UUID("project_id", uuid.UUID{}).Immutable().Annotations(skipInputs, entgql.Type("ID")),
 		field.String("name").NotEmpty().MaxLen(255).Annotations(entgql.OrderField("NAME")),
-		// KeyHash is the sha256 (hex) of the stream key (live/livekey); the key
+		// KeyHash is the sha256 (hex) of the stream key (internal/live/livekey); the key
 		// itself is shown once, when created or reset, and never stored.
 		field.String("key_hash").NotEmpty().Unique().Sensitive().Annotations(entgql.Skip(entgql.SkipAll)),
 		// KeyLast4 is the key's last four characters, to tell keys apart.

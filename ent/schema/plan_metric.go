@@ -9,8 +9,8 @@ import (
 	"entgo.io/ent/schema/index"
 	"github.com/google/uuid"
 
-	"github.com/vidra-dev/vidra/billing/catalog"
-	"github.com/vidra-dev/vidra/tenancy"
+	"github.com/vidra-dev/vidra/internal/billing/catalog"
+	"github.com/vidra-dev/vidra/internal/tenancy"
 )
 
 // PlanMetric is the price and limits of one metered quantity (catalog.Metrics)

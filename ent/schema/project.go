@@ -12,7 +12,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/vidra-dev/vidra/ent/intercept"
-	"github.com/vidra-dev/vidra/tenancy"
+	"github.com/vidra-dev/vidra/internal/tenancy"
 )
 
 // Project groups the videos, folders, tags and settings of one product of an organization.

@@ -6,9 +6,9 @@ import (
 	"entgo.io/ent"
 	"entgo.io/ent/schema/mixin"
 
-	"github.com/vidra-dev/vidra/audit"
 	"github.com/vidra-dev/vidra/ent/intercept"
-	"github.com/vidra-dev/vidra/tenancy"
+	"github.com/vidra-dev/vidra/internal/audit"
+	"github.com/vidra-dev/vidra/internal/tenancy"
 )
 
 // tenantMixin puts an entity under its tenancy rule (package tenancy): an

@@ -8,9 +8,9 @@ import (
 	"entgo.io/ent/schema/index"
 	"github.com/google/uuid"
 
-	"github.com/vidra-dev/vidra/perm"
-	"github.com/vidra-dev/vidra/tenancy"
-	"github.com/vidra-dev/vidra/transcode"
+	"github.com/vidra-dev/vidra/internal/perm"
+	"github.com/vidra-dev/vidra/internal/tenancy"
+	"github.com/vidra-dev/vidra/internal/transcode"
 )
 
 // TranscodingJob is a request of the transcoding jobs API: transcode a source (an

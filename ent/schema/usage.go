@@ -7,8 +7,8 @@ import (
 	"entgo.io/ent/schema/field"
 	"github.com/google/uuid"
 
-	"github.com/vidra-dev/vidra/perm"
-	"github.com/vidra-dev/vidra/tenancy"
+	"github.com/vidra-dev/vidra/internal/perm"
+	"github.com/vidra-dev/vidra/internal/tenancy"
 )
 
 // usageTenant is the tenancy of a metering table: the billing area of an

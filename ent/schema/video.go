@@ -10,9 +10,9 @@ import (
 	"entgo.io/ent/schema/index"
 	"github.com/google/uuid"
 
+	"github.com/vidra-dev/vidra/internal/media"
+	"github.com/vidra-dev/vidra/internal/tenancy"
 	"github.com/vidra-dev/vidra/internal/videolifecycle"
-	"github.com/vidra-dev/vidra/media"
-	"github.com/vidra-dev/vidra/tenancy"
 )
 
 // Video is one media item of a project, from its upload to its playable renditions.

@@ -18,8 +18,6 @@ import (
 	"github.com/google/uuid"
 	gqlparser "github.com/vektah/gqlparser/v2"
 	"github.com/vektah/gqlparser/v2/ast"
-	"github.com/vidra-dev/vidra/billing"
-	"github.com/vidra-dev/vidra/billing/catalog"
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/accesscontrol"
 	"github.com/vidra-dev/vidra/ent/advertisement"
@@ -41,9 +39,11 @@ import (
 	"github.com/vidra-dev/vidra/ent/webhookdelivery"
 	"github.com/vidra-dev/vidra/graph/gqlexec"
 	"github.com/vidra-dev/vidra/graph/model"
+	"github.com/vidra-dev/vidra/internal/billing"
+	"github.com/vidra-dev/vidra/internal/billing/catalog"
 	"github.com/vidra-dev/vidra/internal/embedlink"
-	"github.com/vidra-dev/vidra/ladder"
-	"github.com/vidra-dev/vidra/live"
+	"github.com/vidra-dev/vidra/internal/ladder"
+	"github.com/vidra-dev/vidra/internal/live"
 )
 
 // region    ***************************** api!.gotpl *****************************
@@ -10498,7 +10498,7 @@ extend type Mutation {
 	{Name: "../../schema/encoding_profile.graphql", Input: `"""
 One rung (output) of an encoding ladder.
 """
-type LadderRung @goModel(model: "github.com/vidra-dev/vidra/ladder.Rendition") {
+type LadderRung @goModel(model: "github.com/vidra-dev/vidra/internal/ladder.Rendition") {
   height: Int!
   videoBitrateKbps: Int!
   codec: String!
@@ -10509,7 +10509,7 @@ type LadderRung @goModel(model: "github.com/vidra-dev/vidra/ladder.Rendition") {
 One output of an encoding ladder: height 144 to 4320 (even), video bitrate 100 to
 100000 kbps, audio bitrate 32 to 512 kbps, codec h264.
 """
-input LadderRungInput @goModel(model: "github.com/vidra-dev/vidra/ladder.Rendition") {
+input LadderRungInput @goModel(model: "github.com/vidra-dev/vidra/internal/ladder.Rendition") {
   height: Int!
   videoBitrateKbps: Int!
   codec: String! = "h264"
@@ -26415,7 +26415,7 @@ func (ec *executionContext) fieldContext_EncodingProfile_isDefault(_ context.Con
 }
 
 func (ec *executionContext) _EncodingProfile_renditions(ctx context.Context, field graphql.CollectedField, obj *ent.EncodingProfile) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_EncodingProfile_renditions, obj.Renditions, ec.marshalNLadderRung2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋladderᚐRenditionᚄ, true)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_EncodingProfile_renditions, obj.Renditions, ec.marshalNLadderRung2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋinternalᚋladderᚐRenditionᚄ, true)
 }
 func (ec *executionContext) fieldContext_EncodingProfile_renditions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -28166,7 +28166,7 @@ func (ec *executionContext) fieldContext_LiveSession_warnings(_ context.Context,
 }
 
 func (ec *executionContext) _LiveSession_simulcast(ctx context.Context, field graphql.CollectedField, obj *ent.LiveSession) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSession_simulcast, obj.Simulcast, ec.marshalNLiveSimulcastState2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋliveᚐSimulcastStateᚄ, true)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_LiveSession_simulcast, obj.Simulcast, ec.marshalNLiveSimulcastState2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋinternalᚋliveᚐSimulcastStateᚄ, true)
 }
 func (ec *executionContext) fieldContext_LiveSession_simulcast(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -30167,7 +30167,7 @@ func (ec *executionContext) _Mutation_cancelSubscription(ctx context.Context, fi
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *billing.Record) graphql.Marshaler {
-			return ec.marshalNSubscriptionRecord2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋbillingᚐRecord(ctx, selections, v)
+			return ec.marshalNSubscriptionRecord2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋinternalᚋbillingᚐRecord(ctx, selections, v)
 		},
 		true,
 		true,
@@ -34024,7 +34024,7 @@ func (ec *executionContext) fieldContext_PlanMetric_packageSize(_ context.Contex
 }
 
 func (ec *executionContext) _PlanMetric_tiers(ctx context.Context, field graphql.CollectedField, obj *ent.PlanMetric) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_PlanMetric_tiers, obj.Tiers, ec.marshalNPlanTier2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋbillingᚋcatalogᚐTierᚄ, true)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_PlanMetric_tiers, obj.Tiers, ec.marshalNPlanTier2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋinternalᚋbillingᚋcatalogᚐTierᚄ, true)
 }
 func (ec *executionContext) fieldContext_PlanMetric_tiers(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -36052,7 +36052,7 @@ func (ec *executionContext) _Query_currentPlan(ctx context.Context, field graphq
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *billing.Record) graphql.Marshaler {
-			return ec.marshalNSubscriptionRecord2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋbillingᚐRecord(ctx, selections, v)
+			return ec.marshalNSubscriptionRecord2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋinternalᚋbillingᚐRecord(ctx, selections, v)
 		},
 		true,
 		true,
@@ -36589,7 +36589,7 @@ func (ec *executionContext) _Query_effectiveEncodingLadder(ctx context.Context, 
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*ladder.Rendition) graphql.Marshaler {
-			return ec.marshalNLadderRung2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋladderᚐRenditionᚄ(ctx, selections, v)
+			return ec.marshalNLadderRung2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋinternalᚋladderᚐRenditionᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -38836,7 +38836,7 @@ func (ec *executionContext) fieldContext_SubscribeResult_change(_ context.Contex
 }
 
 func (ec *executionContext) _SubscribeResult_subscription(ctx context.Context, field graphql.CollectedField, obj *model.SubscribeResult) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscribeResult_subscription, obj.Subscription, ec.marshalNSubscriptionRecord2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋbillingᚐRecord, true)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscribeResult_subscription, obj.Subscription, ec.marshalNSubscriptionRecord2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋinternalᚋbillingᚐRecord, true)
 }
 func (ec *executionContext) fieldContext_SubscribeResult_subscription(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -38852,7 +38852,7 @@ func (ec *executionContext) fieldContext_SubscribeResult_subscription(_ context.
 }
 
 func (ec *executionContext) _SubscribeResult_next(ctx context.Context, field graphql.CollectedField, obj *model.SubscribeResult) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscribeResult_next, obj.Next, ec.marshalOSubscriptionRecord2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋbillingᚐRecord, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscribeResult_next, obj.Next, ec.marshalOSubscriptionRecord2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋinternalᚋbillingᚐRecord, false)
 }
 func (ec *executionContext) fieldContext_SubscribeResult_next(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -39058,7 +39058,7 @@ func (ec *executionContext) fieldContext_Subscription_concurrentViewersUpdated(c
 }
 
 func (ec *executionContext) _SubscriptionDetails_subscription(ctx context.Context, field graphql.CollectedField, obj *model.SubscriptionDetails) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscriptionDetails_subscription, obj.Subscription, ec.marshalNSubscriptionRecord2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋbillingᚐRecord, true)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscriptionDetails_subscription, obj.Subscription, ec.marshalNSubscriptionRecord2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋinternalᚋbillingᚐRecord, true)
 }
 func (ec *executionContext) fieldContext_SubscriptionDetails_subscription(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -39120,7 +39120,7 @@ func (ec *executionContext) fieldContext_SubscriptionDetails_usage(_ context.Con
 }
 
 func (ec *executionContext) _SubscriptionDetails_next(ctx context.Context, field graphql.CollectedField, obj *model.SubscriptionDetails) (ret graphql.Marshaler) {
-	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscriptionDetails_next, obj.Next, ec.marshalOSubscriptionRecord2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋbillingᚐRecord, false)
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_SubscriptionDetails_next, obj.Next, ec.marshalOSubscriptionRecord2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋinternalᚋbillingᚐRecord, false)
 }
 func (ec *executionContext) fieldContext_SubscriptionDetails_next(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
@@ -46932,7 +46932,7 @@ func (ec *executionContext) unmarshalInputEncodingProfileInput(ctx context.Conte
 			it.Name = data
 		case "renditions":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("renditions"))
-			data, err := ec.unmarshalNLadderRungInput2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋladderᚐRenditionᚄ(ctx, v)
+			data, err := ec.unmarshalNLadderRungInput2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋinternalᚋladderᚐRenditionᚄ(ctx, v)
 			if err != nil {
 				return it, err
 			}
@@ -73023,14 +73023,14 @@ func (ec *executionContext) marshalNInvoicePDF2ᚖgithubᚗcomᚋvidraᚑdevᚋv
 	return ec._InvoicePDF(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNLadderRung2githubᚗcomᚋvidraᚑdevᚋvidraᚋladderᚐRendition(ctx context.Context, sel ast.SelectionSet, v ladder.Rendition) graphql.Marshaler {
+func (ec *executionContext) marshalNLadderRung2githubᚗcomᚋvidraᚑdevᚋvidraᚋinternalᚋladderᚐRendition(ctx context.Context, sel ast.SelectionSet, v ladder.Rendition) graphql.Marshaler {
 	return ec._LadderRung(ctx, sel, &v)
 }
 
-func (ec *executionContext) marshalNLadderRung2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋladderᚐRenditionᚄ(ctx context.Context, sel ast.SelectionSet, v []ladder.Rendition) graphql.Marshaler {
+func (ec *executionContext) marshalNLadderRung2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋinternalᚋladderᚐRenditionᚄ(ctx context.Context, sel ast.SelectionSet, v []ladder.Rendition) graphql.Marshaler {
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		gqlexec.SetElementResult(ctx, &v[i])
-		return ec.marshalNLadderRung2githubᚗcomᚋvidraᚑdevᚋvidraᚋladderᚐRendition(ctx, sel, v[i])
+		return ec.marshalNLadderRung2githubᚗcomᚋvidraᚑdevᚋvidraᚋinternalᚋladderᚐRendition(ctx, sel, v[i])
 	})
 
 	for _, e := range ret {
@@ -73042,10 +73042,10 @@ func (ec *executionContext) marshalNLadderRung2ᚕgithubᚗcomᚋvidraᚑdevᚋv
 	return ret
 }
 
-func (ec *executionContext) marshalNLadderRung2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋladderᚐRenditionᚄ(ctx context.Context, sel ast.SelectionSet, v []*ladder.Rendition) graphql.Marshaler {
+func (ec *executionContext) marshalNLadderRung2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋinternalᚋladderᚐRenditionᚄ(ctx context.Context, sel ast.SelectionSet, v []*ladder.Rendition) graphql.Marshaler {
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		gqlexec.SetElementResult(ctx, &v[i])
-		return ec.marshalNLadderRung2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋladderᚐRendition(ctx, sel, v[i])
+		return ec.marshalNLadderRung2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋinternalᚋladderᚐRendition(ctx, sel, v[i])
 	})
 
 	for _, e := range ret {
@@ -73057,7 +73057,7 @@ func (ec *executionContext) marshalNLadderRung2ᚕᚖgithubᚗcomᚋvidraᚑdev�
 	return ret
 }
 
-func (ec *executionContext) marshalNLadderRung2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋladderᚐRendition(ctx context.Context, sel ast.SelectionSet, v *ladder.Rendition) graphql.Marshaler {
+func (ec *executionContext) marshalNLadderRung2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋinternalᚋladderᚐRendition(ctx context.Context, sel ast.SelectionSet, v *ladder.Rendition) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -73067,13 +73067,13 @@ func (ec *executionContext) marshalNLadderRung2ᚖgithubᚗcomᚋvidraᚑdevᚋv
 	return ec._LadderRung(ctx, sel, v)
 }
 
-func (ec *executionContext) unmarshalNLadderRungInput2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋladderᚐRenditionᚄ(ctx context.Context, v any) ([]*ladder.Rendition, error) {
+func (ec *executionContext) unmarshalNLadderRungInput2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋinternalᚋladderᚐRenditionᚄ(ctx context.Context, v any) ([]*ladder.Rendition, error) {
 	vSlice := graphql.CoerceList(v)
 	var err error
 	res := make([]*ladder.Rendition, len(vSlice))
 	for i := range vSlice {
 		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
-		res[i], err = ec.unmarshalNLadderRungInput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋladderᚐRendition(ctx, vSlice[i])
+		res[i], err = ec.unmarshalNLadderRungInput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋinternalᚋladderᚐRendition(ctx, vSlice[i])
 		if err != nil {
 			return nil, err
 		}
@@ -73081,7 +73081,7 @@ func (ec *executionContext) unmarshalNLadderRungInput2ᚕᚖgithubᚗcomᚋvidra
 	return res, nil
 }
 
-func (ec *executionContext) unmarshalNLadderRungInput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋladderᚐRendition(ctx context.Context, v any) (*ladder.Rendition, error) {
+func (ec *executionContext) unmarshalNLadderRungInput2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋinternalᚋladderᚐRendition(ctx context.Context, v any) (*ladder.Rendition, error) {
 	res, err := ec.unmarshalInputLadderRungInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
@@ -73132,14 +73132,14 @@ func (ec *executionContext) marshalNLiveSessionProtocol2githubᚗcomᚋvidraᚑd
 	return v
 }
 
-func (ec *executionContext) marshalNLiveSimulcastState2githubᚗcomᚋvidraᚑdevᚋvidraᚋliveᚐSimulcastState(ctx context.Context, sel ast.SelectionSet, v live.SimulcastState) graphql.Marshaler {
+func (ec *executionContext) marshalNLiveSimulcastState2githubᚗcomᚋvidraᚑdevᚋvidraᚋinternalᚋliveᚐSimulcastState(ctx context.Context, sel ast.SelectionSet, v live.SimulcastState) graphql.Marshaler {
 	return ec._LiveSimulcastState(ctx, sel, &v)
 }
 
-func (ec *executionContext) marshalNLiveSimulcastState2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋliveᚐSimulcastStateᚄ(ctx context.Context, sel ast.SelectionSet, v []live.SimulcastState) graphql.Marshaler {
+func (ec *executionContext) marshalNLiveSimulcastState2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋinternalᚋliveᚐSimulcastStateᚄ(ctx context.Context, sel ast.SelectionSet, v []live.SimulcastState) graphql.Marshaler {
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		gqlexec.SetElementResult(ctx, &v[i])
-		return ec.marshalNLiveSimulcastState2githubᚗcomᚋvidraᚑdevᚋvidraᚋliveᚐSimulcastState(ctx, sel, v[i])
+		return ec.marshalNLiveSimulcastState2githubᚗcomᚋvidraᚑdevᚋvidraᚋinternalᚋliveᚐSimulcastState(ctx, sel, v[i])
 	})
 
 	for _, e := range ret {
@@ -73683,14 +73683,14 @@ func (ec *executionContext) marshalNPlanOffer2ᚖgithubᚗcomᚋvidraᚑdevᚋvi
 	return ec._PlanOffer(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNPlanTier2githubᚗcomᚋvidraᚑdevᚋvidraᚋbillingᚋcatalogᚐTier(ctx context.Context, sel ast.SelectionSet, v catalog.Tier) graphql.Marshaler {
+func (ec *executionContext) marshalNPlanTier2githubᚗcomᚋvidraᚑdevᚋvidraᚋinternalᚋbillingᚋcatalogᚐTier(ctx context.Context, sel ast.SelectionSet, v catalog.Tier) graphql.Marshaler {
 	return ec._PlanTier(ctx, sel, &v)
 }
 
-func (ec *executionContext) marshalNPlanTier2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋbillingᚋcatalogᚐTierᚄ(ctx context.Context, sel ast.SelectionSet, v []catalog.Tier) graphql.Marshaler {
+func (ec *executionContext) marshalNPlanTier2ᚕgithubᚗcomᚋvidraᚑdevᚋvidraᚋinternalᚋbillingᚋcatalogᚐTierᚄ(ctx context.Context, sel ast.SelectionSet, v []catalog.Tier) graphql.Marshaler {
 	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
 		gqlexec.SetElementResult(ctx, &v[i])
-		return ec.marshalNPlanTier2githubᚗcomᚋvidraᚑdevᚋvidraᚋbillingᚋcatalogᚐTier(ctx, sel, v[i])
+		return ec.marshalNPlanTier2githubᚗcomᚋvidraᚑdevᚋvidraᚋinternalᚋbillingᚋcatalogᚐTier(ctx, sel, v[i])
 	})
 
 	for _, e := range ret {
@@ -74155,7 +74155,7 @@ func (ec *executionContext) marshalNSubscriptionDetails2ᚖgithubᚗcomᚋvidra�
 	return ec._SubscriptionDetails(ctx, sel, v)
 }
 
-func (ec *executionContext) marshalNSubscriptionRecord2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋbillingᚐRecord(ctx context.Context, sel ast.SelectionSet, v *billing.Record) graphql.Marshaler {
+func (ec *executionContext) marshalNSubscriptionRecord2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋinternalᚋbillingᚐRecord(ctx context.Context, sel ast.SelectionSet, v *billing.Record) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
 			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
@@ -77020,7 +77020,7 @@ func (ec *executionContext) marshalOString2ᚖstring(ctx context.Context, sel as
 	return res
 }
 
-func (ec *executionContext) marshalOSubscriptionRecord2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋbillingᚐRecord(ctx context.Context, sel ast.SelectionSet, v *billing.Record) graphql.Marshaler {
+func (ec *executionContext) marshalOSubscriptionRecord2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋinternalᚋbillingᚐRecord(ctx context.Context, sel ast.SelectionSet, v *billing.Record) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}

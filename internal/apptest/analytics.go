@@ -6,7 +6,7 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/vidra-dev/vidra/analytics"
+	"github.com/vidra-dev/vidra/internal/analytics"
 )
 
 // AnalyticsView is a view for SeedView; zero fields take the views' defaults.

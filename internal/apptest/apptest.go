@@ -15,15 +15,15 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/vidra-dev/vidra/app"
-	"github.com/vidra-dev/vidra/auth"
-	"github.com/vidra-dev/vidra/config"
-	"github.com/vidra-dev/vidra/database"
 	"github.com/vidra-dev/vidra/graph"
+	"github.com/vidra-dev/vidra/internal/app"
+	"github.com/vidra-dev/vidra/internal/auth"
+	"github.com/vidra-dev/vidra/internal/config"
+	"github.com/vidra-dev/vidra/internal/database"
+	"github.com/vidra-dev/vidra/internal/netguard"
+	"github.com/vidra-dev/vidra/internal/tenancy"
 	"github.com/vidra-dev/vidra/internal/testdb"
 	"github.com/vidra-dev/vidra/internal/vimeotest"
-	"github.com/vidra-dev/vidra/netguard"
-	"github.com/vidra-dev/vidra/tenancy"
 )
 
 // Server is a running Vidra server on a loopback port, over its own database.

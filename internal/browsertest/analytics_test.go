@@ -11,7 +11,7 @@ import (
 	"entgo.io/ent/dialect"
 	"github.com/google/uuid"
 
-	"github.com/vidra-dev/vidra/analytics"
+	"github.com/vidra-dev/vidra/internal/analytics"
 	"github.com/vidra-dev/vidra/internal/apptest"
 	"github.com/vidra-dev/vidra/internal/browsertest"
 	"github.com/vidra-dev/vidra/internal/testdb"

@@ -14,8 +14,8 @@ import (
 
 	"github.com/vidra-dev/vidra/internal/apptest"
 	"github.com/vidra-dev/vidra/internal/browsertest"
+	"github.com/vidra-dev/vidra/internal/live/ingest"
 	"github.com/vidra-dev/vidra/internal/testdb"
-	"github.com/vidra-dev/vidra/live/ingest"
 )
 
 // g2gSeconds is how long TestBrowserLowLatencyGlassToGlass measures

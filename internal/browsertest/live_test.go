@@ -14,10 +14,10 @@ import (
 	"github.com/vidra-dev/vidra/internal/apptest"
 	"github.com/vidra-dev/vidra/internal/browsertest"
 	"github.com/vidra-dev/vidra/internal/clip"
+	"github.com/vidra-dev/vidra/internal/live/livehls"
+	"github.com/vidra-dev/vidra/internal/live/livekey"
 	"github.com/vidra-dev/vidra/internal/testdb"
 	"github.com/vidra-dev/vidra/internal/videolifecycle"
-	"github.com/vidra-dev/vidra/live/livehls"
-	"github.com/vidra-dev/vidra/live/livekey"
 )
 
 // TestBrowserEncryptedLowLatencyLive: hls.js in low latency mode plays an

@@ -14,7 +14,7 @@ import (
 
 	"github.com/vidra-dev/vidra/internal/apptest"
 	"github.com/vidra-dev/vidra/internal/cluster"
-	"github.com/vidra-dev/vidra/jobs"
+	"github.com/vidra-dev/vidra/internal/jobs"
 )
 
 // TestTusAcknowledgedOffsetSurvivesKill: replica r1 acknowledges a PATCH of

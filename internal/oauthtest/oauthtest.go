@@ -14,7 +14,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/vidra-dev/vidra/auth"
+	"github.com/vidra-dev/vidra/internal/auth"
 )
 
 // Account is the provider account that the next authorization signs in as.

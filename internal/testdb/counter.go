@@ -9,8 +9,8 @@ import (
 
 	"entgo.io/ent/dialect"
 
-	"github.com/vidra-dev/vidra/database"
 	"github.com/vidra-dev/vidra/ent"
+	"github.com/vidra-dev/vidra/internal/database"
 )
 
 // Counter is an ent driver that counts the statements it runs, inside

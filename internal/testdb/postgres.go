@@ -17,8 +17,8 @@ import (
 	"entgo.io/ent/dialect"
 	"github.com/lib/pq"
 
-	"github.com/vidra-dev/vidra/database"
 	"github.com/vidra-dev/vidra/ent"
+	"github.com/vidra-dev/vidra/internal/database"
 	"github.com/vidra-dev/vidra/migrate"
 )
 

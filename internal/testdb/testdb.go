@@ -12,8 +12,8 @@ import (
 
 	"entgo.io/ent/dialect"
 
-	"github.com/vidra-dev/vidra/database"
 	"github.com/vidra-dev/vidra/ent"
+	"github.com/vidra-dev/vidra/internal/database"
 )
 
 // DefaultPostgresURL is the server tried when VIDRA_TEST_POSTGRES_URL is empty.

@@ -35,18 +35,18 @@
 //
 // What each move emits: every committed change of a video publishes a change
 // notice to subscriptions through the changefeed hook (changefeed.Bus.Hook,
-// installed on the client in app/changefeed.go), whatever wrote it. The
+// installed on the client in internal/app/changefeed.go), whatever wrote it. The
 // webhook events are recorded by the callers, in the move's transaction, and
 // stay there:
 //
 //	ImportRequested      video.created            graph (createPulledVideo)
-//	LiveStarted          livestream.connected     live/ingest (admit)
+//	LiveStarted          livestream.connected     internal/live/ingest (admit)
 //	UploadStarted        none
 //	SourceRecorded       video.upload.completed   upload (recordSource)
 //	UploadRefused        video.failed             upload (failUpload)
 //	UploadsAbandoned     none                     jobs (sweeper)
-//	LiveRecorded         livestream.recording.ready  live/livehls (finalize)
-//	LiveRecordedNothing  video.failed             live/livehls (finalize)
+//	LiveRecorded         livestream.recording.ready  internal/live/livehls (finalize)
+//	LiveRecordedNothing  video.failed             internal/live/livehls (finalize)
 //	ProcessingStarted    video.processing         jobs (processVideo)
 //	ProcessingFinished   video.ready              jobs (processVideo)
 //	ProcessingFailed     video.failed, and import.failed for an import  jobs (failVideo)

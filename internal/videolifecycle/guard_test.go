@@ -6,9 +6,9 @@ import (
 	"testing"
 
 	"github.com/vidra-dev/vidra/ent/video"
+	"github.com/vidra-dev/vidra/internal/tenancy"
 	"github.com/vidra-dev/vidra/internal/testdb"
 	"github.com/vidra-dev/vidra/internal/videolifecycle"
-	"github.com/vidra-dev/vidra/tenancy"
 )
 
 // TestStatusOnlyThroughTheLifecycle: the Video schema's hook refuses a status

@@ -9,9 +9,9 @@ import (
 
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/video"
+	"github.com/vidra-dev/vidra/internal/tenancy"
 	"github.com/vidra-dev/vidra/internal/testdb"
 	"github.com/vidra-dev/vidra/internal/videolifecycle"
-	"github.com/vidra-dev/vidra/tenancy"
 )
 
 // newVideo is a video of a new project with the status left at its default.

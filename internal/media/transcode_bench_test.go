@@ -1,0 +1,91 @@
+package media_test
+
+import (
+	"context"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"entgo.io/ent/dialect"
+
+	"github.com/vidra-dev/vidra/internal/apptest"
+	"github.com/vidra-dev/vidra/internal/clip"
+	"github.com/vidra-dev/vidra/internal/media"
+)
+
+// BenchmarkTranscodeLadder uploads a 60-second 1080p30 clip to a Vidra server (SQLite,
+// in-process workers) with tus and measures, from upload completion:
+//   - s-to-first-playable: until the master playlist answers (issue 7, bench b);
+//   - vidra-ladder-s: until every rendition of the default 4-rung ladder is ready;
+//
+// then runs one plain ffmpeg command producing the same ladder (plain-s). Metric
+// ratio = vidra-ladder-s / plain-s (issue 7, bench a; target <= 1.15).
+func BenchmarkTranscodeLadder(b *testing.B) {
+	src := clip.Make(b, 60, 1920, 1080, 30)
+	data, _ := os.ReadFile(src)
+	tools := media.FindTools("", "")
+	p, err := tools.ProbeFile(context.Background(), src)
+	if err != nil {
+		b.Fatal(err)
+	}
+	rends, _ := media.PlanLadder(media.DefaultLadder(), p.Width, p.Height)
+	if len(rends) != 4 {
+		b.Fatalf("ladder has %d rungs", len(rends))
+	}
+	s := apptest.New(b, dialect.SQLite)
+	proj := s.CreateProject(s.CreateOrganization("Bench"), "Bench")
+	var firstPlayable, ladder, plain time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		token, id := s.UploadToken(proj, 0)
+		s.TusUpload(token, data)
+		done := time.Now()
+		playable := false
+		for {
+			if !playable {
+				if st, _ := s.Get("/v1/play/" + id + "/master.m3u8"); st == http.StatusOK {
+					firstPlayable += time.Since(done)
+					playable = true
+				}
+			}
+			v := s.GetVideo(id)
+			if v.Status == "failed" {
+				b.Fatalf("video failed: %s", v.FailureReason)
+			}
+			ready := 0
+			for _, r := range v.Renditions {
+				if r.Status == "ready" {
+					ready++
+				}
+			}
+			if playable && ready == len(rends) {
+				ladder += time.Since(done)
+				break
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		b.StopTimer()
+		s.WaitVideo(id, 20*time.Minute) // thumbnails and storyboard finish outside the measure
+		b.StartTimer()
+
+		out := b.TempDir()
+		for _, r := range rends {
+			_ = os.MkdirAll(filepath.Join(out, r.Name), 0o750)
+		}
+		args := append([]string{"-hide_banner", "-nostdin", "-y", "-loglevel", "error"},
+			media.HLSArgs(p.Input, out, rends, media.HLSOptions{FPS: p.FPS, HasAudio: p.HasAudio})...)
+		start := time.Now()
+		if out, err := exec.Command("ffmpeg", args...).CombinedOutput(); err != nil {
+			b.Fatalf("plain ffmpeg: %v: %s", err, out)
+		}
+		plain += time.Since(start)
+	}
+	n := float64(b.N)
+	b.ReportMetric(firstPlayable.Seconds()/n, "s-to-first-playable")
+	b.ReportMetric(ladder.Seconds()/n, "vidra-ladder-s")
+	b.ReportMetric(plain.Seconds()/n, "plain-s")
+	b.ReportMetric(ladder.Seconds()/plain.Seconds(), "ratio")
+}
