@@ -24,11 +24,18 @@ import (
 var version = "dev"
 
 func main() {
+	os.Exit(command(os.Args[1:]))
+}
+
+// command runs the server, or the `worker` or `ingest` process its first argument
+// names, until SIGTERM or SIGINT, and returns the process's exit code; its deferred
+// clean-up runs before main exits.
+func command(args []string) int {
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
 	defer stop()
 	serve := run
-	if len(os.Args) > 1 {
-		switch os.Args[1] {
+	if len(args) > 0 {
+		switch args[0] {
 		case "worker":
 			serve = runWorker
 		case "ingest":
@@ -37,8 +44,9 @@ func main() {
 	}
 	if err := serve(ctx, os.Getenv, os.Stderr); err != nil {
 		fmt.Fprintln(os.Stderr, "vidra:", err)
-		os.Exit(1)
+		return 1
 	}
+	return 0
 }
 
 // run starts the server (and the admin and analytics listeners when configured) and

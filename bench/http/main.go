@@ -30,14 +30,22 @@ import (
 )
 
 func main() {
+	if err := runUntilSignal(); err != nil {
+		os.Exit(1)
+	}
+}
+
+// runUntilSignal runs the benchmark until it ends or SIGINT/SIGTERM stops it, logging
+// what failed; its deferred clean-up runs before main exits.
+func runUntilSignal() error {
 	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := run(ctx, log); err != nil {
+	err := run(ctx, log)
+	if err != nil {
 		log.Error("bench-http failed", "err", err)
-		stop()
-		os.Exit(1)
 	}
+	return err
 }
 
 // repoRoot is the nearest directory above the working directory holding go.mod.

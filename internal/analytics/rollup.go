@@ -74,13 +74,15 @@ func rollup(ctx context.Context, db *sql.DB, midway func(context.Context) error)
 	if err != nil {
 		return 0, err
 	}
+	// Closed below as soon as it is read, so its connection is free for the rollups;
+	// the deferred Close covers the early returns.
+	defer rows.Close()
 	days := map[dayKey][]int64{}
 	var order []dayKey
 	for rows.Next() {
 		var p uuid.UUID
 		var h int64
 		if err := rows.Scan(&p, &h); err != nil {
-			_ = rows.Close()
 			return 0, err
 		}
 		k := dayKey{p, h / 86400 * 86400}

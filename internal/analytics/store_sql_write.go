@@ -257,6 +257,30 @@ func uniqueBySeq(events []Event) []Event {
 	return events
 }
 
+// readStoredViews runs query (a SELECT of analytics_views by id) in tx and adds each
+// row to out by id.
+func readStoredViews(ctx context.Context, tx *sql.Tx, query string, args []any, out map[uuid.UUID]storedView) error {
+	rows, err := tx.QueryContext(ctx, query, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id uuid.UUID
+		var sv storedView
+		var ref sql.NullInt64
+		if err := rows.Scan(&id, &sv.project, &sv.video, &ref, &sv.hour, &sv.watched, &sv.updated); err != nil {
+			return err
+		}
+		sv.ref = ref.Int64
+		out[id] = sv
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	return rows.Close()
+}
+
 // storedViews reads the stored views among those of the batch the writer has
 // not cached.
 func (s *SQLStore) storedViews(ctx context.Context, tx *sql.Tx, order []uuid.UUID, positional bool) (map[uuid.UUID]storedView, error) {
@@ -276,26 +300,8 @@ func (s *SQLStore) storedViews(ctx context.Context, tx *sql.Tx, order []uuid.UUI
 			args[i] = id
 		}
 		placeholders(&sb, 0, len(chunk), positional)
-		rows, err := tx.QueryContext(ctx, sb.String(), args...)
-		if err != nil {
+		if err := readStoredViews(ctx, tx, sb.String(), args, out); err != nil {
 			return nil, fmt.Errorf("read views: %w", err)
-		}
-		for rows.Next() {
-			var id uuid.UUID
-			var sv storedView
-			var ref sql.NullInt64
-			if err := rows.Scan(&id, &sv.project, &sv.video, &ref, &sv.hour, &sv.watched, &sv.updated); err != nil {
-				_ = rows.Close()
-				return nil, fmt.Errorf("read views: %w", err)
-			}
-			sv.ref = ref.Int64
-			out[id] = sv
-		}
-		if err := rows.Close(); err != nil {
-			return nil, err
-		}
-		if err := rows.Err(); err != nil {
-			return nil, err
 		}
 	}
 	return out, nil

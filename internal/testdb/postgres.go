@@ -146,6 +146,7 @@ func dropStale(ctx context.Context, admin *sql.DB) {
 	if err != nil {
 		return
 	}
+	defer rows.Close()
 	var stale []string
 	for rows.Next() {
 		var name string
@@ -157,7 +158,10 @@ func dropStale(ctx context.Context, admin *sql.DB) {
 			stale = append(stale, name)
 		}
 	}
-	_ = rows.Close()
+	if rows.Err() != nil {
+		return // best effort: the next run tries again
+	}
+	_ = rows.Close() // before the drops, which need the connection
 	for _, name := range stale {
 		dropDatabase(admin, name)
 	}

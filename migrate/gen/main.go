@@ -56,12 +56,17 @@ func main() {
 	if pgURL == "" {
 		pgURL = defaultDevPostgresURL
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-	defer cancel()
-	if err := run(ctx, *dir, name, pgURL); err != nil {
+	if err := runWithin(5*time.Minute, *dir, name, pgURL); err != nil {
 		slog.Error("migration generation failed", "err", err)
 		os.Exit(1)
 	}
+}
+
+// runWithin is run with a deadline of limit, cancelled before it returns.
+func runWithin(limit time.Duration, dir, name, pgURL string) error {
+	ctx, cancel := context.WithTimeout(context.Background(), limit)
+	defer cancel()
+	return run(ctx, dir, name, pgURL)
 }
 
 // run diffs both dialects; both get the same version so that one schema

@@ -11,6 +11,7 @@ import (
 	"github.com/bluenviron/gortmplib/pkg/codecs"
 	"github.com/bluenviron/gortmplib/pkg/message"
 	tscodecs "github.com/bluenviron/mediacommon/v2/pkg/formats/mpegts/codecs"
+	"github.com/bluenviron/mediacommon/v2/pkg/formats/mpegts/substructs"
 )
 
 // rtmpTimeOffset shifts RTMP timestamps (which start at 0) so that the MPEG-TS
@@ -87,7 +88,7 @@ func readRTMP(sc *gortmplib.ServerConn, p *publisher, open openMuxer) error {
 		case *codecs.MPEG4Audio:
 			audioCodec, audioTrack = codecAAC, &tscodecs.MPEG4Audio{Config: *c.Config}
 		case *codecs.Opus:
-			audioCodec, audioTrack = codecOpus, &tscodecs.Opus{ChannelCount: int(c.IDHeader.ChannelCount)}
+			audioCodec, audioTrack = codecOpus, &tscodecs.Opus{Desc: opusDescriptor(c.IDHeader.ChannelCount)}
 		case *codecs.MPEG1Audio:
 			audioCodec, audioTrack = codecMP3, &tscodecs.MPEG1Audio{}
 		case *codecs.AC3:
@@ -181,4 +182,12 @@ func (u *unpublishWatcher) Read() (message.Message, error) {
 		u.p.closed.Store(true)
 	}
 	return msg, err
+}
+
+// opusDescriptor is the MPEG-TS opus_audio_descriptor of an RTMP Opus track with
+// channels channels: channel_config_code 1 to 8 is that many channels in the
+// default mapping (ETSI TS Opus 0.1.3, table 4-3), which is what the muxer wrote
+// for the deprecated Opus.ChannelCount.
+func opusDescriptor(channels uint8) *substructs.OpusAudioDescriptor {
+	return &substructs.OpusAudioDescriptor{ChannelConfigCode: channels}
 }
