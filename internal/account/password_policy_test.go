@@ -39,10 +39,10 @@ func TestCheckPasswordPolicy(t *testing.T) {
 func TestNormalizeEmail(t *testing.T) {
 	for in, want := range map[string]string{
 		"  Ada@Example.ORG ": "ada@example.org",
-		"":                  "email is required",
-		"ada":               `"ada" is not an email address`,
-		"ada@localhost":     `"ada@localhost" is not an email address`,
-		"Ada <ada@x.org>":   `"Ada <ada@x.org>" is not an email address`,
+		"":                   "email is required",
+		"ada":                `"ada" is not an email address`,
+		"ada@localhost":      `"ada@localhost" is not an email address`,
+		"Ada <ada@x.org>":    `"Ada <ada@x.org>" is not an email address`,
 	} {
 		got, err := NormalizeEmail("email", in)
 		if err != nil {
