@@ -11,6 +11,7 @@ import (
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/apikey"
 	"github.com/vidra-dev/vidra/graph/model"
+	"github.com/vidra-dev/vidra/internal/account"
 	"github.com/vidra-dev/vidra/internal/auth"
 	"github.com/vidra-dev/vidra/internal/idempotency"
 	"github.com/vidra-dev/vidra/internal/perm"
@@ -20,7 +21,7 @@ import (
 // createAPIKey creates a key in the current organization and returns its secret,
 // this once. A member may give a key only rights it has itself.
 func (r *Resolver) createAPIKey(ctx context.Context, in model.CreateAPIKeyInput) (*model.CreatedAPIKey, error) {
-	p, err := requireUser(ctx)
+	p, err := account.RequireUser(ctx)
 	if err != nil {
 		return nil, err
 	}

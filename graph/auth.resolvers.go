@@ -11,91 +11,92 @@ import (
 	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/graph/model"
+	"github.com/vidra-dev/vidra/internal/account"
 )
 
 // Register is the resolver for the register field.
 func (r *mutationResolver) Register(ctx context.Context, input model.RegisterInput) (*model.AuthPayload, error) {
-	return r.register(ctx, input)
+	return authPayload(r.account.Register(ctx, account.RegisterInput(input)))
 }
 
 // Login is the resolver for the login field.
 func (r *mutationResolver) Login(ctx context.Context, email string, password string) (*model.AuthPayload, error) {
-	return r.login(ctx, email, password)
+	return authPayload(r.account.Login(ctx, email, password))
 }
 
 // RefreshToken is the resolver for the refreshToken field.
 func (r *mutationResolver) RefreshToken(ctx context.Context, refreshToken string) (*model.AuthPayload, error) {
-	return r.refresh(ctx, refreshToken)
+	return authPayload(r.account.Refresh(ctx, refreshToken))
 }
 
 // VerifyEmail is the resolver for the verifyEmail field.
 func (r *mutationResolver) VerifyEmail(ctx context.Context, token string) (*ent.User, error) {
-	return r.verifyEmail(ctx, token)
+	return r.account.VerifyEmail(ctx, token)
 }
 
 // ForgotPassword is the resolver for the forgotPassword field.
 func (r *mutationResolver) ForgotPassword(ctx context.Context, email string) (bool, error) {
-	return r.sendResetCode(ctx, email)
+	return r.account.SendResetCode(ctx, email)
 }
 
 // VerifyPasswordResetOtp is the resolver for the verifyPasswordResetOtp field.
 func (r *mutationResolver) VerifyPasswordResetOtp(ctx context.Context, email string, otp string) (*model.PasswordResetTicket, error) {
-	return r.verifyResetCode(ctx, email, otp)
+	return resetTicket(r.account.VerifyResetCode(ctx, email, otp))
 }
 
 // SetForgottenPassword is the resolver for the setForgottenPassword field.
 func (r *mutationResolver) SetForgottenPassword(ctx context.Context, resetToken string, password string) (bool, error) {
-	return r.setForgottenPassword(ctx, resetToken, password)
+	return r.account.SetForgottenPassword(ctx, resetToken, password)
 }
 
 // ResendOtp is the resolver for the resendOtp field.
 func (r *mutationResolver) ResendOtp(ctx context.Context, email string) (bool, error) {
-	return r.sendResetCode(ctx, email)
+	return r.account.SendResetCode(ctx, email)
 }
 
 // CheckAccount is the resolver for the checkAccount field.
 func (r *mutationResolver) CheckAccount(ctx context.Context, email string) (*model.AccountCheck, error) {
-	return r.checkAccount(ctx, email)
+	return accountCheck(r.account.CheckAccount(ctx, email))
 }
 
 // OauthRedirect is the resolver for the oauthRedirect field.
 func (r *mutationResolver) OauthRedirect(ctx context.Context, provider string) (*model.OAuthRedirect, error) {
-	return r.oauthRedirect(ctx, provider)
+	return oauthRedirect(r.account.OAuthRedirect(ctx, provider))
 }
 
 // OauthCallback is the resolver for the oauthCallback field.
 func (r *mutationResolver) OauthCallback(ctx context.Context, provider string, code string, state *string) (*model.AuthPayload, error) {
-	return r.oauthCallback(ctx, provider, code, state)
+	return authPayload(r.account.OAuthCallback(ctx, provider, code, state))
 }
 
 // Logout is the resolver for the logout field.
 func (r *mutationResolver) Logout(ctx context.Context) (bool, error) {
-	return r.logout(ctx)
+	return r.account.Logout(ctx)
 }
 
 // SetPassword is the resolver for the setPassword field.
 func (r *mutationResolver) SetPassword(ctx context.Context, password string) (bool, error) {
-	return r.setPassword(ctx, password)
+	return r.account.SetPassword(ctx, password)
 }
 
 // UpdatePassword is the resolver for the updatePassword field.
 func (r *mutationResolver) UpdatePassword(ctx context.Context, currentPassword string, newPassword string) (bool, error) {
-	return r.updatePassword(ctx, currentPassword, newPassword)
+	return r.account.UpdatePassword(ctx, currentPassword, newPassword)
 }
 
 // DeleteSession is the resolver for the deleteSession field.
 func (r *mutationResolver) DeleteSession(ctx context.Context, id uuid.UUID) (uuid.UUID, error) {
-	return r.deleteSession(ctx, id)
+	return r.account.DeleteSession(ctx, id)
 }
 
 // DeleteOtherSessions is the resolver for the deleteOtherSessions field.
 func (r *mutationResolver) DeleteOtherSessions(ctx context.Context) (int, error) {
-	return r.deleteOtherSessions(ctx)
+	return r.account.DeleteOtherSessions(ctx)
 }
 
 // Sessions is the resolver for the sessions field.
 func (r *queryResolver) Sessions(ctx context.Context) ([]*model.AuthSession, error) {
-	return r.listSessions(ctx)
+	return authSessions(r.account.Sessions(ctx))
 }
 
 // APIAccessCheck is the resolver for the apiAccessCheck field.

@@ -60,7 +60,7 @@ func (r *Resolver) authenticateBearer(ctx context.Context, header string) (*auth
 	if !ok || !strings.EqualFold(scheme, "Bearer") || strings.TrimSpace(token) == "" {
 		return nil, 0, Errorf(KindUnauthenticated, "Authorization header must be Bearer <access token>")
 	}
-	id, err := r.auth.signer.Verify(strings.TrimSpace(token))
+	id, err := r.account.VerifyAccessToken(strings.TrimSpace(token))
 	if err != nil {
 		return nil, 0, err
 	}

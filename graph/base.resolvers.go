@@ -14,7 +14,7 @@ import (
 
 // CreateOrganization is the resolver for the createOrganization field.
 func (r *mutationResolver) CreateOrganization(ctx context.Context, input ent.CreateOrganizationInput) (*ent.Organization, error) {
-	return r.createOrganization(ctx, input)
+	return r.account.CreateOrganization(ctx, input)
 }
 
 // Mutation returns generated.MutationResolver implementation.

@@ -13,6 +13,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/ent/user"
 	"github.com/vidra-dev/vidra/graph/model"
+	"github.com/vidra-dev/vidra/internal/account"
 	"github.com/vidra-dev/vidra/internal/auth"
 	vmail "github.com/vidra-dev/vidra/internal/mail"
 	"github.com/vidra-dev/vidra/internal/perm"
@@ -29,7 +30,7 @@ func (r *Resolver) sendInvitation(ctx context.Context, in model.SendInvitationIn
 	if err != nil {
 		return nil, err
 	}
-	email, err := normalizeEmail("email", in.Email)
+	email, err := account.NormalizeEmail("email", in.Email)
 	if err != nil {
 		return nil, err
 	}
@@ -82,8 +83,8 @@ func (r *Resolver) sendInvitation(ctx context.Context, in model.SendInvitationIn
 	if err != nil {
 		return nil, err
 	}
-	link := r.auth.publicURL + "/v1/organization/invitations/" + url.PathEscape(token)
-	r.sendMail(ctx, vmail.Message{
+	link := r.account.PublicURL() + "/v1/organization/invitations/" + url.PathEscape(token)
+	r.account.SendMail(ctx, vmail.Message{
 		To:      email,
 		Subject: "You are invited to " + org.Name + " on Vidra",
 		Text: "Hello,\n\nyou are invited to join " + org.Name + " on Vidra as " + string(role) +
@@ -158,7 +159,7 @@ func answerable(inv *ent.Invitation) error {
 // acceptInvitation makes the signed-in user a member, when the invitation is
 // for its email address (also for accounts registered after the invitation).
 func (r *Resolver) acceptInvitation(ctx context.Context, token string) (*ent.Membership, error) {
-	p, err := requireUser(ctx)
+	p, err := account.RequireUser(ctx)
 	if err != nil {
 		return nil, err
 	}

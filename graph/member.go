@@ -9,9 +9,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/membership"
-	"github.com/vidra-dev/vidra/ent/organization"
 	"github.com/vidra-dev/vidra/ent/project"
-	"github.com/vidra-dev/vidra/ent/session"
 	"github.com/vidra-dev/vidra/graph/model"
 	"github.com/vidra-dev/vidra/internal/auth"
 	"github.com/vidra-dev/vidra/internal/perm"
@@ -94,31 +92,6 @@ func (r *Resolver) parseGrants(ctx context.Context, field string, value any, org
 func itoa(i int) string {
 	raw, _ := json.Marshal(i)
 	return string(raw)
-}
-
-// switchOrganization makes an organization the session's current one and issues
-// tokens that carry it.
-func (r *Resolver) switchOrganization(ctx context.Context, id uuid.UUID) (*model.AuthPayload, error) {
-	p, err := requireUser(ctx)
-	if err != nil {
-		return nil, err
-	}
-	client := r.db(ctx)
-	// Organizations are visible to their members only: anything else is NOT_FOUND.
-	if ok, err := client.Organization.Query().Where(organization.ID(id)).Exist(ctx); err != nil {
-		return nil, err
-	} else if !ok {
-		return nil, NotFound("organization")
-	}
-	s, err := client.Session.UpdateOneID(p.SessionID).Where(session.RevokedAtIsNil()).SetOrganizationID(id).Save(ctx)
-	if err != nil {
-		return nil, err
-	}
-	u, err := client.User.Get(ctx, p.UserID)
-	if err != nil {
-		return nil, err
-	}
-	return r.issueTokens(ctx, client, u, s)
 }
 
 // members lists the current organization's members, oldest first.

@@ -28,7 +28,7 @@ func (r *mutationResolver) UpdateOrganization(ctx context.Context, id uuid.UUID,
 
 // SwitchOrganization is the resolver for the switchOrganization field.
 func (r *mutationResolver) SwitchOrganization(ctx context.Context, id uuid.UUID) (*model.AuthPayload, error) {
-	return r.switchOrganization(ctx, id)
+	return authPayload(r.account.SwitchOrganization(ctx, id))
 }
 
 // UpdateMember is the resolver for the updateMember field.

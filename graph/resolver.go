@@ -15,6 +15,7 @@ import (
 
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/graph/model"
+	"github.com/vidra-dev/vidra/internal/account"
 	"github.com/vidra-dev/vidra/internal/analytics"
 	"github.com/vidra-dev/vidra/internal/changefeed"
 	"github.com/vidra-dev/vidra/internal/idempotency"
@@ -37,7 +38,8 @@ type Resolver struct {
 	media        MediaDeps
 	webhooks     WebhookDeps
 	live         LiveDeps
-	auth         *authService
+	// account owns accounts and sign-in (internal/account).
+	account *account.Service
 	// sessionCheckSQL is the bearer check's statement, built once.
 	sessionCheckSQL string
 	// sessions remembers session checks (session_cache.go).
@@ -87,7 +89,7 @@ type Deps struct {
 	Webhooks WebhookDeps
 	// Live configures the live stream resolvers (ingest URLs).
 	Live LiveDeps
-	// Auth configures accounts and sign-in (graph/auth.go).
+	// Auth configures accounts and sign-in (internal/account).
 	Auth AuthDeps
 	// Introspection says who may introspect the schema; IntrospectionOn when empty.
 	Introspection IntrospectionMode
@@ -149,7 +151,7 @@ func NewResolver(d Deps) *Resolver {
 		r.analyticsStore = analytics.NewSQLStore(d.SQL, d.Dialect)
 	}
 	r.sessions.watchSessionChanges(d.Client)
-	r.auth = newAuthService(d.Auth, d.Log)
+	r.account = account.New(d.Client, d.Auth, d.Log)
 	r.healthChecks = append([]HealthCheck{{Name: "database", Check: r.pingDatabase, Readiness: true}}, d.HealthChecks...)
 	return r
 }

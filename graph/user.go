@@ -5,14 +5,12 @@ import (
 	"context"
 	"io"
 	"net/http"
-	"net/url"
 	"strings"
 	"time"
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/ent"
-	"github.com/vidra-dev/vidra/graph/model"
 	"gocloud.dev/blob"
 )
 
@@ -28,36 +26,10 @@ var avatarTypes = map[string]string{
 // under /v1/avatars/.
 const AvatarKeyPrefix = "avatars/"
 
-// updateProfile changes the signed-in user's name and avatar address.
-func (r *Resolver) updateProfile(ctx context.Context, in model.UpdateProfileInput) (*ent.User, error) {
-	u, err := r.currentUser(ctx)
-	if err != nil {
-		return nil, err
-	}
-	upd := r.db(ctx).User.UpdateOne(u)
-	if in.Name != nil {
-		name := strings.TrimSpace(*in.Name)
-		if name == "" {
-			return nil, FieldError("name", "name must not be empty")
-		}
-		upd.SetName(name)
-	}
-	if in.AvatarURL != nil {
-		a := strings.TrimSpace(*in.AvatarURL)
-		if a != "" {
-			if v, err := url.Parse(a); err != nil || (v.Scheme != "http" && v.Scheme != "https") || v.Host == "" {
-				return nil, FieldError("avatarURL", "avatar must be an http(s) URL")
-			}
-		}
-		upd.SetAvatarURL(a)
-	}
-	return upd.Save(ctx)
-}
-
 // updateAvatar stores an uploaded image in blob storage and points the user's
 // avatar at it. The type is decided by the bytes, not by the client's claim.
 func (r *Resolver) updateAvatar(ctx context.Context, file graphql.Upload) (*ent.User, error) {
-	u, err := r.currentUser(ctx)
+	u, err := r.account.CurrentUser(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -80,7 +52,7 @@ func (r *Resolver) updateAvatar(ctx context.Context, file graphql.Upload) (*ent.
 	if err := r.bucket.WriteAll(ctx, key, data, &blob.WriterOptions{ContentType: ctype}); err != nil {
 		return nil, err
 	}
-	return r.db(ctx).User.UpdateOne(u).SetAvatarURL(r.auth.publicURL + "/v1/" + key).Save(ctx)
+	return r.db(ctx).User.UpdateOne(u).SetAvatarURL(r.account.PublicURL() + "/v1/" + key).Save(ctx)
 }
 
 // isAvatarKey tells whether a key names an avatar blob (for the serving route).

@@ -11,11 +11,12 @@ import (
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/graph/model"
+	"github.com/vidra-dev/vidra/internal/account"
 )
 
 // UpdateProfile is the resolver for the updateProfile field.
 func (r *mutationResolver) UpdateProfile(ctx context.Context, input model.UpdateProfileInput) (*ent.User, error) {
-	return r.updateProfile(ctx, input)
+	return r.account.UpdateProfile(ctx, account.ProfileInput(input))
 }
 
 // UpdateAvatar is the resolver for the updateAvatar field.
@@ -25,7 +26,7 @@ func (r *mutationResolver) UpdateAvatar(ctx context.Context, file graphql.Upload
 
 // Profile is the resolver for the profile field.
 func (r *queryResolver) Profile(ctx context.Context) (*ent.User, error) {
-	return r.currentUser(ctx)
+	return r.account.CurrentUser(ctx)
 }
 
 // HasPassword is the resolver for the hasPassword field.

@@ -21,7 +21,7 @@ var selfTransacting = map[string]bool{
 	// The analytics writer erases in its own transaction (analytics_erase.go).
 	"eraseAnalyticsUser": true,
 	// Password hashing (argon2id, tens of milliseconds) runs before their
-	// short transaction (signInTx), never inside one.
+	// short transaction (internal/account's signInTx), never inside one.
 	"login":                true,
 	"register":             true,
 	"setPassword":          true,
@@ -66,37 +66,6 @@ func (r *Resolver) ownTx(ctx context.Context, field string, fn func(tx *ent.Clie
 		return fmt.Errorf("commit: %w", err)
 	}
 	return ferr
-}
-
-// refuseSharedTx refuses a password operation sent beside other mutations: the
-// shared transaction would be open (on SQLite, holding the write lock) while
-// the password hashes. Call it before hashing.
-func refuseSharedTx(ctx context.Context, field string) error {
-	if ent.TxFromContext(ctx) != nil {
-		return Errorf(KindBadRequest, "%s must be the only field of its mutation", field)
-	}
-	return nil
-}
-
-// signInTx runs fn in a short transaction of its own, put in fn's context so
-// that r.db and afterCommit use it; it commits when fn succeeds. The password
-// operations hash first, outside any transaction, then write here.
-func (r *Resolver) signInTx(ctx context.Context, field string, fn func(ctx context.Context) error) error {
-	if err := refuseSharedTx(ctx, field); err != nil {
-		return err
-	}
-	tx, err := r.client.Tx(ctx)
-	if err != nil {
-		return err
-	}
-	txCtx := ent.NewContext(ent.NewTxContext(ctx, tx), tx.Client())
-	if err := fn(txCtx); err != nil {
-		return errorsJoin(err, tx.Rollback())
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("commit: %w", err)
-	}
-	return nil
 }
 
 // errorsJoin keeps the first error: the function's own reason beats a rollback's.

@@ -1,4 +1,4 @@
-package graph
+package account
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/vidra-dev/vidra/internal/auth"
+	"github.com/vidra-dev/vidra/internal/fault"
 )
 
 // hashingRetryAfter is the Retry-After, in seconds, of a sign-in refused
@@ -14,28 +15,28 @@ const hashingRetryAfter = 1
 
 // hashPassword hashes a new password in one of the bounded hashing slots. It
 // must be called outside any transaction (see signInTx).
-func (r *Resolver) hashPassword(ctx context.Context, password string) (string, error) {
-	hash, err := r.auth.passwords.Hash(ctx, password)
-	return hash, r.hashingError(ctx, err)
+func (svc *Service) hashPassword(ctx context.Context, password string) (string, error) {
+	hash, err := svc.passwords.Hash(ctx, password)
+	return hash, svc.hashingError(ctx, err)
 }
 
 // verifyPassword checks a password against its hash in one of the bounded
 // hashing slots. It must be called outside any transaction.
-func (r *Resolver) verifyPassword(ctx context.Context, password, hash string) (bool, error) {
-	ok, err := r.auth.passwords.Verify(ctx, password, hash)
-	return ok, r.hashingError(ctx, err)
+func (svc *Service) verifyPassword(ctx context.Context, password, hash string) (bool, error) {
+	ok, err := svc.passwords.Verify(ctx, password, hash)
+	return ok, svc.hashingError(ctx, err)
 }
 
 // hashingError turns "no hashing slot within the wait" into RATE_LIMITED with
 // Retry-After (429 on REST, as docs/ROUTES.md asks of every refusal to retry later).
-func (r *Resolver) hashingError(ctx context.Context, err error) error {
+func (svc *Service) hashingError(ctx context.Context, err error) error {
 	if !errors.Is(err, auth.ErrHashingBusy) {
 		return err
 	}
-	r.log.WarnContext(ctx, "password hashing at capacity; sign-in refused with Retry-After")
+	svc.log.WarnContext(ctx, "password hashing at capacity; sign-in refused with Retry-After")
 	if h := auth.RequestFrom(ctx).Header; h != nil {
 		h.Set("Retry-After", strconv.Itoa(hashingRetryAfter))
 	}
-	return &Error{Kind: KindRateLimited, Message: "the server is busy signing in others; retry in " +
+	return &fault.Error{Kind: fault.KindRateLimited, Message: "the server is busy signing in others; retry in " +
 		strconv.Itoa(hashingRetryAfter) + " second", RetryAfter: hashingRetryAfter}
 }

@@ -1,4 +1,4 @@
-package graph
+package account
 
 import (
 	"context"
@@ -9,19 +9,20 @@ import (
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/authcode"
 	"github.com/vidra-dev/vidra/internal/auth"
+	"github.com/vidra-dev/vidra/internal/fault"
 	vmail "github.com/vidra-dev/vidra/internal/mail"
 )
 
 // mailVerificationLink stores a verification token for the user's email and
 // mails the link (after commit).
-func (r *Resolver) mailVerificationLink(ctx context.Context, client *ent.Client, u *ent.User) error {
+func (svc *Service) mailVerificationLink(ctx context.Context, client *ent.Client, u *ent.User) error {
 	token := auth.RandomToken(32)
 	if err := client.AuthCode.Create().SetUserID(u.ID).SetPurpose(authcode.PurposeVerifyEmail).
 		SetCodeHash(auth.HashToken(token)).SetExpiresAt(time.Now().Add(verifyEmailTTL)).Exec(ctx); err != nil {
 		return err
 	}
-	link := r.auth.publicURL + "/v1/auth/verify-email?token=" + url.QueryEscape(token)
-	r.sendMail(ctx, vmail.Message{
+	link := svc.publicURL + "/v1/auth/verify-email?token=" + url.QueryEscape(token)
+	svc.SendMail(ctx, vmail.Message{
 		To:      u.Email,
 		Subject: "Confirm your email address",
 		Text: "Hello " + u.Name + ",\n\nconfirm your email address for Vidra by opening this link within 48 hours:\n\n" +
@@ -30,19 +31,19 @@ func (r *Resolver) mailVerificationLink(ctx context.Context, client *ent.Client,
 	return nil
 }
 
-// verifyEmail confirms an email address with the token of its link.
-func (r *Resolver) verifyEmail(ctx context.Context, token string) (*ent.User, error) {
+// VerifyEmail confirms an email address with the token of its link.
+func (svc *Service) VerifyEmail(ctx context.Context, token string) (*ent.User, error) {
 	token = strings.TrimSpace(token)
 	if token == "" {
-		return nil, FieldError("token", "token is required")
+		return nil, fault.FieldError("token", "token is required")
 	}
-	client := r.db(ctx)
+	client := svc.db(ctx)
 	now := time.Now()
 	code, err := client.AuthCode.Query().Where(
 		authcode.CodeHash(auth.HashToken(token)), authcode.PurposeEQ(authcode.PurposeVerifyEmail),
 	).Only(ctx)
 	if ent.IsNotFound(err) || (err == nil && (code.UsedAt != nil || now.After(code.ExpiresAt))) {
-		return nil, FieldError("token", "the verification link is invalid, used or expired")
+		return nil, fault.FieldError("token", "the verification link is invalid, used or expired")
 	} else if err != nil {
 		return nil, err
 	}

@@ -1,4 +1,4 @@
-package graph
+package account
 
 import (
 	"context"
@@ -10,28 +10,28 @@ import (
 	"github.com/vidra-dev/vidra/ent/authcode"
 	"github.com/vidra-dev/vidra/ent/session"
 	"github.com/vidra-dev/vidra/ent/user"
-	"github.com/vidra-dev/vidra/graph/model"
 	"github.com/vidra-dev/vidra/internal/auth"
+	"github.com/vidra-dev/vidra/internal/fault"
 	"github.com/vidra-dev/vidra/internal/idempotency"
 	vmail "github.com/vidra-dev/vidra/internal/mail"
 )
 
-// sendResetCode mails a new 6-digit password-reset code when the account exists,
+// SendResetCode mails a new 6-digit password-reset code when the account exists,
 // replacing any earlier one. It answers the same for unknown addresses, and at
 // most once per cool-down per address either way (forgot-password and resend).
-func (r *Resolver) sendResetCode(ctx context.Context, emailIn string) (bool, error) {
-	email, err := normalizeEmail("email", emailIn)
+func (svc *Service) SendResetCode(ctx context.Context, emailIn string) (bool, error) {
+	email, err := NormalizeEmail("email", emailIn)
 	if err != nil {
 		return false, err
 	}
-	if err := r.allow(ctx,
-		limitCheck{r.auth.codeIP, auth.RequestFrom(ctx).IP},
-		limitCheck{r.auth.codeMail, email}); err != nil {
+	if err := svc.allow(ctx,
+		limitCheck{svc.codeIP, auth.RequestFrom(ctx).IP},
+		limitCheck{svc.codeMail, email}); err != nil {
 		return false, err
 	}
 	code := auth.RandomDigits(6)
-	hash := auth.HashCode(r.auth.secret, code)
-	client := r.db(ctx)
+	hash := auth.HashCode(svc.secret, code)
+	client := svc.db(ctx)
 	u, err := client.User.Query().Where(user.Email(email)).Only(ctx)
 	if ent.IsNotFound(err) {
 		return true, nil
@@ -47,7 +47,7 @@ func (r *Resolver) sendResetCode(ctx context.Context, emailIn string) (bool, err
 		SetCodeHash(hash).SetExpiresAt(now.Add(resetCodeTTL)).Exec(ctx); err != nil {
 		return false, err
 	}
-	r.sendMail(ctx, vmail.Message{
+	svc.SendMail(ctx, vmail.Message{
 		To:      u.Email,
 		Subject: "Your Vidra password reset code",
 		Text: "Your password reset code is " + code + "\n\nIt is valid for 10 minutes. " +
@@ -56,24 +56,24 @@ func (r *Resolver) sendResetCode(ctx context.Context, emailIn string) (bool, err
 	return true, nil
 }
 
-// verifyResetCode checks a reset code and exchanges it for a reset ticket. Every
+// VerifyResetCode checks a reset code and exchanges it for a reset ticket. Every
 // guess is counted before it is compared (and kept, hence its own transaction);
 // after the fifth the code is locked.
-func (r *Resolver) verifyResetCode(ctx context.Context, emailIn, otp string) (*model.PasswordResetTicket, error) {
+func (svc *Service) VerifyResetCode(ctx context.Context, emailIn, otp string) (*ResetTicket, error) {
 	email := strings.ToLower(strings.TrimSpace(emailIn))
-	if err := r.allow(ctx,
-		limitCheck{r.auth.codeIP, auth.RequestFrom(ctx).IP},
-		limitCheck{r.auth.codeAccount, email}); err != nil {
+	if err := svc.allow(ctx,
+		limitCheck{svc.codeIP, auth.RequestFrom(ctx).IP},
+		limitCheck{svc.codeAccount, email}); err != nil {
 		return nil, err
 	}
 	otp = strings.TrimSpace(otp)
 	if len(otp) != 6 || strings.Trim(otp, "0123456789") != "" {
-		return nil, FieldError("otp", "the code is 6 digits")
+		return nil, fault.FieldError("otp", "the code is 6 digits")
 	}
-	hash := auth.HashCode(r.auth.secret, otp)
-	wrong := FieldError("otp", "the code is wrong or expired")
-	var ticket *model.PasswordResetTicket
-	err := r.ownTx(ctx, "verifyPasswordResetOtp", func(tx *ent.Client) (bool, error) {
+	hash := auth.HashCode(svc.secret, otp)
+	wrong := fault.FieldError("otp", "the code is wrong or expired")
+	var ticket *ResetTicket
+	err := svc.ownTx(ctx, "verifyPasswordResetOtp", func(tx *ent.Client) (bool, error) {
 		u, err := tx.User.Query().Where(user.Email(email)).Only(ctx)
 		if ent.IsNotFound(err) {
 			return false, wrong
@@ -98,11 +98,11 @@ func (r *Resolver) verifyResetCode(ctx context.Context, emailIn, otp string) (*m
 			return false, err
 		}
 		if claimed == 0 {
-			return false, Errorf(KindForbidden, "this code is locked after %d wrong tries; request a new one", maxCodeAttempts)
+			return false, fault.Errorf(fault.KindForbidden, "this code is locked after %d wrong tries; request a new one", maxCodeAttempts)
 		}
 		if subtle.ConstantTimeCompare([]byte(hash), []byte(code.CodeHash)) != 1 {
 			if code.Attempts+1 >= maxCodeAttempts {
-				return true, Errorf(KindForbidden, "wrong code; it is now locked after %d wrong tries, request a new one", maxCodeAttempts)
+				return true, fault.Errorf(fault.KindForbidden, "wrong code; it is now locked after %d wrong tries, request a new one", maxCodeAttempts)
 			}
 			return true, wrong
 		}
@@ -119,42 +119,42 @@ func (r *Resolver) verifyResetCode(ctx context.Context, emailIn, otp string) (*m
 			return false, err
 		}
 		idempotency.NoteSecret(ctx, token)
-		ticket = &model.PasswordResetTicket{ResetToken: token, ExpiresIn: int(resetTicketTTL / time.Second)}
+		ticket = &ResetTicket{ResetToken: token, ExpiresIn: int(resetTicketTTL / time.Second)}
 		return true, nil
 	})
 	return ticket, err
 }
 
-// setForgottenPassword sets a new password with a reset ticket and revokes every
+// SetForgottenPassword sets a new password with a reset ticket and revokes every
 // session of the account. Receiving the code also proves the email address. The
 // password is hashed before the transaction opens; the ticket is claimed in it
 // with a conditional update, so of two concurrent uses only one sets a password.
-func (r *Resolver) setForgottenPassword(ctx context.Context, resetToken, password string) (bool, error) {
+func (svc *Service) SetForgottenPassword(ctx context.Context, resetToken, password string) (bool, error) {
 	if err := refuseSharedTx(ctx, "setForgottenPassword"); err != nil {
 		return false, err
 	}
-	invalid := FieldError("resetToken", "the reset token is invalid, used or expired")
+	invalid := fault.FieldError("resetToken", "the reset token is invalid, used or expired")
 	now := time.Now()
-	code, err := r.client.AuthCode.Query().Where(authcode.CodeHash(auth.HashToken(strings.TrimSpace(resetToken))),
+	code, err := svc.client.AuthCode.Query().Where(authcode.CodeHash(auth.HashToken(strings.TrimSpace(resetToken))),
 		authcode.PurposeEQ(authcode.PurposeResetTicket)).Only(ctx)
 	if ent.IsNotFound(err) || (err == nil && (code.UsedAt != nil || now.After(code.ExpiresAt))) {
 		return false, invalid
 	} else if err != nil {
 		return false, err
 	}
-	u, err := r.client.User.Get(ctx, code.UserID)
+	u, err := svc.client.User.Get(ctx, code.UserID)
 	if err != nil {
 		return false, err
 	}
 	if err := checkPassword("password", password, u.Email, u.Name); err != nil {
 		return false, err
 	}
-	hash, err := r.hashPassword(ctx, password)
+	hash, err := svc.hashPassword(ctx, password)
 	if err != nil {
 		return false, err
 	}
-	err = r.signInTx(ctx, "setForgottenPassword", func(ctx context.Context) error {
-		client := r.db(ctx)
+	err = svc.signInTx(ctx, "setForgottenPassword", func(ctx context.Context) error {
+		client := svc.db(ctx)
 		claimed, err := client.AuthCode.Update().Where(authcode.ID(code.ID), authcode.UsedAtIsNil()).SetUsedAt(now).Save(ctx)
 		if err != nil {
 			return err
@@ -178,60 +178,60 @@ func (r *Resolver) setForgottenPassword(ctx context.Context, resetToken, passwor
 // server reveals accounts: as if an account with a password existed, so the
 // client goes on to the password form, whose refusal and the reset flow
 // answer known and unknown addresses alike.
-var uniformAccountCheck = model.AccountCheck{Exists: true, HasPassword: true}
+var uniformAccountCheck = Check{Exists: true, HasPassword: true}
 
-// checkAccount says whether an account exists for an address when the server
+// CheckAccount says whether an account exists for an address when the server
 // is configured to reveal it (VIDRA_ACCOUNT_CHECK=reveal); otherwise it gives
 // every well-formed address the same answer without reading the database, so
 // that neither the answer nor its timing tells an anonymous caller which
 // addresses have accounts. Both ways it is rate limited per address and
 // account.
-func (r *Resolver) checkAccount(ctx context.Context, emailIn string) (*model.AccountCheck, error) {
-	email, err := normalizeEmail("email", emailIn)
+func (svc *Service) CheckAccount(ctx context.Context, emailIn string) (*Check, error) {
+	email, err := NormalizeEmail("email", emailIn)
 	if err != nil {
 		return nil, err
 	}
-	if err := r.allow(ctx,
-		limitCheck{r.auth.checkIP, auth.RequestFrom(ctx).IP},
-		limitCheck{r.auth.checkAccount, email}); err != nil {
+	if err := svc.allow(ctx,
+		limitCheck{svc.checkIP, auth.RequestFrom(ctx).IP},
+		limitCheck{svc.checkAccount, email}); err != nil {
 		return nil, err
 	}
-	if !r.auth.revealAccounts {
+	if !svc.revealAccounts {
 		answer := uniformAccountCheck
 		return &answer, nil
 	}
-	u, err := r.db(ctx).User.Query().Where(user.Email(email)).Only(ctx)
+	u, err := svc.db(ctx).User.Query().Where(user.Email(email)).Only(ctx)
 	if ent.IsNotFound(err) {
-		return &model.AccountCheck{}, nil
+		return &Check{}, nil
 	} else if err != nil {
 		return nil, err
 	}
-	return &model.AccountCheck{Exists: true, HasPassword: u.PasswordHash != nil}, nil
+	return &Check{Exists: true, HasPassword: u.PasswordHash != nil}, nil
 }
 
-// setPassword gives a password to an account that has none (made through OAuth).
+// SetPassword gives a password to an account that has none (made through OAuth).
 // It hashes outside any transaction, then sets the hash in one conditional
 // statement, so that of two concurrent calls only one sets a password.
-func (r *Resolver) setPassword(ctx context.Context, password string) (bool, error) {
+func (svc *Service) SetPassword(ctx context.Context, password string) (bool, error) {
 	if err := refuseSharedTx(ctx, "setPassword"); err != nil {
 		return false, err
 	}
-	u, err := r.currentUser(ctx)
+	u, err := svc.CurrentUser(ctx)
 	if err != nil {
 		return false, err
 	}
-	errHasPassword := Errorf(KindConflict, "the account already has a password; use updatePassword")
+	errHasPassword := fault.Errorf(fault.KindConflict, "the account already has a password; use updatePassword")
 	if u.PasswordHash != nil {
 		return false, errHasPassword
 	}
 	if err := checkPassword("password", password, u.Email, u.Name); err != nil {
 		return false, err
 	}
-	hash, err := r.hashPassword(ctx, password)
+	hash, err := svc.hashPassword(ctx, password)
 	if err != nil {
 		return false, err
 	}
-	n, err := r.client.User.Update().Where(user.ID(u.ID), user.PasswordHashIsNil()).SetPasswordHash(hash).Save(ctx)
+	n, err := svc.client.User.Update().Where(user.ID(u.ID), user.PasswordHashIsNil()).SetPasswordHash(hash).Save(ctx)
 	if err != nil {
 		return false, err
 	}
@@ -241,26 +241,26 @@ func (r *Resolver) setPassword(ctx context.Context, password string) (bool, erro
 	return true, nil
 }
 
-// updatePassword changes the password after checking the current one, and
+// UpdatePassword changes the password after checking the current one, and
 // revokes every other session of the account. Both hashes run outside any
 // transaction; the change is conditional on the hash that was checked, so a
 // concurrent change is not overwritten.
-func (r *Resolver) updatePassword(ctx context.Context, current, next string) (bool, error) {
+func (svc *Service) UpdatePassword(ctx context.Context, current, next string) (bool, error) {
 	if err := refuseSharedTx(ctx, "updatePassword"); err != nil {
 		return false, err
 	}
-	u, err := r.currentUser(ctx)
+	u, err := svc.CurrentUser(ctx)
 	if err != nil {
 		return false, err
 	}
-	if err := r.allow(ctx, limitCheck{r.auth.loginAccount, accountFrom(ctx, u.Email)}); err != nil {
+	if err := svc.allow(ctx, limitCheck{svc.loginAccount, accountFrom(ctx, u.Email)}); err != nil {
 		return false, err
 	}
 	if u.PasswordHash == nil {
-		return false, Errorf(KindConflict, "the account has no password yet; use setPassword")
+		return false, fault.Errorf(fault.KindConflict, "the account has no password yet; use setPassword")
 	}
-	wrong := FieldError("currentPassword", "the current password is incorrect")
-	ok, err := r.verifyPassword(ctx, current, *u.PasswordHash)
+	wrong := fault.FieldError("currentPassword", "the current password is incorrect")
+	ok, err := svc.verifyPassword(ctx, current, *u.PasswordHash)
 	if err != nil {
 		return false, err
 	}
@@ -270,13 +270,13 @@ func (r *Resolver) updatePassword(ctx context.Context, current, next string) (bo
 	if err := checkPassword("newPassword", next, u.Email, u.Name); err != nil {
 		return false, err
 	}
-	hash, err := r.hashPassword(ctx, next)
+	hash, err := svc.hashPassword(ctx, next)
 	if err != nil {
 		return false, err
 	}
 	p := auth.FromContext(ctx)
-	err = r.signInTx(ctx, "updatePassword", func(ctx context.Context) error {
-		client := r.db(ctx)
+	err = svc.signInTx(ctx, "updatePassword", func(ctx context.Context) error {
+		client := svc.db(ctx)
 		n, err := client.User.Update().Where(user.ID(u.ID), user.PasswordHash(*u.PasswordHash)).SetPasswordHash(hash).Save(ctx)
 		if err != nil {
 			return err

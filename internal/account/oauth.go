@@ -1,4 +1,4 @@
-package graph
+package account
 
 import (
 	"context"
@@ -11,58 +11,58 @@ import (
 	"github.com/vidra-dev/vidra/ent/oauthstate"
 	"github.com/vidra-dev/vidra/ent/session"
 	"github.com/vidra-dev/vidra/ent/user"
-	"github.com/vidra-dev/vidra/graph/model"
 	"github.com/vidra-dev/vidra/internal/auth"
+	"github.com/vidra-dev/vidra/internal/fault"
 	"golang.org/x/oauth2"
 )
 
 // provider returns a configured OAuth provider or says why there is none.
-func (r *Resolver) provider(name string) (*auth.Provider, error) {
+func (svc *Service) provider(name string) (*auth.Provider, error) {
 	name = strings.ToLower(strings.TrimSpace(name))
 	if name != "google" && name != "github" {
-		return nil, FieldError("provider", "unknown provider %q: use google or github", name)
+		return nil, fault.FieldError("provider", "unknown provider %q: use google or github", name)
 	}
-	p := r.auth.providers[name]
+	p := svc.providers[name]
 	if p == nil {
-		return nil, FieldError("provider", "sign-in with %s is not configured on this server (VIDRA_%s_CLIENT_ID)", name, strings.ToUpper(name))
+		return nil, fault.FieldError("provider", "sign-in with %s is not configured on this server (VIDRA_%s_CLIENT_ID)", name, strings.ToUpper(name))
 	}
 	return p, nil
 }
 
-// oauthRedirect starts an OAuth sign-in: it keeps the state (hashed) and the PKCE
+// OAuthRedirect starts an OAuth sign-in: it keeps the state (hashed) and the PKCE
 // verifier server-side for 10 minutes and returns the provider's consent URL.
-func (r *Resolver) oauthRedirect(ctx context.Context, name string) (*model.OAuthRedirect, error) {
-	p, err := r.provider(name)
+func (svc *Service) OAuthRedirect(ctx context.Context, name string) (*Redirect, error) {
+	p, err := svc.provider(name)
 	if err != nil {
 		return nil, err
 	}
 	state, verifier := auth.RandomToken(32), oauth2.GenerateVerifier()
-	if err := r.db(ctx).OAuthState.Create().SetProvider(p.Name).SetStateHash(auth.HashToken(state)).
+	if err := svc.db(ctx).OAuthState.Create().SetProvider(p.Name).SetStateHash(auth.HashToken(state)).
 		SetCodeVerifier(verifier).SetExpiresAt(time.Now().Add(oauthStateTTL)).Exec(ctx); err != nil {
 		return nil, err
 	}
-	return &model.OAuthRedirect{URL: p.AuthCodeURL(state, verifier), State: state}, nil
+	return &Redirect{URL: p.AuthCodeURL(state, verifier), State: state}, nil
 }
 
-// oauthCallback completes an OAuth sign-in. The state is consumed in its own
+// OAuthCallback completes an OAuth sign-in. The state is consumed in its own
 // transaction before the provider is called, so it works once even when the
 // exchange fails, and no database lock is held while the provider answers.
-func (r *Resolver) oauthCallback(ctx context.Context, name, code string, state *string) (*model.AuthPayload, error) {
-	p, err := r.provider(name)
+func (svc *Service) OAuthCallback(ctx context.Context, name, code string, state *string) (*Tokens, error) {
+	p, err := svc.provider(name)
 	if err != nil {
 		return nil, err
 	}
 	if strings.TrimSpace(code) == "" {
-		return nil, FieldError("code", "code is required")
+		return nil, fault.FieldError("code", "code is required")
 	}
 	if state == nil || strings.TrimSpace(*state) == "" {
-		return nil, FieldError("state", "state is required: pass the state the provider returned to the callback")
+		return nil, fault.FieldError("state", "state is required: pass the state the provider returned to the callback")
 	}
 	var verifier string
-	err = r.ownTx(ctx, "oauthCallback", func(tx *ent.Client) (bool, error) {
+	err = svc.ownTx(ctx, "oauthCallback", func(tx *ent.Client) (bool, error) {
 		st, err := tx.OAuthState.Query().Where(oauthstate.StateHash(auth.HashToken(strings.TrimSpace(*state)))).Only(ctx)
 		if ent.IsNotFound(err) {
-			return false, FieldError("state", "state is invalid, used or expired")
+			return false, fault.FieldError("state", "state is invalid, used or expired")
 		} else if err != nil {
 			return false, err
 		}
@@ -70,7 +70,7 @@ func (r *Resolver) oauthCallback(ctx context.Context, name, code string, state *
 			return false, err
 		}
 		if st.Provider != p.Name || time.Now().After(st.ExpiresAt) {
-			return true, FieldError("state", "state is invalid, used or expired")
+			return true, fault.FieldError("state", "state is invalid, used or expired")
 		}
 		verifier = st.CodeVerifier
 		return true, nil
@@ -80,17 +80,17 @@ func (r *Resolver) oauthCallback(ctx context.Context, name, code string, state *
 	}
 	ext, err := p.Exchange(ctx, code, verifier)
 	if errors.Is(err, auth.ErrExchange) {
-		return nil, Errorf(KindUnauthenticated, "%s", err.Error())
+		return nil, fault.Errorf(fault.KindUnauthenticated, "%s", err.Error())
 	} else if err != nil {
 		return nil, err
 	}
-	var out *model.AuthPayload
-	err = r.ownTx(ctx, "oauthCallback", func(tx *ent.Client) (bool, error) {
-		u, err := r.oauthUser(ctx, tx, p.Name, ext)
+	var out *Tokens
+	err = svc.ownTx(ctx, "oauthCallback", func(tx *ent.Client) (bool, error) {
+		u, err := svc.oauthUser(ctx, tx, p.Name, ext)
 		if err != nil {
 			return false, err
 		}
-		out, err = r.startSession(ctx, tx, u)
+		out, err = svc.startSession(ctx, tx, u)
 		return err == nil, err
 	})
 	return out, err
@@ -98,7 +98,7 @@ func (r *Resolver) oauthCallback(ctx context.Context, name, code string, state *
 
 // oauthUser finds the user of a provider account: by its identity, else by its
 // verified email (linking the identity), else a new user without a password.
-func (r *Resolver) oauthUser(ctx context.Context, tx *ent.Client, provider string, ext *auth.ExternalUser) (*ent.User, error) {
+func (svc *Service) oauthUser(ctx context.Context, tx *ent.Client, provider string, ext *auth.ExternalUser) (*ent.User, error) {
 	id, err := tx.OAuthIdentity.Query().Where(oauthidentity.Provider(provider), oauthidentity.Subject(ext.Subject)).WithUser().Only(ctx)
 	if err == nil {
 		return id.Edges.User, nil
@@ -106,11 +106,11 @@ func (r *Resolver) oauthUser(ctx context.Context, tx *ent.Client, provider strin
 		return nil, err
 	}
 	if !ext.EmailVerified || ext.Email == "" {
-		return nil, Errorf(KindForbidden, "the %s account has no verified email address", provider)
+		return nil, fault.Errorf(fault.KindForbidden, "the %s account has no verified email address", provider)
 	}
-	email, err := normalizeEmail("email", ext.Email)
+	email, err := NormalizeEmail("email", ext.Email)
 	if err != nil {
-		return nil, Errorf(KindForbidden, "the %s account's email address is not usable", provider)
+		return nil, fault.Errorf(fault.KindForbidden, "the %s account's email address is not usable", provider)
 	}
 	now := time.Now()
 	u, err := tx.User.Query().Where(user.Email(email)).Only(ctx)
@@ -124,7 +124,7 @@ func (r *Resolver) oauthUser(ctx context.Context, tx *ent.Client, provider strin
 		if strings.HasPrefix(ext.AvatarURL, "https://") && len(ext.AvatarURL) <= 2048 {
 			create.SetAvatarURL(ext.AvatarURL)
 		}
-		if u, err = r.createUser(ctx, tx, create); err != nil {
+		if u, err = svc.createUser(ctx, tx, create); err != nil {
 			return nil, err
 		}
 	case err != nil:

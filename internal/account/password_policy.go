@@ -1,4 +1,4 @@
-package graph
+package account
 
 import (
 	"slices"
@@ -6,6 +6,8 @@ import (
 	"unicode"
 
 	zxcvbn "github.com/ccojocar/zxcvbn-go"
+
+	"github.com/vidra-dev/vidra/internal/fault"
 )
 
 // The password policy: besides its length, a new password must not be easy to
@@ -27,14 +29,14 @@ const (
 func checkPassword(field, password, email string, userInputs ...string) error {
 	switch {
 	case len([]rune(password)) < minPasswordLength:
-		return FieldError(field, "password must be at least %d characters", minPasswordLength)
+		return fault.FieldError(field, "password must be at least %d characters", minPasswordLength)
 	case len(password) > maxPasswordLength:
-		return FieldError(field, "password must be at most %d bytes", maxPasswordLength)
+		return fault.FieldError(field, "password must be at most %d bytes", maxPasswordLength)
 	case strings.EqualFold(strings.TrimSpace(password), email):
-		return FieldError(field, "password must not be the email address")
+		return fault.FieldError(field, "password must not be the email address")
 	}
 	if why := weakPassword(password, append([]string{email}, userInputs...)); why != "" {
-		return FieldError(field, "password is too easy to guess: %s; a few unrelated words, or a longer password, make a strong one", why)
+		return fault.FieldError(field, "password is too easy to guess: %s; a few unrelated words, or a longer password, make a strong one", why)
 	}
 	return nil
 }

@@ -1,4 +1,4 @@
-package graph
+package account
 
 import (
 	"context"
@@ -12,27 +12,27 @@ import (
 	"github.com/vidra-dev/vidra/ent/refreshtoken"
 	"github.com/vidra-dev/vidra/ent/session"
 	"github.com/vidra-dev/vidra/ent/user"
-	"github.com/vidra-dev/vidra/graph/model"
 	"github.com/vidra-dev/vidra/internal/auth"
+	"github.com/vidra-dev/vidra/internal/fault"
 	"github.com/vidra-dev/vidra/internal/idempotency"
 )
 
 // errBadCredentials is the one answer to a wrong email or a wrong password.
-var errBadCredentials = Errorf(KindUnauthenticated, "email or password is incorrect")
+var errBadCredentials = fault.Errorf(fault.KindUnauthenticated, "email or password is incorrect")
 
 // errEmailTaken answers a registration for an address that has an account.
-var errEmailTaken = &Error{Kind: KindConflict, Field: "email", Message: "an account with this email already exists"}
+var errEmailTaken = &fault.Error{Kind: fault.KindConflict, Field: "email", Message: "an account with this email already exists"}
 
-// register creates an account with its personal organization, mails the
+// Register creates an account with its personal organization, mails the
 // verification link and signs in.
-func (r *Resolver) register(ctx context.Context, in model.RegisterInput) (*model.AuthPayload, error) {
-	email, err := normalizeEmail("email", in.Email)
+func (svc *Service) Register(ctx context.Context, in RegisterInput) (*Tokens, error) {
+	email, err := NormalizeEmail("email", in.Email)
 	if err != nil {
 		return nil, err
 	}
-	if err := r.allow(ctx,
-		limitCheck{r.auth.registerIP, auth.RequestFrom(ctx).IP},
-		limitCheck{r.auth.registerAccount, email}); err != nil {
+	if err := svc.allow(ctx,
+		limitCheck{svc.registerIP, auth.RequestFrom(ctx).IP},
+		limitCheck{svc.registerAccount, email}); err != nil {
 		return nil, err
 	}
 	name := ""
@@ -48,7 +48,7 @@ func (r *Resolver) register(ctx context.Context, in model.RegisterInput) (*model
 	if err := refuseSharedTx(ctx, "register"); err != nil {
 		return nil, err
 	}
-	taken, err := r.client.User.Query().Where(user.Email(email)).Exist(ctx)
+	taken, err := svc.client.User.Query().Where(user.Email(email)).Exist(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -57,23 +57,23 @@ func (r *Resolver) register(ctx context.Context, in model.RegisterInput) (*model
 	}
 	// Hashed before the transaction opens: no lock or pooled connection is held
 	// while argon2id runs (or waits for a slot).
-	hash, err := r.hashPassword(ctx, in.Password)
+	hash, err := svc.hashPassword(ctx, in.Password)
 	if err != nil {
 		return nil, err
 	}
-	var out *model.AuthPayload
-	err = r.signInTx(ctx, "register", func(ctx context.Context) error {
-		client := r.db(ctx)
-		u, err := r.createUser(ctx, client, client.User.Create().SetEmail(email).SetName(name).SetPasswordHash(hash))
+	var out *Tokens
+	err = svc.signInTx(ctx, "register", func(ctx context.Context) error {
+		client := svc.db(ctx)
+		u, err := svc.createUser(ctx, client, client.User.Create().SetEmail(email).SetName(name).SetPasswordHash(hash))
 		if ent.IsConstraintError(err) {
 			return errEmailTaken // registered meanwhile
 		} else if err != nil {
 			return err
 		}
-		if err := r.mailVerificationLink(ctx, client, u); err != nil {
+		if err := svc.mailVerificationLink(ctx, client, u); err != nil {
 			return err
 		}
-		out, err = r.startSession(ctx, client, u)
+		out, err = svc.startSession(ctx, client, u)
 		return err
 	})
 	if err != nil {
@@ -84,7 +84,7 @@ func (r *Resolver) register(ctx context.Context, in model.RegisterInput) (*model
 
 // createUser saves a new user with a personal organization it owns (issue 5's
 // tenancy starts from there).
-func (r *Resolver) createUser(ctx context.Context, client *ent.Client, create *ent.UserCreate) (*ent.User, error) {
+func (svc *Service) createUser(ctx context.Context, client *ent.Client, create *ent.UserCreate) (*ent.User, error) {
 	u, err := create.Save(ctx)
 	if err != nil {
 		return nil, err
@@ -107,44 +107,44 @@ func personalOrgName(name string) string {
 	return n
 }
 
-// login signs in with email and password. An unknown email, an OAuth-only
+// Login signs in with email and password. An unknown email, an OAuth-only
 // account and a wrong password get the same answer after the same work.
-func (r *Resolver) login(ctx context.Context, emailIn, password string) (*model.AuthPayload, error) {
+func (svc *Service) Login(ctx context.Context, emailIn, password string) (*Tokens, error) {
 	email := strings.ToLower(strings.TrimSpace(emailIn))
-	if err := r.allow(ctx,
-		limitCheck{r.auth.loginIP, auth.RequestFrom(ctx).IP},
-		limitCheck{r.auth.loginAccount, accountFrom(ctx, email)}); err != nil {
+	if err := svc.allow(ctx,
+		limitCheck{svc.loginIP, auth.RequestFrom(ctx).IP},
+		limitCheck{svc.loginAccount, accountFrom(ctx, email)}); err != nil {
 		return nil, err
 	}
 	if email == "" {
-		return nil, FieldError("email", "email is required")
+		return nil, fault.FieldError("email", "email is required")
 	}
 	if password == "" {
-		return nil, FieldError("password", "password is required")
+		return nil, fault.FieldError("password", "password is required")
 	}
 	if err := refuseSharedTx(ctx, "login"); err != nil {
 		return nil, err
 	}
-	u, err := r.client.User.Query().Where(user.Email(email)).Only(ctx)
+	u, err := svc.client.User.Query().Where(user.Email(email)).Only(ctx)
 	if err != nil && !ent.IsNotFound(err) {
 		return nil, err
 	}
-	hash := r.auth.dummyHash
+	hash := svc.dummyHash
 	if u != nil && u.PasswordHash != nil {
 		hash = *u.PasswordHash
 	}
 	// Verified outside any transaction: no lock or pooled connection is held
 	// while argon2id runs (or waits for a slot).
-	ok, err := r.verifyPassword(ctx, password, hash)
+	ok, err := svc.verifyPassword(ctx, password, hash)
 	if err != nil {
 		return nil, err
 	}
 	if !ok || u == nil || u.PasswordHash == nil {
 		return nil, errBadCredentials
 	}
-	var out *model.AuthPayload
-	err = r.signInTx(ctx, "login", func(ctx context.Context) error {
-		out, err = r.startSession(ctx, r.db(ctx), u)
+	var out *Tokens
+	err = svc.signInTx(ctx, "login", func(ctx context.Context) error {
+		out, err = svc.startSession(ctx, svc.db(ctx), u)
 		return err
 	})
 	if err != nil {
@@ -154,7 +154,7 @@ func (r *Resolver) login(ctx context.Context, emailIn, password string) (*model.
 }
 
 // startSession opens a session in the user's first organization and issues its tokens.
-func (r *Resolver) startSession(ctx context.Context, client *ent.Client, u *ent.User) (*model.AuthPayload, error) {
+func (svc *Service) startSession(ctx context.Context, client *ent.Client, u *ent.User) (*Tokens, error) {
 	req := auth.RequestFrom(ctx)
 	m, err := client.Membership.Query().Where(membership.UserID(u.ID)).
 		Order(membership.ByCreatedAt(), membership.ByID()).First(ctx)
@@ -170,11 +170,11 @@ func (r *Resolver) startSession(ctx context.Context, client *ent.Client, u *ent.
 	if err != nil {
 		return nil, err
 	}
-	return r.issueTokens(ctx, client, u, s)
+	return svc.issueTokens(ctx, client, u, s)
 }
 
 // issueTokens gives a session a new refresh token and an access token.
-func (r *Resolver) issueTokens(ctx context.Context, client *ent.Client, u *ent.User, s *ent.Session) (*model.AuthPayload, error) {
+func (svc *Service) issueTokens(ctx context.Context, client *ent.Client, u *ent.User, s *ent.Session) (*Tokens, error) {
 	refresh := auth.RandomToken(32)
 	if err := client.RefreshToken.Create().SetSessionID(s.ID).SetTokenHash(auth.HashToken(refresh)).
 		SetExpiresAt(time.Now().Add(refreshTokenTTL)).Exec(ctx); err != nil {
@@ -184,29 +184,29 @@ func (r *Resolver) issueTokens(ctx context.Context, client *ent.Client, u *ent.U
 	if s.OrganizationID != nil {
 		org = *s.OrganizationID
 	}
-	access, err := r.auth.signer.Issue(u.ID, s.ID, org)
+	access, err := svc.signer.Issue(u.ID, s.ID, org)
 	if err != nil {
 		return nil, err
 	}
 	idempotency.NoteSecret(ctx, access)
 	idempotency.NoteSecret(ctx, refresh)
-	return &model.AuthPayload{
+	return &Tokens{
 		AccessToken: access, RefreshToken: refresh, TokenType: "Bearer",
 		ExpiresIn: int(auth.AccessTokenTTL / time.Second), User: u,
 	}, nil
 }
 
-// refresh rotates a refresh token. It commits its own transaction because a
+// Refresh rotates a refresh token. It commits its own transaction because a
 // reused token must revoke the session even though the call fails.
-func (r *Resolver) refresh(ctx context.Context, token string) (*model.AuthPayload, error) {
+func (svc *Service) Refresh(ctx context.Context, token string) (*Tokens, error) {
 	if strings.TrimSpace(token) == "" {
-		return nil, FieldError("refreshToken", "refresh token is required")
+		return nil, fault.FieldError("refreshToken", "refresh token is required")
 	}
-	var out *model.AuthPayload
-	err := r.ownTx(ctx, "refreshToken", func(tx *ent.Client) (bool, error) {
+	var out *Tokens
+	err := svc.ownTx(ctx, "refreshToken", func(tx *ent.Client) (bool, error) {
 		rt, err := tx.RefreshToken.Query().Where(refreshtoken.TokenHash(auth.HashToken(token))).WithSession().Only(ctx)
 		if ent.IsNotFound(err) {
-			return false, Errorf(KindUnauthenticated, "refresh token is invalid")
+			return false, fault.Errorf(fault.KindUnauthenticated, "refresh token is invalid")
 		} else if err != nil {
 			return false, err
 		}
@@ -214,11 +214,11 @@ func (r *Resolver) refresh(ctx context.Context, token string) (*model.AuthPayloa
 		now := time.Now()
 		switch {
 		case s.RevokedAt != nil:
-			return false, Errorf(KindUnauthenticated, "the session of this refresh token has been revoked")
+			return false, fault.Errorf(fault.KindUnauthenticated, "the session of this refresh token has been revoked")
 		case rt.UsedAt != nil:
-			return true, r.revokeReused(ctx, tx, s.ID)
+			return true, svc.revokeReused(ctx, tx, s.ID)
 		case now.After(rt.ExpiresAt):
-			return false, Errorf(KindUnauthenticated, "refresh token has expired")
+			return false, fault.Errorf(fault.KindUnauthenticated, "refresh token has expired")
 		}
 		// Conditional, so that of two concurrent uses only one wins.
 		n, err := tx.RefreshToken.Update().Where(refreshtoken.ID(rt.ID), refreshtoken.UsedAtIsNil()).SetUsedAt(now).Save(ctx)
@@ -226,7 +226,7 @@ func (r *Resolver) refresh(ctx context.Context, token string) (*model.AuthPayloa
 			return false, err
 		}
 		if n == 0 {
-			return true, r.revokeReused(ctx, tx, s.ID)
+			return true, svc.revokeReused(ctx, tx, s.ID)
 		}
 		req := auth.RequestFrom(ctx)
 		s, err = tx.Session.UpdateOne(s).SetLastSeenAt(now).SetIPAddress(truncate(req.IP, 64)).Save(ctx)
@@ -237,7 +237,7 @@ func (r *Resolver) refresh(ctx context.Context, token string) (*model.AuthPayloa
 		if err != nil {
 			return false, err
 		}
-		out, err = r.issueTokens(ctx, tx, u, s)
+		out, err = svc.issueTokens(ctx, tx, u, s)
 		return err == nil, err
 	})
 	return out, err
@@ -245,21 +245,21 @@ func (r *Resolver) refresh(ctx context.Context, token string) (*model.AuthPayloa
 
 // revokeReused revokes a session whose used refresh token came back: either
 // the client retried, or someone else holds a copy. Both must sign in again.
-func (r *Resolver) revokeReused(ctx context.Context, tx *ent.Client, sessionID uuid.UUID) error {
+func (svc *Service) revokeReused(ctx context.Context, tx *ent.Client, sessionID uuid.UUID) error {
 	if err := tx.Session.UpdateOneID(sessionID).SetRevokedAt(time.Now()).Exec(ctx); err != nil {
 		return err
 	}
-	r.log.WarnContext(ctx, "used refresh token presented again; session revoked", "session", sessionID)
-	return Errorf(KindUnauthenticated, "refresh token was already used; the session has been revoked")
+	svc.log.WarnContext(ctx, "used refresh token presented again; session revoked", "session", sessionID)
+	return fault.Errorf(fault.KindUnauthenticated, "refresh token was already used; the session has been revoked")
 }
 
-// logout revokes the caller's session.
-func (r *Resolver) logout(ctx context.Context) (bool, error) {
-	p, err := requireUser(ctx)
+// Logout revokes the caller's session.
+func (svc *Service) Logout(ctx context.Context) (bool, error) {
+	p, err := RequireUser(ctx)
 	if err != nil {
 		return false, err
 	}
-	err = r.db(ctx).Session.Update().Where(session.ID(p.SessionID), session.RevokedAtIsNil()).SetRevokedAt(time.Now()).Exec(ctx)
+	err = svc.db(ctx).Session.Update().Where(session.ID(p.SessionID), session.RevokedAtIsNil()).SetRevokedAt(time.Now()).Exec(ctx)
 	return err == nil, err
 }
 
