@@ -6,11 +6,13 @@ import (
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/handler"
 	"github.com/99designs/gqlgen/graphql/handler/transport"
+
+	"github.com/vidra-dev/vidra/graph/gqlserver"
 )
 
 // NewHandlerWithGqlgenPOST is NewHandler with gqlgen's own POST transport in
 // place of postTransport, for tests comparing the two.
-func (r *Resolver) NewHandlerWithGqlgenPOST(limits Limits) *handler.Server {
+func (r *Resolver) NewHandlerWithGqlgenPOST(limits gqlserver.Limits) *handler.Server {
 	srv := handler.New(r.Schema())
 	srv.AddTransport(gqlgenPOST{})
 	r.configure(srv, limits)
@@ -25,12 +27,6 @@ func (t gqlgenPOST) Do(w http.ResponseWriter, r *http.Request, exec graphql.Grap
 	t.POST.Do(w, r.WithContext(graphql.WithOperationContext(r.Context(), &graphql.OperationContext{})), exec)
 }
 
-// WriteResponse exposes postTransport's response writer.
-var WriteResponse = writeResponse
-
-// HoldAdmissionSlot takes one of the admission gate's slots (admission.go)
-// until release is called.
-func (r *Resolver) HoldAdmissionSlot() (release func()) {
-	r.admission.slots <- struct{}{}
-	return func() { <-r.admission.slots }
-}
+// HoldAdmissionSlot takes one of the admission gate's slots
+// (gqlserver/admission.go) until release is called.
+func (r *Resolver) HoldAdmissionSlot() (release func()) { return r.admission.Hold() }
