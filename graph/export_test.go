@@ -11,7 +11,7 @@ import (
 )
 
 // NewHandlerWithGqlgenPOST is NewHandler with gqlgen's own POST transport in
-// place of postTransport, for tests comparing the two.
+// place of gqlserver's POST transport, for tests comparing the two.
 func (r *Resolver) NewHandlerWithGqlgenPOST(limits gqlserver.Limits) *handler.Server {
 	srv := handler.New(r.Schema())
 	srv.AddTransport(gqlgenPOST{})
@@ -20,7 +20,7 @@ func (r *Resolver) NewHandlerWithGqlgenPOST(limits gqlserver.Limits) *handler.Se
 }
 
 // gqlgenPOST is gqlgen's POST transport given the empty operation context
-// postTransport gives it for the errors it reports before executing anything.
+// gqlserver's POST transport gives it for the errors it reports before executing anything.
 type gqlgenPOST struct{ transport.POST }
 
 func (t gqlgenPOST) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecutor) {

@@ -2,7 +2,8 @@
 //
 // Resolvers (the generated *.resolvers.go files, one per schema file) stay thin: they
 // check, call an ent builder or a domain function from the hand-written files beside
-// them, and return.
+// them, and return. The transports, request limits and admission that stand
+// before them are in graph/gqlserver; handler.go assembles the server from it.
 package graph
 
 import (
