@@ -19,6 +19,7 @@ import (
 	"github.com/99designs/gqlgen/graphql/introspection"
 
 	"github.com/vidra-dev/vidra/graph"
+	"github.com/vidra-dev/vidra/graph/gqlserver"
 	"github.com/vidra-dev/vidra/rest"
 )
 
@@ -92,7 +93,7 @@ func TestHostileDocumentsAreRefusedBeforeParsing(t *testing.T) {
 // TestRESTOperationsPassTheBounds holds every operation of the REST route
 // table within the document limits, with room to spare.
 func TestRESTOperationsPassTheBounds(t *testing.T) {
-	half := graph.DefaultLimits
+	half := gqlserver.DefaultLimits
 	half.MaxQueryBytes /= 2
 	half.MaxTokens /= 2
 	half.MaxFields /= 2
@@ -131,7 +132,7 @@ func TestLegitimateDocumentsPassTheBounds(t *testing.T) {
 // the server (its document checked, nothing parsed), and what the most costly
 // documents within the limits cost to validate.
 func BenchmarkHostileDocuments(b *testing.B) {
-	exec := (&graph.Resolver{}).NewExecutor(graph.DefaultLimits)
+	exec := (&graph.Resolver{}).NewExecutor(gqlserver.DefaultLimits)
 	run := func(b *testing.B, query string, wantErr bool) {
 		ctx := graphql.StartOperationTrace(context.Background())
 		b.SetBytes(int64(len(query)))
@@ -167,7 +168,7 @@ func BenchmarkHostileDocuments(b *testing.B) {
 
 func TestGraphQLBodyLimit(t *testing.T) {
 	s := sqliteServer(t)
-	limit := graph.DefaultLimits.MaxBodyBytes
+	limit := gqlserver.DefaultLimits.MaxBodyBytes
 	// A body that never ends, without a Content-Length: refused once past the
 	// limit, having read one byte more than it.
 	endless := &countingReader{}
@@ -202,9 +203,9 @@ func TestGraphQLBodyLimit(t *testing.T) {
 	}
 	// A multipart (upload) request whose length is past its limit: refused
 	// before reading.
-	upload := &countingReader{max: graph.DefaultLimits.MaxUploadSize + 1}
+	upload := &countingReader{max: gqlserver.DefaultLimits.MaxUploadSize + 1}
 	req = httptest.NewRequest(http.MethodPost, "/graphql", upload)
-	req.ContentLength = graph.DefaultLimits.MaxUploadSize + 1
+	req.ContentLength = gqlserver.DefaultLimits.MaxUploadSize + 1
 	req.Header.Set("Content-Type", "multipart/form-data; boundary=x")
 	rec = httptest.NewRecorder()
 	s.App.Handler.ServeHTTP(rec, req)
@@ -212,7 +213,7 @@ func TestGraphQLBodyLimit(t *testing.T) {
 		t.Errorf("multipart past the limit: %d, %d bytes read: %s", rec.Code, upload.n, rec.Body)
 	}
 	// One whose body runs past the limit as it is read (no declared length).
-	small := s.App.Resolver.Authenticate(s.App.Resolver.NewHandler(graph.Limits{MaxUploadSize: 1000}))
+	small := s.App.Resolver.Authenticate(s.App.Resolver.NewHandler(gqlserver.Limits{MaxUploadSize: 1000}))
 	form := "--x\r\nContent-Disposition: form-data; name=\"operations\"\r\n\r\n" +
 		`{"query":"mutation($f: Upload!) { __typename }","variables":{"f":null}}` +
 		"\r\n--x\r\nContent-Disposition: form-data; name=\"map\"\r\n\r\n" + `{"0":["variables.f"]}` +
@@ -226,7 +227,7 @@ func TestGraphQLBodyLimit(t *testing.T) {
 		t.Errorf("multipart running past the limit: %d %s", rec.Code, rec.Body)
 	}
 	// GET: the query string.
-	if status, res := s.Get("/graphql?query=" + strings.Repeat("x", graph.DefaultLimits.MaxURLBytes)); status != http.StatusRequestURITooLong || !strings.Contains(string(res), "TOO_LARGE") {
+	if status, res := s.Get("/graphql?query=" + strings.Repeat("x", gqlserver.DefaultLimits.MaxURLBytes)); status != http.StatusRequestURITooLong || !strings.Contains(string(res), "TOO_LARGE") {
 		t.Errorf("long GET: %d %.200s", status, res)
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/99designs/gqlgen/graphql/handler/transport"
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vidra-dev/vidra/graph/generated"
+	"github.com/vidra-dev/vidra/graph/gqlserver"
 	"github.com/vidra-dev/vidra/internal/embedlink"
 )
 
@@ -35,23 +36,24 @@ func (r *Resolver) Schema() graphql.ExecutableSchema {
 
 // configure installs the extensions, middleware and error handling of every
 // GraphQL execution path.
-func (r *Resolver) configure(p executionPipeline, limits Limits) {
-	limits = limits.withDefaults()
+func (r *Resolver) configure(p executionPipeline, limits gqlserver.Limits) {
+	limits = limits.WithDefaults()
 	p.SetQueryCache(lru.New[*ast.QueryDocument](1000))
-	p.Use(subscriptionsOnly{})   // subscription_operations.go
+	p.Use(gqlserver.NewSubscriptionsOnly())
 	p.Use(subscriptionCursors{}) // subscription_cursor.go
-	p.Use(introspectionPolicy{mode: r.introspection})
+	p.Use(gqlserver.NewIntrospectionPolicy(r.introspection))
 	// Before anything parses the query, and before the persisted-query
 	// extension keeps it: what that cache gives back later has passed.
-	p.Use(documentBounds{limits: limits})
+	p.Use(gqlserver.NewDocumentBounds(limits))
 	p.Use(extension.AutomaticPersistedQuery{Cache: lru.New[string](1000)})
-	// queryLimits also does the work of gqlgen's ComplexityLimit (complexity.go).
-	p.Use(&queryLimits{limits: limits})
+	// Query limits also do the work of gqlgen's ComplexityLimit
+	// (gqlserver/complexity.go).
+	p.Use(gqlserver.NewQueryLimits(limits))
 	p.Use(&inputStrings{}) // input_strings.go
 	p.Use(operationContext{publicURL: r.media.PublicURL, pageStats: r.pageStats})
 	// Outside the transaction: a stored response is one that committed.
 	p.Use(idempotentMutations{r: r})
-	// Around the execution alone, shared by every pipeline (admission.go).
+	// Around the execution alone, shared by every pipeline (gqlserver/admission.go).
 	p.Use(r.admission)
 	p.Use(entgql.Transactioner{TxOpener: r.client, SkipTxFunc: skipsSharedTx})
 	p.AroundFields(r.fieldRules)
@@ -60,24 +62,24 @@ func (r *Resolver) configure(p executionPipeline, limits Limits) {
 }
 
 // NewHandler returns the GraphQL HTTP handler: POST (gqlgen's, writing its
-// responses faster: postTransport), GET, multipart uploads and the websocket
-// transport of subscriptions (subscription_transport.go), each refusing a
-// request larger than limits allow (transport_limits.go).
-func (r *Resolver) NewHandler(limits Limits) http.Handler {
-	limits = limits.withDefaults()
+// responses faster), GET, multipart uploads and the websocket transport of
+// subscriptions, each refusing a request larger than limits allow (package
+// gqlserver).
+func (r *Resolver) NewHandler(limits gqlserver.Limits) http.Handler {
+	limits = limits.WithDefaults()
 	srv := handler.New(r.Schema())
-	srv.AddTransport(r.websocketTransport())
+	srv.AddTransport(r.websocket.Transport())
 	srv.AddTransport(transport.Options{})
-	srv.AddTransport(getTransport{maxURLBytes: limits.MaxURLBytes})
-	srv.AddTransport(postTransport{maxBodyBytes: limits.MaxBodyBytes})
-	srv.AddTransport(multipartTransport{transport.MultipartForm{MaxUploadSize: limits.MaxUploadSize, MaxMemory: 8 << 20}})
+	srv.AddTransport(gqlserver.NewGET(limits.MaxURLBytes))
+	srv.AddTransport(gqlserver.NewPOST(limits.MaxBodyBytes))
+	srv.AddTransport(gqlserver.NewMultipart(limits.MaxUploadSize))
 	r.configure(srv, limits)
-	return r.withWebsocketOrigin(srv)
+	return r.websocket.WithOrigin(srv)
 }
 
 // NewExecutor returns an in-process executor over the same schema and rules as the
 // HTTP handler, for callers (the REST layer) that build operations themselves.
-func (r *Resolver) NewExecutor(limits Limits) *executor.Executor {
+func (r *Resolver) NewExecutor(limits gqlserver.Limits) *executor.Executor {
 	exec := executor.New(r.Schema())
 	r.configure(exec, limits)
 	return exec

@@ -2,7 +2,8 @@
 //
 // Resolvers (the generated *.resolvers.go files, one per schema file) stay thin: they
 // check, call an ent builder or a domain function from the hand-written files beside
-// them, and return.
+// them, and return. The transports, request limits and admission that stand
+// before them are in graph/gqlserver; handler.go assembles the server from it.
 package graph
 
 import (
@@ -14,6 +15,7 @@ import (
 	"entgo.io/ent/dialect"
 
 	"github.com/vidra-dev/vidra/ent"
+	"github.com/vidra-dev/vidra/graph/gqlserver"
 	"github.com/vidra-dev/vidra/graph/model"
 	"github.com/vidra-dev/vidra/internal/account"
 	"github.com/vidra-dev/vidra/internal/analytics"
@@ -44,20 +46,19 @@ type Resolver struct {
 	sessionCheckSQL string
 	// sessions remembers session checks (session_cache.go).
 	sessions *sessionCache
-	// introspection says who may introspect the schema (introspection.go).
-	introspection IntrospectionMode
+	// introspection says who may introspect the schema (gqlserver/introspection.go).
+	introspection gqlserver.IntrospectionMode
 	// analyticsEraser erases analytics users through the writer (analytics_erase.go).
 	analyticsEraser AnalyticsEraser
 	// pageStats are put in every operation's context (pageStatsContext).
 	pageStats *edgepage.Stats
 	// changes carries the change notices subscriptions follow (subscription.go).
 	changes *changefeed.Bus
-	// subscriptions bound the subscription connections (subscription_limits.go).
-	subscriptions SubscriptionLimits
-	// admission bounds the operations executing at once (admission.go).
-	admission *admissionGate
-	// wsConnections counts each caller's open subscription connections.
-	wsConnections connectionCounts
+	// websocket is the subscriptions' transport, with its limits and its
+	// count of each caller's open connections (gqlserver/subscription_transport.go).
+	websocket *gqlserver.Websocket
+	// admission bounds the operations executing at once (gqlserver/admission.go).
+	admission *gqlserver.AdmissionGate
 	// analyticsStore runs the analytics queries.
 	analyticsStore analytics.AnalyticsStore
 	// billing is what the plan and subscription operations need (billing.go).
@@ -92,7 +93,7 @@ type Deps struct {
 	// Auth configures accounts and sign-in (internal/account).
 	Auth AuthDeps
 	// Introspection says who may introspect the schema; IntrospectionOn when empty.
-	Introspection IntrospectionMode
+	Introspection gqlserver.IntrospectionMode
 	// AnalyticsEraser is the analytics writer, which erases a user's analytics
 	// and its own cached state of them (nil: eraseAnalyticsUser fails, INTERNAL).
 	AnalyticsEraser AnalyticsEraser
@@ -100,11 +101,11 @@ type Deps struct {
 	// answer INTERNAL).
 	Changes *changefeed.Bus
 	// Subscriptions bound the subscription connections; zero fields take
-	// DefaultSubscriptionLimits.
-	Subscriptions SubscriptionLimits
+	// gqlserver.DefaultSubscriptionLimits.
+	Subscriptions gqlserver.SubscriptionLimits
 	// Admission bounds the operations executing at once; zero fields take
-	// DefaultAdmission.
-	Admission Admission
+	// gqlserver.DefaultAdmission.
+	Admission gqlserver.Admission
 	// Analytics is the analytics store the queries run on; nil: the SQL store
 	// of SQL (analytics.NewSQLStore).
 	Analytics analytics.AnalyticsStore
@@ -137,8 +138,7 @@ func NewResolver(d Deps) *Resolver {
 		introspection:   d.Introspection,
 		analyticsEraser: d.AnalyticsEraser,
 		changes:         d.Changes,
-		subscriptions:   d.Subscriptions.withDefaults(),
-		admission:       newAdmissionGate(d.Admission),
+		admission:       gqlserver.NewAdmissionGate(d.Admission),
 		analyticsStore:  d.Analytics,
 		billing:         d.Billing,
 		pageStats:       d.PageStats,
@@ -152,6 +152,7 @@ func NewResolver(d Deps) *Resolver {
 	}
 	r.sessions.watchSessionChanges(d.Client)
 	r.account = account.New(d.Client, d.Auth, d.Log)
+	r.websocket = gqlserver.NewWebsocket(d.Subscriptions, subscriptionCredentials{r}, d.Log)
 	r.healthChecks = append([]HealthCheck{{Name: "database", Check: r.pingDatabase, Readiness: true}}, d.HealthChecks...)
 	return r
 }

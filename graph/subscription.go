@@ -9,6 +9,7 @@ import (
 
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/video"
+	"github.com/vidra-dev/vidra/graph/gqlserver"
 	"github.com/vidra-dev/vidra/graph/model"
 	"github.com/vidra-dev/vidra/internal/changefeed"
 )
@@ -38,7 +39,7 @@ func follow[T any](ctx context.Context, r *Resolver, kind string, id uuid.UUID, 
 	if err != nil {
 		return nil, err
 	}
-	release, err := takeSubscriptionSlot(ctx)
+	release, err := gqlserver.TakeSubscriptionSlot(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -173,7 +174,7 @@ func (r *Resolver) concurrentViewersUpdated(ctx context.Context, projectID uuid.
 	if err != nil {
 		return nil, err
 	}
-	release, err := takeSubscriptionSlot(ctx)
+	release, err := gqlserver.TakeSubscriptionSlot(ctx)
 	if err != nil {
 		return nil, err
 	}

@@ -15,6 +15,32 @@ import (
 	"github.com/vidra-dev/vidra/internal/tenancy"
 )
 
+// subscriptionCredentials are the credential checks the subscription websocket
+// (gqlserver.Websocket) admits and keeps connections by: those of HTTP
+// requests, and the watch below.
+type subscriptionCredentials struct{ r *Resolver }
+
+// AuthenticateBearer implements gqlserver.Credentials.
+func (c subscriptionCredentials) AuthenticateBearer(ctx context.Context, authorization string) (*auth.Principal, error) {
+	p, _, err := c.r.authenticateBearer(ctx, authorization)
+	return p, err
+}
+
+// AuthenticateAPIKey implements gqlserver.Credentials.
+func (c subscriptionCredentials) AuthenticateAPIKey(ctx context.Context, key, origin string) (*auth.Principal, error) {
+	return c.r.authenticateAPIKey(ctx, key, origin)
+}
+
+// WatchCredential implements gqlserver.Credentials: it follows p's credential
+// (followCredential, watchCredential) and puts the connection's credential gate
+// in the context its subscriptions run in (credentialSettled).
+func (c subscriptionCredentials) WatchCredential(ctx context.Context, end context.CancelFunc, p *auth.Principal, recheck time.Duration) context.Context {
+	gate := newCredentialGate()
+	sub := c.r.followCredential(ctx, p, gate)
+	go c.r.watchCredential(ctx, end, p, gate, sub, recheck)
+	return context.WithValue(ctx, credentialGateKey{}, gate)
+}
+
 // followCredential subscribes, for a connection opened with p, to the change
 // feed's notices about p's credential: its session, membership, API key,
 // organization or user (or that notices were lost, on any server). Each notice

@@ -7,6 +7,7 @@ import (
 
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/webhookdelivery"
+	"github.com/vidra-dev/vidra/graph/gqlserver"
 	"github.com/vidra-dev/vidra/internal/changefeed"
 )
 
@@ -29,7 +30,7 @@ func (r *Resolver) webhookDeliveryUpdated(ctx context.Context, projectID uuid.UU
 	if err := requireProject(ctx, r.db(ctx), projectID, ""); err != nil {
 		return nil, err
 	}
-	release, err := takeSubscriptionSlot(ctx)
+	release, err := gqlserver.TakeSubscriptionSlot(ctx)
 	if err != nil {
 		return nil, err
 	}

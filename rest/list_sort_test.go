@@ -13,7 +13,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/vektah/gqlparser/v2"
 	"github.com/vektah/gqlparser/v2/ast"
-	"github.com/vidra-dev/vidra/graph"
+	"github.com/vidra-dev/vidra/graph/gqlserver"
 	"github.com/vidra-dev/vidra/internal/apptest"
 	"github.com/vidra-dev/vidra/rest"
 )
@@ -314,7 +314,7 @@ func TestBrokenListRowsStopTheServer(t *testing.T) {
 		"order on a non-list":   {Operation: `query($id: ID!, $o: VideoOrder) { project(id: $id) { videos(orderBy: $o) { totalCount } } }`},
 	} {
 		row.Method, row.Path, row.Message = "GET", "/x", "m"
-		if _, err := rest.New(r.NewExecutor(graph.DefaultLimits), r.Schema().Schema(), []rest.Route{row}, rest.Options{}); err == nil {
+		if _, err := rest.New(r.NewExecutor(gqlserver.DefaultLimits), r.Schema().Schema(), []rest.Route{row}, rest.Options{}); err == nil {
 			t.Errorf("%s: the handler was built", name)
 		}
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 	"github.com/vidra-dev/vidra/graph"
+	"github.com/vidra-dev/vidra/graph/gqlserver"
 	"github.com/vidra-dev/vidra/internal/testdb"
 )
 
@@ -23,7 +24,7 @@ import (
 func FuzzRequestDecoder(f *testing.F) {
 	db := testdb.Open(f, "sqlite3")
 	r := graph.NewResolver(graph.Deps{Client: db.Client, Dialect: db.Dialect})
-	h, err := New(r.NewExecutor(graph.DefaultLimits), r.Schema().Schema(), Table(), Options{MaxJSONBody: 1 << 16, MaxUploadSize: 1 << 16})
+	h, err := New(r.NewExecutor(gqlserver.DefaultLimits), r.Schema().Schema(), Table(), Options{MaxJSONBody: 1 << 16, MaxUploadSize: 1 << 16})
 	if err != nil {
 		f.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/vidra-dev/vidra/graph"
+	"github.com/vidra-dev/vidra/graph/gqlserver"
 	"github.com/vidra-dev/vidra/internal/apptest"
 	"github.com/vidra-dev/vidra/internal/testdb"
 	"github.com/vidra-dev/vidra/rest"
@@ -25,7 +26,7 @@ func newResolver(t *testing.T) *graph.Resolver {
 func TestEveryRowValidates(t *testing.T) {
 	r := newResolver(t)
 	for _, row := range rest.Table() {
-		if _, err := rest.New(r.NewExecutor(graph.DefaultLimits), r.Schema().Schema(), []rest.Route{row}, rest.Options{}); err != nil {
+		if _, err := rest.New(r.NewExecutor(gqlserver.DefaultLimits), r.Schema().Schema(), []rest.Route{row}, rest.Options{}); err != nil {
 			t.Errorf("%s %s: %v", row.Method, row.Path, err)
 		}
 	}
@@ -69,7 +70,7 @@ func TestBrokenRowsStopTheServer(t *testing.T) {
 		"bad result path":    {Method: "GET", Path: "/x", Message: "m", ResultPath: "nope", Operation: `query { service { name } }`},
 		"bad analytics path": {Method: "GET", Path: "/x", Message: "m", Host: rest.HostAnalytics, Operation: `query { service { name } }`},
 	} {
-		if _, err := rest.New(r.NewExecutor(graph.DefaultLimits), r.Schema().Schema(), []rest.Route{row}, rest.Options{}); err == nil {
+		if _, err := rest.New(r.NewExecutor(gqlserver.DefaultLimits), r.Schema().Schema(), []rest.Route{row}, rest.Options{}); err == nil {
 			t.Errorf("%s: the handler was built", name)
 		}
 	}

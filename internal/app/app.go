@@ -13,6 +13,7 @@ import (
 
 	"entgo.io/ent/dialect"
 	"github.com/vidra-dev/vidra/graph"
+	"github.com/vidra-dev/vidra/graph/gqlserver"
 	"github.com/vidra-dev/vidra/graph/model"
 	"github.com/vidra-dev/vidra/internal/auth"
 	"github.com/vidra-dev/vidra/internal/changefeed"
@@ -73,8 +74,8 @@ type Options struct {
 	Version string
 	// Log is the process logger; slog.Default() when nil.
 	Log *slog.Logger
-	// Limits bound GraphQL operations; graph.DefaultLimits when zero.
-	Limits graph.Limits
+	// Limits bound GraphQL operations; gqlserver.DefaultLimits when zero.
+	Limits gqlserver.Limits
 	// AuthLimits are the sign-in rate limits; graph.DefaultAuthLimits when zero.
 	AuthLimits graph.AuthLimits
 	// PasswordHashing bounds concurrent password hashing; one slot per CPU
@@ -93,8 +94,8 @@ func New(ctx context.Context, cfg config.Config, opts Options) (*App, error) {
 	if opts.Log == nil {
 		opts.Log = slog.Default()
 	}
-	if opts.Limits == (graph.Limits{}) {
-		opts.Limits = graph.DefaultLimits
+	if opts.Limits == (gqlserver.Limits{}) {
+		opts.Limits = gqlserver.DefaultLimits
 	}
 	pools := connectionPools(cfg)
 	db, err := database.OpenWith(ctx, database.Settings{URL: cfg.DatabaseURL, DataDir: cfg.DataDir,
@@ -122,8 +123,8 @@ func NewWithDB(ctx context.Context, cfg config.Config, db *database.DB, opts Opt
 	if opts.Log == nil {
 		opts.Log = slog.Default()
 	}
-	if opts.Limits == (graph.Limits{}) {
-		opts.Limits = graph.DefaultLimits
+	if opts.Limits == (gqlserver.Limits{}) {
+		opts.Limits = gqlserver.DefaultLimits
 	}
 	regions := make([]*model.Region, len(cfg.Regions))
 	for i, r := range cfg.Regions {
@@ -192,14 +193,14 @@ func NewWithDB(ctx context.Context, cfg config.Config, db *database.DB, opts Opt
 			AllowPlainHTTP: cfg.Webhooks.AllowPrivateNetworks,
 			SecretOverlap:  cfg.Webhooks.SecretOverlap,
 		},
-		Introspection: graph.IntrospectionMode(cfg.HTTP.Introspection),
+		Introspection: gqlserver.IntrospectionMode(cfg.HTTP.Introspection),
 		Live:          graph.LiveDeps{URLs: cfg.LiveURLs, Outbound: outbound},
 		Changes:       changes,
 		PageStats:     mp.pageStats,
 		Billing: graph.BillingDeps{Service: mp.billing, Limits: mp.limits, Usage: mp.usageSource, Stripe: mp.stripe,
 			PDFs: mp.pdfs},
-		Admission: graph.Admission{Slots: cfg.HTTP.APIConcurrency, MaxWait: cfg.HTTP.APIQueueWait},
-		Subscriptions: graph.SubscriptionLimits{
+		Admission: gqlserver.Admission{Slots: cfg.HTTP.APIConcurrency, MaxWait: cfg.HTTP.APIQueueWait},
+		Subscriptions: gqlserver.SubscriptionLimits{
 			MaxConnectionsPerCaller:       cfg.HTTP.WSMaxConnectionsPerCaller,
 			MaxSubscriptionsPerConnection: cfg.HTTP.WSMaxSubscriptionsPerConnection,
 			CredentialRecheck:             cfg.HTTP.WSCredentialRecheck,

@@ -1,10 +1,12 @@
-package graph
+package gqlserver
 
 import (
 	"context"
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/vidra-dev/vidra/internal/fault"
 )
 
 // SubscriptionLimits bound the websocket connections that carry subscriptions.
@@ -25,7 +27,7 @@ type SubscriptionLimits struct {
 	// InitTimeout is how long a client has to send connection_init.
 	InitTimeout time.Duration
 	// CredentialRecheck is how often an open connection's credential is
-	// checked again (subscription_credential.go).
+	// checked again (graph/subscription_credential.go).
 	CredentialRecheck time.Duration
 	// AppOrigins are the browser origins, beside the server's own, whose pages
 	// may connect with any credential (websocketOriginTrusted).
@@ -45,8 +47,8 @@ var DefaultSubscriptionLimits = SubscriptionLimits{
 	CredentialRecheck:             30 * time.Second,
 }
 
-// withDefaults fills the zero fields from DefaultSubscriptionLimits.
-func (l SubscriptionLimits) withDefaults() SubscriptionLimits {
+// WithDefaults fills the zero fields from DefaultSubscriptionLimits.
+func (l SubscriptionLimits) WithDefaults() SubscriptionLimits {
 	d := DefaultSubscriptionLimits
 	if l.MaxConnectionsPerCaller <= 0 {
 		l.MaxConnectionsPerCaller = d.MaxConnectionsPerCaller
@@ -107,17 +109,17 @@ type subscriptionSlots struct {
 
 type subscriptionSlotsKey struct{}
 
-// takeSubscriptionSlot counts a subscription on the connection of ctx, or
+// TakeSubscriptionSlot counts a subscription on the connection of ctx, or
 // refuses it when the connection runs its maximum already. The release func
 // uncounts it when the subscription ends.
-func takeSubscriptionSlot(ctx context.Context) (release func(), err error) {
+func TakeSubscriptionSlot(ctx context.Context) (release func(), err error) {
 	s, _ := ctx.Value(subscriptionSlotsKey{}).(*subscriptionSlots)
 	if s == nil {
 		return func() {}, nil
 	}
 	if s.running.Add(1) > s.max {
 		s.running.Add(-1)
-		return nil, Errorf(KindRateLimited, "this connection runs %d subscriptions already; open another connection or end one", s.max)
+		return nil, fault.Errorf(fault.KindRateLimited, "this connection runs %d subscriptions already; open another connection or end one", s.max)
 	}
 	var once sync.Once
 	return func() { once.Do(func() { s.running.Add(-1) }) }, nil

@@ -1,4 +1,4 @@
-package graph
+package gqlserver
 
 import (
 	"bytes"
@@ -17,7 +17,14 @@ import (
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
 	"github.com/vidra-dev/vidra/graph/gqlexec"
+	"github.com/vidra-dev/vidra/internal/fault"
 )
+
+// NewPOST returns the POST transport: postTransport answering 413 to a body
+// longer than maxBodyBytes.
+func NewPOST(maxBodyBytes int64) graphql.Transport {
+	return postTransport{maxBodyBytes: maxBodyBytes}
+}
 
 // postTransport is gqlgen's POST transport (application/json bodies) with the
 // response written from its parts: the data as the executor wrote it, between
@@ -43,17 +50,17 @@ type postTransport struct {
 func (t postTransport) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecutor) {
 	start := graphql.Now()
 	if r.ContentLength > t.maxBodyBytes {
-		writeRefused(w, http.StatusRequestEntityTooLarge, KindTooLarge, bodyTooLargeMessage(t.maxBodyBytes))
+		writeRefused(w, http.StatusRequestEntityTooLarge, fault.KindTooLarge, bodyTooLargeMessage(t.maxBodyBytes))
 		return
 	}
 	body, readErr := io.ReadAll(http.MaxBytesReader(w, r.Body, t.maxBodyBytes))
 	if tooLarge := (*http.MaxBytesError)(nil); errors.As(readErr, &tooLarge) {
-		writeRefused(w, http.StatusRequestEntityTooLarge, KindTooLarge, bodyTooLargeMessage(t.maxBodyBytes))
+		writeRefused(w, http.StatusRequestEntityTooLarge, fault.KindTooLarge, bodyTooLargeMessage(t.maxBodyBytes))
 		return
 	}
 	if timeout := net.Error(nil); errors.As(readErr, &timeout) && timeout.Timeout() {
 		// The server's read timeout passed before the body arrived.
-		writeRefused(w, http.StatusRequestTimeout, KindBadRequest, "the request body did not arrive in time")
+		writeRefused(w, http.StatusRequestTimeout, fault.KindBadRequest, "the request body did not arrive in time")
 		return
 	}
 	var params graphql.RawParams
@@ -196,7 +203,7 @@ func writeMarshalled(w io.Writer, resp *graphql.Response) {
 	b, err := json.Marshal(resp)
 	if err != nil {
 		// gqlgen panics here; the recoverer answers 500 with the cause logged.
-		panic("graph: response cannot be encoded: " + err.Error())
+		panic("gqlserver: response cannot be encoded: " + err.Error())
 	}
 	writeWhole(w, b)
 }

@@ -1,4 +1,4 @@
-package graph
+package gqlserver
 
 import (
 	"context"
@@ -18,15 +18,18 @@ const codeSubscriptionsOnly = "SUBSCRIPTIONS_ONLY"
 func init() { errcode.RegisterErrorType(codeSubscriptionsOnly, errcode.KindProtocol) }
 
 // websocketConnectionKey marks the context of an operation that came over a
-// subscription connection (set by initSubscriptions).
+// subscription connection (set by Websocket.init).
 type websocketConnectionKey struct{}
 
-// subscriptionsOnly refuses, before anything runs, a query or mutation sent
+// NewSubscriptionsOnly returns the extension that refuses, before anything runs, a query or mutation sent
 // over the subscription websocket: that connection carries subscriptions, and
 // queries and mutations go over HTTP, where every HTTP rule (limits, cookies,
 // Retry-After, the idempotency record) applies. Run there, gqlgen's websocket
 // transport would also call a mutation's response handler a second time, which
 // the transaction extension does not expect.
+func NewSubscriptionsOnly() graphql.HandlerExtension { return subscriptionsOnly{} }
+
+// subscriptionsOnly is the extension of NewSubscriptionsOnly.
 type subscriptionsOnly struct{}
 
 var _ interface {

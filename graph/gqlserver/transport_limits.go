@@ -1,4 +1,4 @@
-package graph
+package gqlserver
 
 import (
 	"fmt"
@@ -8,7 +8,13 @@ import (
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/handler/transport"
 	"github.com/vektah/gqlparser/v2/gqlerror"
+
+	"github.com/vidra-dev/vidra/internal/fault"
 )
+
+// NewGET returns gqlgen's GET transport refusing, with 414, a query string
+// longer than maxURLBytes (getTransport).
+func NewGET(maxURLBytes int) graphql.Transport { return getTransport{maxURLBytes: maxURLBytes} }
 
 // getTransport is gqlgen's GET transport refusing, with 414, a query string
 // longer than MaxURLBytes: the query, variables and extensions a GET carries
@@ -21,11 +27,18 @@ type getTransport struct {
 // Do answers one GET request.
 func (t getTransport) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecutor) {
 	if n := len(r.URL.RawQuery); n > t.maxURLBytes {
-		writeRefused(w, http.StatusRequestURITooLong, KindTooLarge,
+		writeRefused(w, http.StatusRequestURITooLong, fault.KindTooLarge,
 			fmt.Sprintf("query string is %d bytes long, which exceeds the limit of %d", n, t.maxURLBytes))
 		return
 	}
 	t.GET.Do(w, r, exec)
+}
+
+// NewMultipart returns gqlgen's multipart transport (GraphQL uploads) for
+// bodies of at most maxUploadSize bytes, answering 413 past it
+// (multipartTransport).
+func NewMultipart(maxUploadSize int64) graphql.Transport {
+	return multipartTransport{transport.MultipartForm{MaxUploadSize: maxUploadSize, MaxMemory: 8 << 20}}
 }
 
 // multipartTransport is gqlgen's multipart transport (GraphQL uploads) answering
@@ -39,7 +52,7 @@ type multipartTransport struct {
 // Do answers one multipart request.
 func (t multipartTransport) Do(w http.ResponseWriter, r *http.Request, exec graphql.GraphExecutor) {
 	if r.ContentLength > t.MaxUploadSize {
-		writeRefused(w, http.StatusRequestEntityTooLarge, KindTooLarge, bodyTooLargeMessage(t.MaxUploadSize))
+		writeRefused(w, http.StatusRequestEntityTooLarge, fault.KindTooLarge, bodyTooLargeMessage(t.MaxUploadSize))
 		return
 	}
 	body := &overflowWatch{ReadCloser: r.Body, left: t.MaxUploadSize}
@@ -102,7 +115,7 @@ func bodyTooLargeMessage(limit int64) string {
 // writeRefused answers a request refused before anything of it was executed
 // with status and a GraphQL error of kind: the error is written as it is, not
 // through the executor's extensions.
-func writeRefused(w http.ResponseWriter, status int, kind Kind, message string) {
+func writeRefused(w http.ResponseWriter, status int, kind fault.Kind, message string) {
 	err := &gqlerror.Error{Message: message, Extensions: map[string]any{"code": string(kind)}}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)

@@ -1,4 +1,4 @@
-package graph
+package gqlserver
 
 import (
 	"context"
@@ -75,8 +75,8 @@ var DefaultLimits = Limits{
 	MaxRepeatedFields: 50,
 }
 
-// withDefaults is l with every zero limit replaced by the default's.
-func (l Limits) withDefaults() Limits {
+// WithDefaults is l with every zero limit replaced by the default's.
+func (l Limits) WithDefaults() Limits {
 	d := DefaultLimits
 	pick := func(v *int, def int) {
 		if *v <= 0 {
@@ -136,10 +136,13 @@ func intValue(v any) (int, bool) {
 	return 0, false
 }
 
-// queryLimits refuses operations nested deeper than MaxDepth, connections asked
+// NewQueryLimits returns the extension that refuses operations nested deeper than MaxDepth, connections asked
 // for without first/last or for more than MaxPageSize items (as GitHub's API
 // does: an unbounded connection would load a whole table), and operations more
 // complex than MaxComplexity (see complexity.go), in one walk of the operation.
+func NewQueryLimits(l Limits) graphql.HandlerExtension { return &queryLimits{limits: l} }
+
+// queryLimits is the extension of NewQueryLimits.
 type queryLimits struct {
 	limits Limits
 	schema *ast.Schema

@@ -1,4 +1,4 @@
-package graph
+package gqlserver
 
 import (
 	"context"
@@ -24,8 +24,8 @@ func DefaultAdmission() Admission {
 	return Admission{Slots: 4 * runtime.GOMAXPROCS(0), MaxWait: 250 * time.Millisecond}
 }
 
-// withDefaults fills the zero fields from DefaultAdmission.
-func (a Admission) withDefaults() Admission {
+// WithDefaults fills the zero fields from DefaultAdmission.
+func (a Admission) WithDefaults() Admission {
 	d := DefaultAdmission()
 	if a.Slots <= 0 {
 		a.Slots = d.Slots
@@ -36,7 +36,7 @@ func (a Admission) withDefaults() Admission {
 	return a
 }
 
-// admissionGate is the extension that keeps operations to their slots. Past
+// AdmissionGate is the extension that keeps operations to their slots. Past
 // the slots, operations wait in the order they came (a channel's waiting
 // senders are served first in, first out) rather than all running at once:
 // the CPU then serves a few requests to the end instead of interleaving every
@@ -50,27 +50,27 @@ func (a Admission) withDefaults() Admission {
 // long (a call to another service) delay the others by at most that, and
 // subscriptions are never gated: one waits for its events, not for the CPU.
 // One gate is shared by the GraphQL handler and the REST executor.
-type admissionGate struct {
+type AdmissionGate struct {
 	slots   chan struct{}
 	maxWait time.Duration
 }
 
-// newAdmissionGate returns the gate of a.
-func newAdmissionGate(a Admission) *admissionGate {
-	a = a.withDefaults()
-	return &admissionGate{slots: make(chan struct{}, a.Slots), maxWait: a.MaxWait}
+// NewAdmissionGate returns the gate of a.
+func NewAdmissionGate(a Admission) *AdmissionGate {
+	a = a.WithDefaults()
+	return &AdmissionGate{slots: make(chan struct{}, a.Slots), maxWait: a.MaxWait}
 }
 
 // ExtensionName names the extension.
-func (*admissionGate) ExtensionName() string { return "Admission" }
+func (*AdmissionGate) ExtensionName() string { return "Admission" }
 
 // Validate accepts every schema.
-func (*admissionGate) Validate(graphql.ExecutableSchema) error { return nil }
+func (*AdmissionGate) Validate(graphql.ExecutableSchema) error { return nil }
 
 // InterceptResponse runs the operation's response once it holds a slot, or
 // once it has waited MaxWait; a caller gone while it waits gets an error and
 // nothing runs.
-func (g *admissionGate) InterceptResponse(ctx context.Context, next graphql.ResponseHandler) *graphql.Response {
+func (g *AdmissionGate) InterceptResponse(ctx context.Context, next graphql.ResponseHandler) *graphql.Response {
 	if oc := graphql.GetOperationContext(ctx); oc == nil || oc.Operation == nil || oc.Operation.Operation == ast.Subscription {
 		return next(ctx)
 	}
@@ -86,7 +86,7 @@ func (g *admissionGate) InterceptResponse(ctx context.Context, next graphql.Resp
 
 // enter takes a slot (held) or waits MaxWait for one (not held past it); ok is
 // false when ctx ended first.
-func (g *admissionGate) enter(ctx context.Context) (held, ok bool) {
+func (g *AdmissionGate) enter(ctx context.Context) (held, ok bool) {
 	select {
 	case g.slots <- struct{}{}:
 		return true, true
@@ -102,4 +102,12 @@ func (g *admissionGate) enter(ctx context.Context) (held, ok bool) {
 	case <-ctx.Done():
 		return false, false
 	}
+}
+
+// Hold takes one of the gate's slots, waiting for it, until release is
+// called: a caller doing work the gate should count beside the operations
+// (the tests hold the slots this way to see operations wait).
+func (g *AdmissionGate) Hold() (release func()) {
+	g.slots <- struct{}{}
+	return func() { <-g.slots }
 }

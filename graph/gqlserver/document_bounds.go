@@ -1,4 +1,4 @@
-package graph
+package gqlserver
 
 import (
 	"context"
@@ -19,13 +19,16 @@ const codeDocumentLimit = "DOCUMENT_LIMIT_EXCEEDED"
 
 func init() { errcode.RegisterErrorType(codeDocumentLimit, errcode.KindProtocol) }
 
-// documentBounds refuses a query document larger than the limits allow before
+// NewDocumentBounds returns the extension that refuses a query document larger than the limits allow before
 // gqlgen parses and validates it. Validation is not linear in the document
 // (OverlappingFieldsCanBeMerged compares the fields of a selection set in
 // pairs: 12,000 copies of one field took 12 s), so the document is measured by
 // one pass of gqlparser's lexer, which is linear and stops at the first limit
 // passed. It runs before the persisted-query extension, so that a query that
 // extension keeps (and gives back for its hash alone) has passed.
+func NewDocumentBounds(l Limits) graphql.HandlerExtension { return documentBounds{limits: l} }
+
+// documentBounds is the extension of NewDocumentBounds.
 type documentBounds struct {
 	limits Limits
 }

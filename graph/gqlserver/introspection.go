@@ -1,4 +1,4 @@
-package graph
+package gqlserver
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
 	"github.com/vidra-dev/vidra/internal/auth"
+	"github.com/vidra-dev/vidra/internal/fault"
 )
 
 // IntrospectionMode says who may introspect the schema (__schema, __type);
@@ -21,9 +22,14 @@ const (
 	IntrospectionAuthenticated IntrospectionMode = "authenticated"
 )
 
-// introspectionPolicy enables introspection for the operations its mode allows
+// NewIntrospectionPolicy returns the extension that enables introspection for the operations its mode allows
 // and refuses, with a clear error before anything runs, the others that ask
 // for it (gqlgen would answer them a resolver error per field).
+func NewIntrospectionPolicy(mode IntrospectionMode) graphql.HandlerExtension {
+	return introspectionPolicy{mode: mode}
+}
+
+// introspectionPolicy is the extension of NewIntrospectionPolicy.
 type introspectionPolicy struct {
 	mode IntrospectionMode
 }
@@ -52,11 +58,11 @@ func (p introspectionPolicy) MutateOperationContext(ctx context.Context, oc *gra
 	}
 	if p.mode == IntrospectionAuthenticated {
 		err := gqlerror.Errorf("introspection requires a credential: send Authorization: Bearer <access token> or X-API-Key")
-		setCode(err, KindUnauthenticated)
+		setCode(err, fault.KindUnauthenticated)
 		return err
 	}
 	err := gqlerror.Errorf("introspection is disabled on this server")
-	setCode(err, KindForbidden)
+	setCode(err, fault.KindForbidden)
 	return err
 }
 
@@ -84,4 +90,13 @@ func introspects(doc *ast.QueryDocument, set ast.SelectionSet, seen map[string]b
 		}
 	}
 	return false
+}
+
+// setCode sets err's extensions.code to kind, as the error presenter does for
+// the errors of resolvers.
+func setCode(err *gqlerror.Error, kind fault.Kind) {
+	if err.Extensions == nil {
+		err.Extensions = map[string]any{}
+	}
+	err.Extensions["code"] = string(kind)
 }

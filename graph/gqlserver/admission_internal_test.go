@@ -1,4 +1,4 @@
-package graph
+package gqlserver
 
 import (
 	"context"
@@ -19,7 +19,7 @@ func operationOf(ctx context.Context, op ast.Operation) context.Context {
 // runs at once, and a query whose caller goes away while it waits gets an
 // error without running.
 func TestAdmissionGateLetsSubscriptionsByAndDropsLeftCallers(t *testing.T) {
-	g := newAdmissionGate(Admission{Slots: 1, MaxWait: time.Minute})
+	g := NewAdmissionGate(Admission{Slots: 1, MaxWait: time.Minute})
 	g.slots <- struct{}{}
 	ran := false
 	next := func(context.Context) *graphql.Response { ran = true; return &graphql.Response{} }
