@@ -13,9 +13,16 @@ import (
 	"entgo.io/contrib/entgql"
 	"entgo.io/ent/entc"
 	"entgo.io/ent/entc/gen"
+	"github.com/vidra-dev/vidra/internal/tmplguard"
 )
 
 func main() {
+	// Every upstream block overridden or patched below must still be the text
+	// its override was written against (internal/tmplguard.Overrides): a
+	// same-named template wins silently, so a changed block stops generation.
+	if err := tmplguard.Check(tmplguard.Overrides); err != nil {
+		log.Fatalf("entc: %v", err)
+	}
 	// Our overrides of two entgql blocks (see ent/template/gql_paginate.tmpl and
 	// gql_edge_paginate.tmpl) are parsed with entgql's template functions and
 	// listed after entgql's own templates, so their definitions are the ones used.

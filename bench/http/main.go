@@ -99,6 +99,9 @@ func run(ctx context.Context, log *slog.Logger) error {
 			return err
 		}
 	}
+	if o.mode == "ab" && os.Getenv("VIDRA_BIN") == "" || o.mode == "ab" && os.Getenv("VIDRA_BIN_B") == "" {
+		return errors.New("BENCH_MODE=ab: set VIDRA_BIN (A) and VIDRA_BIN_B (B) to two built binaries")
+	}
 	if o.mode == "cluster" {
 		return runCluster(ctx, log, root, o, binDir, vidraBin)
 	}
@@ -124,6 +127,9 @@ func run(ctx context.Context, log *slog.Logger) error {
 	}
 	if err := b.check(ctx); err != nil {
 		return err
+	}
+	if o.mode == "ab" {
+		return b.runAB(ctx, os.Getenv("VIDRA_BIN_B"), max(1, o.passes), abNames())
 	}
 	results, err := b.measure(ctx)
 	if err != nil {

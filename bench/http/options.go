@@ -11,8 +11,8 @@ import (
 // options are the benchmark's knobs, read from the environment so `make bench-http`
 // takes them as `make bench-http DURATION=3s` or `DURATION=3s make bench-http`.
 type options struct {
-	// mode is BENCH_MODE: "anchors" (make bench-http), "cluster" (make bench-cluster)
-	// or "login-burst" (make bench-login-burst).
+	// mode is BENCH_MODE: "anchors" (make bench-http), "cluster" (make bench-cluster),
+	// "login-burst" (make bench-login-burst) or "ab" (two binaries, ab.go).
 	mode             string
 	replicas         int // cluster mode: API replicas behind the proxy (REPLICAS, 3)
 	duration, warmup time.Duration
@@ -67,8 +67,8 @@ func readOptions(root string) (options, error) {
 	o.dbMaxConns = num("DB_MAX_CONNS", 16)
 	o.pglPool = num("PGL_POOL", 10)
 	o.replicas = num("REPLICAS", 3)
-	if o.mode != "anchors" && o.mode != "cluster" && o.mode != "login-burst" {
-		errs = append(errs, fmt.Errorf("BENCH_MODE: want anchors, cluster or login-burst, not %q", o.mode))
+	if o.mode != "anchors" && o.mode != "cluster" && o.mode != "login-burst" && o.mode != "ab" {
+		errs = append(errs, fmt.Errorf("BENCH_MODE: want anchors, cluster, login-burst or ab, not %q", o.mode))
 	}
 	if o.mode == "login-burst" && (o.passes < 1 || o.passes > 250) {
 		errs = append(errs, fmt.Errorf("PASSES: want 1 to 250 bursts"))

@@ -27,6 +27,8 @@
 //     every field of its type, and reads the input as given when its type has
 //     no default values.
 //
+// VIDRA_CODEGEN_PATCHES=off skips every rewrite (switch.go).
+//
 // gqlgen has no option for these and its templates cannot be replaced, so its
 // output is rewritten: each rewrite fails generation when gqlgen's output no
 // longer has the expected shape, and the result is gofmt'ed like the rest.
@@ -53,8 +55,19 @@ func main() {
 	if err != nil {
 		log.Fatalf("codegen: load gqlgen.yml: %v", err)
 	}
+	patched, err := patchesOn()
+	if err != nil {
+		log.Fatalf("codegen: %v", err)
+	}
+	if !patched {
+		bindPlainScalars(cfg)
+	}
 	if err := api.Generate(cfg); err != nil {
 		log.Fatalf("codegen: gqlgen: %v", err)
+	}
+	if !patched {
+		log.Printf("codegen: %s=off: gqlgen's executor left as generated", patchesEnv)
+		return
 	}
 	if err := rewriteExecutor(cfg.Exec.Filename); err != nil {
 		log.Fatalf("codegen: %v", err)
