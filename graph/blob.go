@@ -10,7 +10,6 @@ import (
 	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/internal/blobs"
-	"gocloud.dev/blob"
 )
 
 // Blob keys are laid out per project (internal/blobs); these name its functions
@@ -67,23 +66,13 @@ func readUpload(file graphql.Upload, limit int64, field string) ([]byte, error) 
 	return data, nil
 }
 
-// writeBlob stores data under key with its content type.
+// writeBlob stores data under key with its content type (blobs.Write).
 func (r *Resolver) writeBlob(ctx context.Context, key, contentType string, data []byte) error {
-	w, err := r.bucket.NewWriter(ctx, key, &blob.WriterOptions{ContentType: contentType})
-	if err != nil {
-		return err
-	}
-	if _, err := w.Write(data); err != nil {
-		_ = w.Close()
-		return err
-	}
-	return w.Close()
+	return blobs.Write(ctx, r.bucket, key, contentType, data)
 }
 
-// discardBlob removes a blob written for a change that failed; best effort, as an
-// orphan costs only space.
+// discardBlob removes a blob written for a change that failed, best effort
+// (blobs.Discard).
 func (r *Resolver) discardBlob(ctx context.Context, key string) {
-	if err := r.bucket.Delete(context.WithoutCancel(ctx), key); err != nil {
-		r.log.WarnContext(ctx, "could not remove the blob of a failed change", "key", key, "err", err)
-	}
+	blobs.Discard(ctx, r.bucket, r.log, key)
 }

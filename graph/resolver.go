@@ -62,7 +62,7 @@ type Resolver struct {
 	// billing is what the plan and subscription operations need (billing.go).
 	billing BillingDeps
 	// videos runs the video library's rules: videos, folders, tags, metadata,
-	// chapters and search (internal/video).
+	// chapters, captions and search (internal/video).
 	videos *videolib.Service
 }
 
@@ -152,7 +152,7 @@ func NewResolver(d Deps) *Resolver {
 	if r.analyticsStore == nil && d.SQL != nil {
 		r.analyticsStore = analytics.NewSQLStore(d.SQL, d.Dialect)
 	}
-	r.videos = videolib.New(videolib.Deps{Client: d.Client, Dialect: d.Dialect, Events: d.Webhooks.Events})
+	r.videos = videolib.New(videolib.Deps{Client: d.Client, Dialect: d.Dialect, Events: d.Webhooks.Events, Bucket: d.Bucket, Log: d.Log})
 	r.sessions.watchSessionChanges(d.Client)
 	r.auth = newAuthService(d.Auth, d.Log)
 	r.healthChecks = append([]HealthCheck{{Name: "database", Check: r.pingDatabase, Readiness: true}}, d.HealthChecks...)

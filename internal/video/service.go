@@ -3,8 +3,10 @@ package video
 import (
 	"context"
 	"fmt"
+	"log/slog"
 
 	"github.com/google/uuid"
+	"gocloud.dev/blob"
 
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/project"
@@ -17,6 +19,8 @@ type Service struct {
 	client  *ent.Client
 	dialect string
 	events  *webhooks.Recorder
+	bucket  *blob.Bucket
+	log     *slog.Logger
 }
 
 // Deps are what a Service is built from.
@@ -29,11 +33,18 @@ type Deps struct {
 	// Events records webhook events with the changes that cause them; nil
 	// records none (tests of other packages).
 	Events *webhooks.Recorder
+	// Bucket holds the captions' WebVTT files.
+	Bucket *blob.Bucket
+	// Log takes what fails after the answer is decided (a blob left behind).
+	Log *slog.Logger
 }
 
 // New builds a Service.
 func New(d Deps) *Service {
-	return &Service{client: d.Client, dialect: d.Dialect, events: d.Events}
+	if d.Log == nil {
+		d.Log = slog.Default()
+	}
+	return &Service{client: d.Client, dialect: d.Dialect, events: d.Events, bucket: d.Bucket, log: d.Log}
 }
 
 // db is the ent client of ctx (a transaction's) or the root client.
