@@ -5,41 +5,32 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"time"
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/ent"
-	"github.com/vidra-dev/vidra/internal/jobs"
-	"github.com/vidra-dev/vidra/internal/usage"
-	"gocloud.dev/blob"
+	"github.com/vidra-dev/vidra/internal/blobs"
 )
 
-// Blob keys are laid out per project so that one prefix removes all of a project's
-// media: projects/<project>/logo/..., projects/<project>/videos/<video>/...
+// Blob keys are laid out per project (internal/blobs); these name its functions
+// for the graph files that write or orphan blobs.
 
-// projectBlobPrefix is the prefix of every blob of a project.
-func projectBlobPrefix(projectID uuid.UUID) string {
-	return "projects/" + projectID.String() + "/"
-}
+// projectBlobPrefix is the prefix of every blob of a project (blobs.ProjectPrefix).
+func projectBlobPrefix(projectID uuid.UUID) string { return blobs.ProjectPrefix(projectID) }
 
-// videoBlobPrefix is the prefix of every blob of a video (source, renditions,
-// images, captions).
+// videoBlobPrefix is the prefix of every blob of a video (blobs.VideoPrefix).
 func videoBlobPrefix(projectID, videoID uuid.UUID) string {
-	return projectBlobPrefix(projectID) + "videos/" + videoID.String() + "/"
+	return blobs.VideoPrefix(projectID, videoID)
 }
 
-// mediaBlobPrefix owes the media pipeline's blobs of a video (source, HLS,
-// thumbnails, storyboard), which it keeps under jobs.VideoPrefix.
+// mediaBlobPrefix owes the media pipeline's blobs of a video (blobs.Media).
 func mediaBlobPrefix(videoID uuid.UUID) blobOwed {
-	return blobOwed{key: jobs.VideoPrefix(videoID), prefix: true}
+	m := blobs.Media(videoID)
+	return blobOwed{key: m.Key, prefix: m.Prefix}
 }
 
-// newBlobKey returns a fresh key under prefix; keys are never reused, so a blob
-// written for a change that rolls back never overwrites one that is in use.
-func newBlobKey(prefix, ext string) string {
-	return prefix + uuid.Must(uuid.NewV7()).String() + ext
-}
+// newBlobKey returns a fresh key under prefix (blobs.NewKey).
+func newBlobKey(prefix, ext string) string { return blobs.NewKey(prefix, ext) }
 
 // blobOwed is a blob (or key prefix) that a change orphans.
 type blobOwed struct {
@@ -47,33 +38,14 @@ type blobOwed struct {
 	prefix bool
 }
 
-// scheduleBlobDeletions records blobs owed for removal in the caller's transaction;
-// the media jobs delete them after the change commits.
+// scheduleBlobDeletions records blobs owed for removal in the caller's transaction
+// (blobs.ScheduleDeletions); the media jobs delete them after the change commits.
 func scheduleBlobDeletions(ctx context.Context, client *ent.Client, projectID uuid.UUID, reason string, owed ...blobOwed) error {
-	const chunk = 1000
-	// Storage stops being billed with the change that owes the removal.
-	now := time.Now()
-	for _, o := range owed {
-		if err := usage.Unstore(ctx, client, projectID, o.key, o.prefix, now); err != nil {
-			return err
-		}
+	out := make([]blobs.Owed, len(owed))
+	for i, o := range owed {
+		out[i] = blobs.Owed{Key: o.key, Prefix: o.prefix}
 	}
-	for len(owed) > 0 {
-		n := min(chunk, len(owed))
-		builders := make([]*ent.BlobDeletionCreate, n)
-		for i, o := range owed[:n] {
-			builders[i] = client.BlobDeletion.Create().
-				SetKey(o.key).
-				SetPrefix(o.prefix).
-				SetReason(reason).
-				SetProjectID(projectID)
-		}
-		if err := client.BlobDeletion.CreateBulk(builders...).Exec(ctx); err != nil {
-			return err
-		}
-		owed = owed[n:]
-	}
-	return nil
+	return blobs.ScheduleDeletions(ctx, client, projectID, reason, out...)
 }
 
 // readUpload reads an uploaded file of at most limit bytes; field names the argument.
@@ -94,23 +66,13 @@ func readUpload(file graphql.Upload, limit int64, field string) ([]byte, error) 
 	return data, nil
 }
 
-// writeBlob stores data under key with its content type.
+// writeBlob stores data under key with its content type (blobs.Write).
 func (r *Resolver) writeBlob(ctx context.Context, key, contentType string, data []byte) error {
-	w, err := r.bucket.NewWriter(ctx, key, &blob.WriterOptions{ContentType: contentType})
-	if err != nil {
-		return err
-	}
-	if _, err := w.Write(data); err != nil {
-		_ = w.Close()
-		return err
-	}
-	return w.Close()
+	return blobs.Write(ctx, r.bucket, key, contentType, data)
 }
 
-// discardBlob removes a blob written for a change that failed; best effort, as an
-// orphan costs only space.
+// discardBlob removes a blob written for a change that failed, best effort
+// (blobs.Discard).
 func (r *Resolver) discardBlob(ctx context.Context, key string) {
-	if err := r.bucket.Delete(context.WithoutCancel(ctx), key); err != nil {
-		r.log.WarnContext(ctx, "could not remove the blob of a failed change", "key", key, "err", err)
-	}
+	blobs.Discard(ctx, r.bucket, r.log, key)
 }

@@ -11,11 +11,12 @@ import (
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/ent"
+	videolib "github.com/vidra-dev/vidra/internal/video"
 )
 
 // Text is the resolver for the text field.
 func (r *captionResolver) Text(ctx context.Context, obj *ent.Caption) (string, error) {
-	return r.captionText(ctx, obj)
+	return r.videos.CaptionText(ctx, obj)
 }
 
 // UploadCaption is the resolver for the uploadCaption field.
@@ -23,7 +24,9 @@ func (r *mutationResolver) UploadCaption(ctx context.Context, videoID uuid.UUID,
 	if err := r.videoInProject(ctx, projectID, videoID); err != nil {
 		return nil, err
 	}
-	return r.uploadCaption(ctx, videoID, language, label, file)
+	return r.videos.UploadCaption(ctx, videoID, language, label, func() ([]byte, error) {
+		return readUpload(file, videolib.MaxCaptionSize, "file")
+	})
 }
 
 // DeleteCaption is the resolver for the deleteCaption field.
@@ -31,7 +34,7 @@ func (r *mutationResolver) DeleteCaption(ctx context.Context, videoID uuid.UUID,
 	if err := r.videoInProject(ctx, projectID, videoID); err != nil {
 		return uuid.Nil, err
 	}
-	return r.deleteCaption(ctx, videoID, id)
+	return r.videos.DeleteCaption(ctx, videoID, id)
 }
 
 // Caption is the resolver for the caption field.
@@ -39,7 +42,7 @@ func (r *queryResolver) Caption(ctx context.Context, videoID uuid.UUID, id uuid.
 	if err := r.videoInProject(ctx, projectID, videoID); err != nil {
 		return nil, err
 	}
-	return videoCaption(ctx, r.db(ctx), videoID, id)
+	return r.videos.Caption(ctx, videoID, id)
 }
 
 // VideoCaptions is the resolver for the videoCaptions field.
@@ -47,5 +50,5 @@ func (r *queryResolver) VideoCaptions(ctx context.Context, videoID uuid.UUID, pr
 	if err := r.videoInProject(ctx, projectID, videoID); err != nil {
 		return nil, err
 	}
-	return r.videoCaptions(ctx, videoID)
+	return r.videos.Captions(ctx, videoID)
 }

@@ -18,7 +18,7 @@ func (r *mutationResolver) SetVideoChapters(ctx context.Context, videoID uuid.UU
 	if err := r.videoInProject(ctx, projectID, videoID); err != nil {
 		return nil, err
 	}
-	return r.setVideoChapters(ctx, videoID, chapters)
+	return r.videos.SetChapters(ctx, videoID, chapterInput(chapters))
 }
 
 // VideoChapters is the resolver for the videoChapters field.
@@ -26,7 +26,7 @@ func (r *queryResolver) VideoChapters(ctx context.Context, videoID uuid.UUID, pr
 	if err := r.videoInProject(ctx, projectID, videoID); err != nil {
 		return nil, err
 	}
-	return r.videoChapters(ctx, videoID)
+	return r.videos.Chapters(ctx, videoID)
 }
 
 // VideoChaptersWebVtt is the resolver for the videoChaptersWebVTT field.
@@ -34,5 +34,5 @@ func (r *queryResolver) VideoChaptersWebVtt(ctx context.Context, videoID uuid.UU
 	if err := r.videoInProject(ctx, projectID, videoID); err != nil {
 		return "", err
 	}
-	return r.videoChaptersWebVTT(ctx, videoID)
+	return r.videos.ChaptersWebVTT(ctx, videoID)
 }

@@ -16,7 +16,7 @@ import (
 
 // CreateFolder is the resolver for the createFolder field.
 func (r *mutationResolver) CreateFolder(ctx context.Context, input ent.CreateFolderInput) (*ent.Folder, error) {
-	return r.createFolder(ctx, input)
+	return r.videos.CreateFolder(ctx, input)
 }
 
 // UpdateFolder is the resolver for the updateFolder field.
@@ -24,7 +24,7 @@ func (r *mutationResolver) UpdateFolder(ctx context.Context, id uuid.UUID, input
 	if err := r.foldersInProject(ctx, projectID, id); err != nil {
 		return nil, err
 	}
-	return r.db(ctx).Folder.UpdateOneID(id).SetInput(input).Save(ctx)
+	return r.videos.UpdateFolder(ctx, id, input)
 }
 
 // MoveFolder is the resolver for the moveFolder field.
@@ -32,11 +32,7 @@ func (r *mutationResolver) MoveFolder(ctx context.Context, id uuid.UUID, toFolde
 	if err := r.foldersInProject(ctx, projectID, id); err != nil {
 		return nil, err
 	}
-	moved, err := r.moveFolders(ctx, []uuid.UUID{id}, toFolderID)
-	if err != nil {
-		return nil, err
-	}
-	return moved[0], nil
+	return r.videos.MoveFolder(ctx, id, toFolderID)
 }
 
 // MoveFolders is the resolver for the moveFolders field.
@@ -44,7 +40,7 @@ func (r *mutationResolver) MoveFolders(ctx context.Context, ids []uuid.UUID, toF
 	if err := r.foldersInProject(ctx, projectID, ids...); err != nil {
 		return nil, err
 	}
-	return r.moveFolders(ctx, ids, toFolderID)
+	return r.videos.MoveFolders(ctx, ids, toFolderID)
 }
 
 // DeleteFolder is the resolver for the deleteFolder field.
@@ -52,7 +48,7 @@ func (r *mutationResolver) DeleteFolder(ctx context.Context, id uuid.UUID, conte
 	if err := r.foldersInProject(ctx, projectID, id); err != nil {
 		return uuid.Nil, err
 	}
-	return r.deleteFolder(ctx, id, contents)
+	return r.videos.DeleteFolder(ctx, id, folderContents(contents))
 }
 
 // Folder is the resolver for the folder field.
@@ -70,5 +66,5 @@ func (r *queryResolver) Folder(ctx context.Context, id uuid.UUID, projectID *uui
 
 // FolderTree is the resolver for the folderTree field.
 func (r *queryResolver) FolderTree(ctx context.Context, projectID uuid.UUID) ([]*model.FolderTreeNode, error) {
-	return r.folderTree(ctx, projectID)
+	return folderTreeNodes(r.videos.FolderTree(ctx, projectID))
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/vidra-dev/vidra/internal/jobs"
 	"github.com/vidra-dev/vidra/internal/playback"
 	"github.com/vidra-dev/vidra/internal/upload"
+	videolib "github.com/vidra-dev/vidra/internal/video"
 	"github.com/vidra-dev/vidra/internal/videolifecycle"
 	"github.com/vidra-dev/vidra/internal/vimeo"
 )
@@ -53,7 +54,7 @@ func (r *Resolver) createUploadToken(ctx context.Context, projectID uuid.UUID, i
 		return nil, billingError(err)
 	}
 	if in.FolderID != nil {
-		if _, err := folderInProject(ctx, client, *in.FolderID, projectID, "folderID"); err != nil {
+		if _, err := videolib.FolderInProject(ctx, client, *in.FolderID, projectID, "folderID"); err != nil {
 			return nil, err
 		}
 	}
@@ -145,7 +146,7 @@ func (r *Resolver) pullVideo(ctx context.Context, projectID uuid.UUID, in model.
 		return nil, FieldError("url", "%s", err.Error())
 	}
 	if in.FolderID != nil {
-		if _, err := folderInProject(ctx, client, *in.FolderID, projectID, "folderID"); err != nil {
+		if _, err := videolib.FolderInProject(ctx, client, *in.FolderID, projectID, "folderID"); err != nil {
 			return nil, err
 		}
 	}

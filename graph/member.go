@@ -14,6 +14,7 @@ import (
 	"github.com/vidra-dev/vidra/internal/auth"
 	"github.com/vidra-dev/vidra/internal/perm"
 	"github.com/vidra-dev/vidra/internal/tenancy"
+	videolib "github.com/vidra-dev/vidra/internal/video"
 )
 
 // requireOrganization returns the caller when it acts in a current organization.
@@ -230,11 +231,11 @@ func (r *Resolver) testPermission(ctx context.Context, entityType string, entity
 		if folderID != nil {
 			// The whole tree, though the caller may see only part of it: the answer is
 			// one boolean about a folder of a project it can see.
-			links, err := loadFolderLinks(tenancy.SystemContext(ctx, "testPermission: a folder's ancestry"), r.db(ctx), pr.ID)
+			links, err := videolib.LoadFolderLinks(tenancy.SystemContext(ctx, "testPermission: a folder's ancestry"), r.db(ctx), pr.ID)
 			if err != nil {
 				return nil, err
 			}
-			path := links.ancestry(*folderID)
+			path := links.Ancestry(*folderID)
 			if path == nil {
 				return nil, NotFound("folder")
 			}
@@ -256,17 +257,4 @@ func contains(areas []perm.Area, a perm.Area) bool {
 		}
 	}
 	return false
-}
-
-// ancestry is a folder followed by its ancestors, nearest first; nil when the
-// folder is not in the project.
-func (l *folderLinks) ancestry(id uuid.UUID) []uuid.UUID {
-	if _, ok := l.parent[id]; !ok {
-		return nil
-	}
-	var out []uuid.UUID
-	for cur := &id; cur != nil && len(out) <= len(l.parent); cur = l.parent[*cur] {
-		out = append(out, *cur)
-	}
-	return out
 }

@@ -160,3 +160,16 @@ func (r *Resolver) projectByID(ctx context.Context, id uuid.UUID) (*ent.Project,
 	}
 	return p, err
 }
+
+// unique returns ids without repeats, in first-seen order.
+func unique(ids []uuid.UUID) []uuid.UUID {
+	seen := make(map[uuid.UUID]bool, len(ids))
+	out := ids[:0:0]
+	for _, id := range ids {
+		if !seen[id] {
+			seen[id] = true
+			out = append(out, id)
+		}
+	}
+	return out
+}

@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/accesscontrol"
 	"github.com/vidra-dev/vidra/ent/advertisement"
 	"github.com/vidra-dev/vidra/ent/encodingprofile"
@@ -18,7 +17,6 @@ import (
 	"github.com/vidra-dev/vidra/ent/projectsetting"
 	"github.com/vidra-dev/vidra/ent/tag"
 	"github.com/vidra-dev/vidra/ent/video"
-	"github.com/vidra-dev/vidra/internal/events"
 	"github.com/vidra-dev/vidra/internal/tenancy"
 )
 
@@ -92,68 +90,6 @@ func (r *Resolver) softDeleteProject(ctx context.Context, id uuid.UUID) (uuid.UU
 		return uuid.Nil, err
 	}
 	if _, err := client.EncodingProfile.Delete().Where(encodingprofile.ProjectID(id)).Exec(sys); err != nil {
-		return uuid.Nil, err
-	}
-	return id, nil
-}
-
-// deleteVideos deletes videos of one project, then, only once the tenancy rules
-// let the delete through, records video.deleted for each and schedules their
-// media for removal, all in the caller's transaction. A principal who may see a
-// video but not delete it is refused whole (FORBIDDEN), with nothing recorded.
-func (r *Resolver) deleteVideos(ctx context.Context, client *ent.Client, projectID uuid.UUID, ids []uuid.UUID, reason string) error {
-	gone, err := removeVideos(ctx, client, ids)
-	if err != nil {
-		return err
-	}
-	return r.videosRemoved(ctx, client, projectID, gone, reason)
-}
-
-// removeVideos deletes the rows of videos (the tenancy rules decide) and returns
-// them as they were; it records nothing.
-func removeVideos(ctx context.Context, client *ent.Client, ids []uuid.UUID) ([]*ent.Video, error) {
-	if len(ids) == 0 {
-		return nil, nil
-	}
-	vs, err := client.Video.Query().Where(video.IDIn(ids...)).All(ctx)
-	if err != nil {
-		return nil, err
-	}
-	n, err := client.Video.Delete().Where(video.IDIn(ids...)).Exec(ctx)
-	if err != nil {
-		return nil, err
-	}
-	if n != len(ids) {
-		return nil, Errorf(KindNotFound, "%d of the videos were not found", len(ids)-n)
-	}
-	return vs, nil
-}
-
-// videosRemoved records what the deletion of videos owes, once their rows are
-// gone: a video.deleted event each and the removal of their media.
-func (r *Resolver) videosRemoved(ctx context.Context, client *ent.Client, projectID uuid.UUID, vs []*ent.Video, reason string) error {
-	owed := make([]blobOwed, 0, 2*len(vs))
-	for _, v := range vs {
-		if err := r.recordEvent(ctx, events.VideoDeleted, v.ProjectID, events.Video(v)); err != nil {
-			return err
-		}
-		owed = append(owed, blobOwed{key: videoBlobPrefix(projectID, v.ID), prefix: true}, mediaBlobPrefix(v.ID))
-	}
-	if len(owed) == 0 {
-		return nil
-	}
-	return scheduleBlobDeletions(ctx, client, projectID, reason, owed...)
-}
-
-// deleteVideo deletes one video with its captions and chapters, records
-// video.deleted and schedules its media for removal.
-func (r *Resolver) deleteVideo(ctx context.Context, id uuid.UUID) (uuid.UUID, error) {
-	client := r.db(ctx)
-	v, err := client.Video.Get(ctx, id)
-	if err != nil {
-		return uuid.Nil, err
-	}
-	if err := r.deleteVideos(ctx, client, v.ProjectID, []uuid.UUID{id}, "video deleted"); err != nil {
 		return uuid.Nil, err
 	}
 	return id, nil

@@ -21,6 +21,7 @@ import (
 	"github.com/vidra-dev/vidra/internal/analytics"
 	"github.com/vidra-dev/vidra/internal/changefeed"
 	"github.com/vidra-dev/vidra/internal/idempotency"
+	videolib "github.com/vidra-dev/vidra/internal/video"
 	"gocloud.dev/blob"
 )
 
@@ -63,6 +64,9 @@ type Resolver struct {
 	analyticsStore analytics.AnalyticsStore
 	// billing is what the plan and subscription operations need (billing.go).
 	billing BillingDeps
+	// videos runs the video library's rules: videos, folders, tags, metadata,
+	// chapters, captions and search (internal/video).
+	videos *videolib.Service
 }
 
 // Deps are what the resolvers are built from.
@@ -150,6 +154,7 @@ func NewResolver(d Deps) *Resolver {
 	if r.analyticsStore == nil && d.SQL != nil {
 		r.analyticsStore = analytics.NewSQLStore(d.SQL, d.Dialect)
 	}
+	r.videos = videolib.New(videolib.Deps{Client: d.Client, Dialect: d.Dialect, Events: d.Webhooks.Events, Bucket: d.Bucket, Log: d.Log})
 	r.sessions.watchSessionChanges(d.Client)
 	r.account = account.New(d.Client, d.Auth, d.Log)
 	r.websocket = gqlserver.NewWebsocket(d.Subscriptions, subscriptionCredentials{r}, d.Log)

@@ -14,7 +14,7 @@ import (
 
 // CreateTag is the resolver for the createTag field.
 func (r *mutationResolver) CreateTag(ctx context.Context, input ent.CreateTagInput) (*ent.Tag, error) {
-	return r.createTag(ctx, input)
+	return r.videos.CreateTag(ctx, input)
 }
 
 // DeleteTag is the resolver for the deleteTag field.
@@ -22,8 +22,5 @@ func (r *mutationResolver) DeleteTag(ctx context.Context, id uuid.UUID, projectI
 	if err := r.tagInProject(ctx, projectID, id); err != nil {
 		return uuid.Nil, err
 	}
-	if err := r.db(ctx).Tag.DeleteOneID(id).Exec(ctx); err != nil {
-		return uuid.Nil, err
-	}
-	return id, nil
+	return r.videos.DeleteTag(ctx, id)
 }

@@ -15,7 +15,7 @@ import (
 
 // CreateVideo is the resolver for the createVideo field.
 func (r *mutationResolver) CreateVideo(ctx context.Context, input ent.CreateVideoInput) (*ent.Video, error) {
-	return r.createVideo(ctx, input)
+	return r.videos.Create(ctx, input)
 }
 
 // UpdateVideo is the resolver for the updateVideo field.
@@ -23,7 +23,7 @@ func (r *mutationResolver) UpdateVideo(ctx context.Context, id uuid.UUID, input 
 	if err := r.videoInProject(ctx, projectID, id); err != nil {
 		return nil, err
 	}
-	return r.updateVideo(ctx, id, input)
+	return r.videos.Update(ctx, id, input)
 }
 
 // DeleteVideo is the resolver for the deleteVideo field.
@@ -31,7 +31,7 @@ func (r *mutationResolver) DeleteVideo(ctx context.Context, id uuid.UUID, projec
 	if err := r.videoInProject(ctx, projectID, id); err != nil {
 		return uuid.Nil, err
 	}
-	return r.deleteVideo(ctx, id)
+	return r.videos.Delete(ctx, id)
 }
 
 // Video is the resolver for the video field.

@@ -16,7 +16,7 @@ import (
 
 // AssignVideosToFolder is the resolver for the assignVideosToFolder field.
 func (r *mutationResolver) AssignVideosToFolder(ctx context.Context, projectID uuid.UUID, videoIDs []uuid.UUID, folderID *uuid.UUID) ([]*ent.Video, error) {
-	return r.assignVideosToFolder(ctx, projectID, videoIDs, folderID)
+	return r.videos.AssignToFolder(ctx, projectID, videoIDs, folderID)
 }
 
 // UpsertVideoMetadata is the resolver for the upsertVideoMetadata field.
@@ -24,17 +24,17 @@ func (r *mutationResolver) UpsertVideoMetadata(ctx context.Context, videoID uuid
 	if err := r.videoInProject(ctx, projectID, videoID); err != nil {
 		return nil, err
 	}
-	return r.upsertVideoMetadata(ctx, videoID, entries)
+	return metadataEntries(r.videos.UpsertMetadata(ctx, videoID, metadataInput(entries)))
 }
 
 // VideosByCustomField is the resolver for the videosByCustomField field.
 func (r *queryResolver) VideosByCustomField(ctx context.Context, projectID uuid.UUID, key string, value string, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.VideoOrder) (*ent.VideoConnection, error) {
-	return r.videosByCustomField(ctx, projectID, key, value, after, first, before, last, orderBy)
+	return r.videos.ByCustomField(ctx, projectID, key, value, videoPage(after, first, before, last, orderBy))
 }
 
 // SearchVideos is the resolver for the searchVideos field.
 func (r *queryResolver) SearchVideos(ctx context.Context, projectID uuid.UUID, query string, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.VideoOrder) (*ent.VideoConnection, error) {
-	return r.searchVideos(ctx, projectID, query, after, first, before, last, orderBy)
+	return r.videos.Search(ctx, projectID, query, videoPage(after, first, before, last, orderBy))
 }
 
 // VideoMetadata is the resolver for the videoMetadata field.
@@ -42,5 +42,5 @@ func (r *queryResolver) VideoMetadata(ctx context.Context, videoID uuid.UUID, pr
 	if err := r.videoInProject(ctx, projectID, videoID); err != nil {
 		return nil, err
 	}
-	return r.videoMetadata(ctx, videoID)
+	return metadataEntries(r.videos.Metadata(ctx, videoID))
 }

@@ -1,4 +1,4 @@
-package graph
+package video
 
 import (
 	"context"
@@ -13,10 +13,20 @@ import (
 
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/video"
+	"github.com/vidra-dev/vidra/internal/fault"
 )
 
 // maxSearchWords caps the words of a search query.
 const maxSearchWords = 16
+
+// Page is the page of a video connection a list asks for (entgql's arguments).
+type Page struct {
+	After   *entgql.Cursor[uuid.UUID]
+	First   *int
+	Before  *entgql.Cursor[uuid.UUID]
+	Last    *int
+	OrderBy *ent.VideoOrder
+}
 
 // searchWords splits a query into the words it must match: runs of letters and
 // digits, lower-cased. Everything else separates words, so no query syntax of
@@ -60,27 +70,27 @@ func matchesSearch(dialectName string, projectID uuid.UUID, words []string) func
 	}
 }
 
-// searchVideos pages through a project's videos matching every word of the query
-// in their title, description or tag names.
-func (r *Resolver) searchVideos(ctx context.Context, projectID uuid.UUID, query string, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.VideoOrder) (*ent.VideoConnection, error) {
-	client := r.db(ctx)
+// Search pages through a project's videos matching every word of the query in
+// their title, description or tag names.
+func (s *Service) Search(ctx context.Context, projectID uuid.UUID, query string, p Page) (*ent.VideoConnection, error) {
+	client := s.db(ctx)
 	words := searchWords(query)
 	if len(words) == 0 {
-		return nil, FieldError("query", "give at least one word to search for")
+		return nil, fault.FieldError("query", "give at least one word to search for")
 	}
 	if err := requireProject(ctx, client, projectID, ""); err != nil {
 		return nil, err
 	}
 	return client.Video.Query().
-		Where(video.ProjectID(projectID), matchesSearch(r.dialect, projectID, words)).
-		Paginate(ctx, after, first, before, last, ent.WithVideoOrder(orderBy))
+		Where(video.ProjectID(projectID), matchesSearch(s.dialect, projectID, words)).
+		Paginate(ctx, p.After, p.First, p.Before, p.Last, ent.WithVideoOrder(p.OrderBy))
 }
 
-// videosByCustomField pages through a project's videos whose custom metadata has
-// key set to the string value.
-func (r *Resolver) videosByCustomField(ctx context.Context, projectID uuid.UUID, key, value string, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.VideoOrder) (*ent.VideoConnection, error) {
-	client := r.db(ctx)
-	if err := validateMetadataKey(key, "key"); err != nil {
+// ByCustomField pages through a project's videos whose custom metadata has key
+// set to the string value.
+func (s *Service) ByCustomField(ctx context.Context, projectID uuid.UUID, key, value string, p Page) (*ent.VideoConnection, error) {
+	client := s.db(ctx)
+	if err := ValidateMetadataKey(key, "key"); err != nil {
 		return nil, err
 	}
 	if err := requireProject(ctx, client, projectID, ""); err != nil {
@@ -90,5 +100,5 @@ func (r *Resolver) videosByCustomField(ctx context.Context, projectID uuid.UUID,
 		Where(video.ProjectID(projectID), func(s *sql.Selector) {
 			s.Where(sqljson.ValueEQ(s.C(video.FieldMetadata), value, sqljson.Path(key)))
 		}).
-		Paginate(ctx, after, first, before, last, ent.WithVideoOrder(orderBy))
+		Paginate(ctx, p.After, p.First, p.Before, p.Last, ent.WithVideoOrder(p.OrderBy))
 }

@@ -1,0 +1,21 @@
+package video
+
+import (
+	"testing"
+
+	"github.com/vidra-dev/vidra/internal/fault"
+)
+
+func TestCaptionLanguage(t *testing.T) {
+	for in, want := range map[string]string{"pt-br": "pt-BR", " en ": "en", "zh-hant": "zh-Hant"} {
+		if got, err := captionLanguage(in); err != nil || got != want {
+			t.Errorf("captionLanguage(%q) = %q, %v; want %q", in, got, err, want)
+		}
+	}
+	for _, bad := range []string{"", "und", "not a language"} {
+		_, err := captionLanguage(bad)
+		if kind, field := fieldOf(t, err); kind != fault.KindInvalidInput || field != "language" {
+			t.Errorf("captionLanguage(%q): %s on %q", bad, kind, field)
+		}
+	}
+}
