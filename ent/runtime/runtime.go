@@ -1850,8 +1850,10 @@ func init() {
 	livesimulcasttarget.DefaultID = livesimulcasttargetDescID.Default.(func() uuid.UUID)
 	livestreamMixin := schema.LiveStream{}.Mixin()
 	livestreamMixinHooks1 := livestreamMixin[1].Hooks()
+	livestreamHooks := schema.LiveStream{}.Hooks()
 	livestream.Hooks[0] = livestreamMixinHooks1[0]
 	livestream.Hooks[1] = livestreamMixinHooks1[1]
+	livestream.Hooks[2] = livestreamHooks[0]
 	livestreamMixinInters1 := livestreamMixin[1].Interceptors()
 	livestream.Interceptors[0] = livestreamMixinInters1[0]
 	livestreamMixinFields0 := livestreamMixin[0].Fields()
