@@ -2933,8 +2933,10 @@ func init() {
 	transaction.DefaultID = transactionDescID.Default.(func() uuid.UUID)
 	transcodingjobMixin := schema.TranscodingJob{}.Mixin()
 	transcodingjobMixinHooks1 := transcodingjobMixin[1].Hooks()
+	transcodingjobHooks := schema.TranscodingJob{}.Hooks()
 	transcodingjob.Hooks[0] = transcodingjobMixinHooks1[0]
 	transcodingjob.Hooks[1] = transcodingjobMixinHooks1[1]
+	transcodingjob.Hooks[2] = transcodingjobHooks[0]
 	transcodingjobMixinInters1 := transcodingjobMixin[1].Interceptors()
 	transcodingjob.Interceptors[0] = transcodingjobMixinInters1[0]
 	transcodingjobMixinFields0 := transcodingjobMixin[0].Fields()
