@@ -80,6 +80,7 @@ func TestStaleMoveIsRefused(t *testing.T) {
 			ctx := tenancy.SystemContext(context.Background(), "test")
 			c := testdb.Open(t, d).Client
 			st, _ := newStream(t, c)
+			st = c.LiveStream.GetX(ctx, st.ID) // the times as the database keeps them
 			one := func() *ent.LiveStreamUpdate { return c.LiveStream.Update().Where(livestream.ID(st.ID)) }
 			deadline := time.Now().Add(time.Minute)
 			for name, err := range map[string]error{
