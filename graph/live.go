@@ -2,6 +2,7 @@ package graph
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"entgo.io/contrib/entgql"
@@ -15,6 +16,7 @@ import (
 	"github.com/vidra-dev/vidra/internal/events"
 	"github.com/vidra-dev/vidra/internal/idempotency"
 	"github.com/vidra-dev/vidra/internal/live/livekey"
+	"github.com/vidra-dev/vidra/internal/live/streamlifecycle"
 	"github.com/vidra-dev/vidra/internal/netguard"
 )
 
@@ -162,6 +164,7 @@ func (r *Resolver) updateLiveStreamStatus(ctx context.Context, projectID, id uui
 	}
 	var event string
 	upd := client.LiveStream.UpdateOne(s)
+	save := upd.Save
 	switch action {
 	case model.LiveStreamActionEnable:
 		if s.Enabled {
@@ -169,14 +172,15 @@ func (r *Resolver) updateLiveStreamStatus(ctx context.Context, projectID, id uui
 		}
 		upd.SetEnabled(true)
 		if s.Status == livestream.StatusDisabled {
-			upd.SetStatus(livestream.StatusIdle)
+			save = func(ctx context.Context) (*ent.LiveStream, error) { return streamlifecycle.Enabled(ctx, upd) }
 		}
 		event = events.LiveStreamEnabled
 	case model.LiveStreamActionDisable:
 		if !s.Enabled {
 			return s, nil
 		}
-		upd.SetEnabled(false).SetStatus(livestream.StatusDisabled)
+		upd.SetEnabled(false)
+		save = func(ctx context.Context) (*ent.LiveStream, error) { return streamlifecycle.Disabled(ctx, upd) }
 		event = events.LiveStreamDisabled
 	case model.LiveStreamActionComplete:
 		if s.CurrentSessionID == nil {
@@ -187,7 +191,11 @@ func (r *Resolver) updateLiveStreamStatus(ctx context.Context, projectID, id uui
 	default:
 		return nil, FieldError("action", "unknown action %q", action)
 	}
-	if s, err = upd.Save(ctx); err != nil {
+	s, err = save(ctx)
+	if errors.Is(err, streamlifecycle.ErrRefused) {
+		return nil, Errorf(KindConflict, "the live stream's status changed meanwhile; try again")
+	}
+	if err != nil {
 		return nil, err
 	}
 	if err := r.recordEvent(ctx, event, projectID, events.LiveStream(s)); err != nil {

@@ -12,6 +12,7 @@ import (
 	"github.com/vidra-dev/vidra/internal/apptest"
 	"github.com/vidra-dev/vidra/internal/changefeed"
 	"github.com/vidra-dev/vidra/internal/live/livekey"
+	"github.com/vidra-dev/vidra/internal/live/streamlifecycle"
 	"github.com/vidra-dev/vidra/internal/tenancy"
 )
 
@@ -118,7 +119,7 @@ func TestLiveStreamLifecycle(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := s.App.DB.Client.LiveStream.UpdateOneID(uuid.MustParse(st.ID)).SetStatus("active").SetCurrentSessionID(sess.ID).Exec(ctx); err != nil {
+		if err := s.App.DB.Client.LiveStream.UpdateOneID(uuid.MustParse(st.ID)).SetStatus("active").SetCurrentSessionID(sess.ID).Exec(streamlifecycle.ForTest(ctx)); err != nil {
 			t.Fatal(err)
 		}
 		var cur struct {

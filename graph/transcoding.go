@@ -2,6 +2,7 @@ package graph
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -16,6 +17,7 @@ import (
 	"github.com/vidra-dev/vidra/internal/jobs"
 	"github.com/vidra-dev/vidra/internal/ladder"
 	"github.com/vidra-dev/vidra/internal/transcode"
+	"github.com/vidra-dev/vidra/internal/transcodelifecycle"
 )
 
 // maxTranscodingOutputs bounds a v2 job's outputs.
@@ -232,18 +234,27 @@ func (r *Resolver) updateTranscodingJob(ctx context.Context, id uuid.UUID, in mo
 		}
 		upd.SetPriority(*in.Priority)
 	}
+	// A priority change alone saves the update; a cancel moves the status
+	// through the lifecycle. Either matches nothing when the job changed.
+	save := func(ctx context.Context, u *ent.TranscodingJobUpdate) error {
+		n, err := u.Save(ctx)
+		if err == nil && n == 0 {
+			return transcodelifecycle.ErrRefused
+		}
+		return err
+	}
 	if in.Cancel != nil && *in.Cancel {
 		if job.Status != transcodingjob.StatusQueued && job.Status != transcodingjob.StatusRunning {
 			return nil, FieldError("cancel", "the job is already %s", job.Status)
 		}
-		upd.SetStatus(transcodingjob.StatusCanceled).SetCompletedAt(time.Now())
+		save = transcodelifecycle.Canceled
 	}
-	n, err := upd.Save(ctx)
+	err = save(ctx, upd)
+	if errors.Is(err, transcodelifecycle.ErrRefused) {
+		return nil, FieldError("input", "the job changed meanwhile (it was %s); read it again", job.Status)
+	}
 	if err != nil {
 		return nil, err
-	}
-	if n == 0 {
-		return nil, FieldError("input", "the job changed meanwhile (it was %s); read it again", job.Status)
 	}
 	if job, err = client.TranscodingJob.Get(ctx, id); err != nil {
 		return nil, err

@@ -10,6 +10,7 @@ import (
 
 	"github.com/vidra-dev/vidra/ent/livesession"
 	"github.com/vidra-dev/vidra/internal/apptest"
+	"github.com/vidra-dev/vidra/internal/live/streamlifecycle"
 )
 
 // TestLiveStreamPlaybackURL: a live stream's object carries playback_url, the
@@ -52,7 +53,7 @@ func TestLiveStreamPlaybackURL(t *testing.T) {
 		ctx := apptest.System()
 		sess := s.App.DB.Client.LiveSession.Create().SetLiveStreamID(uuid.MustParse(stream)).SetProjectID(uuid.MustParse(proj)).
 			SetVideoID(uuid.MustParse(video)).SetProtocol(livesession.ProtocolRtmp).SetNodeID("n1").SaveX(ctx)
-		s.App.DB.Client.LiveStream.UpdateOneID(uuid.MustParse(stream)).SetCurrentSessionID(sess.ID).SetStatus("active").ExecX(ctx)
+		s.App.DB.Client.LiveStream.UpdateOneID(uuid.MustParse(stream)).SetCurrentSessionID(sess.ID).SetStatus("active").ExecX(streamlifecycle.ForTest(ctx))
 		r, g := read()
 		if r == nil || g == nil || *r != *g || !strings.HasSuffix(*r, "/v1/play/"+video+"/master.m3u8") || !strings.HasPrefix(*r, "http") {
 			t.Fatalf("active stream: playback_url %v, playbackURL %v, want the absolute URL of /v1/play/%s/master.m3u8", r, g, video)

@@ -1850,8 +1850,10 @@ func init() {
 	livesimulcasttarget.DefaultID = livesimulcasttargetDescID.Default.(func() uuid.UUID)
 	livestreamMixin := schema.LiveStream{}.Mixin()
 	livestreamMixinHooks1 := livestreamMixin[1].Hooks()
+	livestreamHooks := schema.LiveStream{}.Hooks()
 	livestream.Hooks[0] = livestreamMixinHooks1[0]
 	livestream.Hooks[1] = livestreamMixinHooks1[1]
+	livestream.Hooks[2] = livestreamHooks[0]
 	livestreamMixinInters1 := livestreamMixin[1].Interceptors()
 	livestream.Interceptors[0] = livestreamMixinInters1[0]
 	livestreamMixinFields0 := livestreamMixin[0].Fields()
@@ -2931,8 +2933,10 @@ func init() {
 	transaction.DefaultID = transactionDescID.Default.(func() uuid.UUID)
 	transcodingjobMixin := schema.TranscodingJob{}.Mixin()
 	transcodingjobMixinHooks1 := transcodingjobMixin[1].Hooks()
+	transcodingjobHooks := schema.TranscodingJob{}.Hooks()
 	transcodingjob.Hooks[0] = transcodingjobMixinHooks1[0]
 	transcodingjob.Hooks[1] = transcodingjobMixinHooks1[1]
+	transcodingjob.Hooks[2] = transcodingjobHooks[0]
 	transcodingjobMixinInters1 := transcodingjobMixin[1].Interceptors()
 	transcodingjob.Interceptors[0] = transcodingjobMixinInters1[0]
 	transcodingjobMixinFields0 := transcodingjobMixin[0].Fields()

@@ -9,6 +9,7 @@ import (
 	"entgo.io/ent/schema/field"
 	"entgo.io/ent/schema/index"
 	"github.com/google/uuid"
+	"github.com/vidra-dev/vidra/internal/live/streamlifecycle"
 	"github.com/vidra-dev/vidra/internal/perm"
 	"github.com/vidra-dev/vidra/internal/tenancy"
 )
@@ -105,4 +106,10 @@ func (LiveStream) Annotations() []schema.Annotation {
 		entgql.RelayConnection(),
 		entgql.Mutations(entgql.MutationCreate(), entgql.MutationUpdate()),
 	}
+}
+
+// Hooks of the LiveStream: only the stream lifecycle (package
+// streamlifecycle) sets the status, so no writer can skip or undo a transition.
+func (LiveStream) Hooks() []ent.Hook {
+	return []ent.Hook{streamlifecycle.Guard()}
 }

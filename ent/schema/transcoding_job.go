@@ -11,6 +11,7 @@ import (
 	"github.com/vidra-dev/vidra/internal/perm"
 	"github.com/vidra-dev/vidra/internal/tenancy"
 	"github.com/vidra-dev/vidra/internal/transcode"
+	"github.com/vidra-dev/vidra/internal/transcodelifecycle"
 )
 
 // TranscodingJob is a request of the transcoding jobs API: transcode a source (an
@@ -59,4 +60,11 @@ func (TranscodingJob) Indexes() []ent.Index {
 // Annotations of the TranscodingJob.
 func (TranscodingJob) Annotations() []schema.Annotation {
 	return []schema.Annotation{entgql.RelayConnection(), entgql.Skip(entgql.SkipMutationCreateInput, entgql.SkipMutationUpdateInput, entgql.SkipWhereInput)}
+}
+
+// Hooks of the TranscodingJob: only the transcoding job lifecycle (package
+// transcodelifecycle) sets the status, so no writer can skip or undo a
+// transition.
+func (TranscodingJob) Hooks() []ent.Hook {
+	return []ent.Hook{transcodelifecycle.Guard()}
 }

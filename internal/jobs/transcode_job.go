@@ -17,6 +17,7 @@ import (
 	"github.com/vidra-dev/vidra/internal/events"
 	"github.com/vidra-dev/vidra/internal/media"
 	"github.com/vidra-dev/vidra/internal/transcode"
+	"github.com/vidra-dev/vidra/internal/transcodelifecycle"
 )
 
 // TranscodeArgs asks for a transcoding job (of the transcoding jobs API) to run.
@@ -86,11 +87,12 @@ func (p *Pipeline) transcodeJob(ctx context.Context, args TranscodeArgs) error {
 	}
 	// Conditional on the priority too: a job queued again at another priority
 	// meanwhile belongs to its newer River job.
-	n, err := p.Client.TranscodingJob.Update().
-		Where(transcodingjob.ID(j.ID), transcodingjob.Priority(args.Priority),
-			transcodingjob.StatusIn(transcodingjob.StatusQueued, transcodingjob.StatusRunning)).
-		SetStatus(transcodingjob.StatusRunning).SetStartedAt(time.Now()).SetProgress(0).SetFailureReason("").Save(ctx)
-	if err != nil || n == 0 {
+	err = transcodelifecycle.Started(ctx, p.Client.TranscodingJob.Update().
+		Where(transcodingjob.ID(j.ID), transcodingjob.Priority(args.Priority)))
+	if errors.Is(err, transcodelifecycle.ErrRefused) {
+		return nil
+	}
+	if err != nil {
 		return err
 	}
 	if p.Tools.Missing != "" {
@@ -149,8 +151,8 @@ func (p *Pipeline) transcodeJob(ctx context.Context, args TranscodeArgs) error {
 	if err := p.Bucket.WriteAll(ctx, prefix+"master.m3u8", media.MasterPlaylist(rends, probe.HasAudio), nil); err != nil {
 		return fmt.Errorf("write master playlist: %w", err)
 	}
-	return p.settleTranscoding(ctx, j.ID, func(u *ent.TranscodingJobUpdateOne) {
-		u.SetStatus(transcodingjob.StatusSucceeded).SetProgress(1).SetOutputs(outputs).SetCompletedAt(time.Now())
+	return p.settleTranscoding(ctx, j.ID, func(u *ent.TranscodingJobUpdateOne) (*ent.TranscodingJob, error) {
+		return transcodelifecycle.Succeeded(ctx, u.SetOutputs(outputs))
 	}, events.TranscodingJobCompleted)
 }
 
@@ -217,14 +219,15 @@ func (p *Pipeline) finishTranscoding(ctx context.Context, id uuid.UUID, reason s
 		reason = reason[:2000]
 	}
 	p.Log.WarnContext(ctx, "transcoding job failed", "transcoding_job_id", id, "reason", reason)
-	return p.settleTranscoding(ctx, id, func(u *ent.TranscodingJobUpdateOne) {
-		u.SetStatus(transcodingjob.StatusFailed).SetFailureReason(reason).SetCompletedAt(time.Now())
+	return p.settleTranscoding(ctx, id, func(u *ent.TranscodingJobUpdateOne) (*ent.TranscodingJob, error) {
+		return transcodelifecycle.Failed(ctx, u, reason)
 	}, events.TranscodingJobFailed)
 }
 
-// settleTranscoding applies a running job's final state and records its event in
-// one transaction; a job canceled or deleted meanwhile is left as it is.
-func (p *Pipeline) settleTranscoding(ctx context.Context, id uuid.UUID, change func(*ent.TranscodingJobUpdateOne), typ string) error {
+// settleTranscoding applies a running job's final state with move (a
+// transcodelifecycle move) and records its event in one transaction; a job
+// canceled or deleted meanwhile is left as it is.
+func (p *Pipeline) settleTranscoding(ctx context.Context, id uuid.UUID, move func(*ent.TranscodingJobUpdateOne) (*ent.TranscodingJob, error), typ string) error {
 	tx, err := p.Client.Tx(ctx)
 	if err != nil {
 		return err
@@ -234,9 +237,10 @@ func (p *Pipeline) settleTranscoding(ctx context.Context, id uuid.UUID, change f
 		return tx.Rollback()
 	}
 	if err == nil {
-		u := tx.TranscodingJob.UpdateOne(j)
-		change(u)
-		j, err = u.Save(ctx)
+		j, err = move(tx.TranscodingJob.UpdateOne(j))
+		if errors.Is(err, transcodelifecycle.ErrRefused) {
+			return tx.Rollback()
+		}
 	}
 	if err == nil && p.Events != nil {
 		_, err = p.Events.Record(ctx, tx, typ, j.ProjectID, events.TranscodingJob(j))

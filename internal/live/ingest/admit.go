@@ -14,6 +14,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/livestream"
 	"github.com/vidra-dev/vidra/ent/predicate"
 	"github.com/vidra-dev/vidra/internal/live/livekey"
+	"github.com/vidra-dev/vidra/internal/live/streamlifecycle"
 	"github.com/vidra-dev/vidra/internal/videolifecycle"
 )
 
@@ -86,23 +87,21 @@ func sameSession(id *uuid.UUID) predicate.LiveStream {
 }
 
 // claim makes this node the stream's active holder, with a fresh lease, when
-// the stream is enabled, still has the key hash and matches cond; errBusy when
-// it does not (another publisher, node or command got there first).
-func (s *Server) claim(ctx context.Context, tx *ent.Tx, now time.Time, id uuid.UUID, keyHash string, cond ...predicate.LiveStream) error {
-	n, err := tx.LiveStream.Update().
+// the stream is enabled, still has the key hash and matches cond, through the
+// lifecycle's move (streamlifecycle.PublisherConnected for a new session,
+// PublisherReconnected for a session that goes on); errBusy when it does not
+// (another publisher, node or command got there first).
+func (s *Server) claim(ctx context.Context, tx *ent.Tx, now time.Time, id uuid.UUID, keyHash string,
+	move func(context.Context, *ent.LiveStreamUpdate) error, cond ...predicate.LiveStream) error {
+	err := move(ctx, tx.LiveStream.Update().
 		Where(append([]predicate.LiveStream{livestream.ID(id), livestream.Enabled(true), livestream.KeyHash(keyHash)}, cond...)...).
-		SetStatus(livestream.StatusActive).
 		SetNodeID(s.cfg.NodeID).
 		SetLeaseUntil(now.Add(s.cfg.Lease)).
-		ClearReconnectDeadline().
-		Save(ctx)
-	if err != nil {
-		return err
-	}
-	if n == 0 {
+		ClearReconnectDeadline())
+	if errors.Is(err, streamlifecycle.ErrRefused) {
 		return errBusy
 	}
-	return nil
+	return err
 }
 
 // reconnect continues h's session with a new connection.
@@ -111,8 +110,8 @@ func (s *Server) reconnect(ctx context.Context, h *hold, st *ent.LiveStream, p *
 	defer h.trans.Unlock()
 	now := time.Now()
 	err := s.inTx(ctx, func(tx *ent.Tx) error {
-		if err := s.claim(ctx, tx, now, st.ID, h.keyHash,
-			livestream.StatusIn(livestream.StatusDisconnected, livestream.StatusActive), livestream.CurrentSessionID(h.sessionID)); err != nil {
+		if err := s.claim(ctx, tx, now, st.ID, h.keyHash, streamlifecycle.PublisherReconnected,
+			livestream.CurrentSessionID(h.sessionID)); err != nil {
 			return err
 		}
 		if err := s.recordReconnect(ctx, tx, h.sessionID, p); err != nil {
@@ -141,7 +140,7 @@ func (s *Server) startSession(ctx context.Context, st *ent.LiveStream, p *publis
 			return fmt.Errorf("read the stream's project: %w", err)
 		}
 		orgID = proj.OrganizationID
-		if err := s.claim(ctx, tx, now, st.ID, hash, claimable(now), sameSession(st.CurrentSessionID)); err != nil {
+		if err := s.claim(ctx, tx, now, st.ID, hash, streamlifecycle.PublisherConnected, claimable(now), sameSession(st.CurrentSessionID)); err != nil {
 			return err
 		}
 		if st.CurrentSessionID != nil {

@@ -10,6 +10,7 @@ import (
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/livesession"
 	"github.com/vidra-dev/vidra/ent/livestream"
+	"github.com/vidra-dev/vidra/internal/live/streamlifecycle"
 )
 
 // continuable reports whether a publisher arriving at this node may continue
@@ -54,7 +55,7 @@ func (s *Server) adopt(ctx context.Context, st *ent.LiveStream, p *publisher, ha
 		if err != nil {
 			return fmt.Errorf("read the stream's project: %w", err)
 		}
-		if err := s.claim(ctx, tx, now, st.ID, hash, livestream.CurrentSessionID(*st.CurrentSessionID), livestream.Or(
+		if err := s.claim(ctx, tx, now, st.ID, hash, streamlifecycle.PublisherReconnected, livestream.CurrentSessionID(*st.CurrentSessionID), livestream.Or(
 			livestream.And(livestream.StatusEQ(livestream.StatusDisconnected), livestream.ReconnectDeadlineGT(now)),
 			livestream.And(livestream.StatusEQ(livestream.StatusActive), livestream.LeaseUntilLT(now), livestream.LeaseUntilGT(now.Add(-window))),
 		)); err != nil {

@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"errors"
 	"time"
 
 	"github.com/google/uuid"
@@ -10,6 +11,7 @@ import (
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/livesession"
 	"github.com/vidra-dev/vidra/ent/livestream"
+	"github.com/vidra-dev/vidra/internal/live/streamlifecycle"
 )
 
 // sweepGrace is how long past a reconnect deadline the sweeper waits for the
@@ -178,15 +180,16 @@ func (s *Server) openLostWindow(st *ent.LiveStream, now time.Time) bool {
 	}
 	err := s.inTx(s.sys, func(tx *ent.Tx) error {
 		// Pin the row as read: a publisher may have just claimed it.
-		n, err := tx.LiveStream.Update().
-			Where(livestream.ID(st.ID), livestream.CurrentSessionID(*st.CurrentSessionID), livestream.StatusEQ(livestream.StatusActive),
+		err := streamlifecycle.NodeLost(s.sys, tx.LiveStream.Update().
+			Where(livestream.ID(st.ID), livestream.CurrentSessionID(*st.CurrentSessionID),
 				livestream.NodeID(st.NodeID), livestream.LeaseUntilLT(now)).
-			SetStatus(livestream.StatusDisconnected).
 			SetReconnectDeadline(deadline).
 			ClearLeaseUntil().
-			SetNodeID("").
-			Save(s.sys)
-		if err != nil || n == 0 {
+			SetNodeID(""))
+		if errors.Is(err, streamlifecycle.ErrRefused) {
+			return nil
+		}
+		if err != nil {
 			return err
 		}
 		return s.emit(s.sys, tx, st.ID, EventDisconnected, map[string]any{

@@ -13,6 +13,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/video"
 	"github.com/vidra-dev/vidra/internal/apptest"
 	"github.com/vidra-dev/vidra/internal/live/livekey"
+	"github.com/vidra-dev/vidra/internal/live/streamlifecycle"
 )
 
 // probeStreams returns the codec names of a media file's streams.
@@ -102,7 +103,7 @@ func TestPublishAndRefusals(t *testing.T) {
 		}
 
 		// A disabled stream is refused.
-		if err := s.App.DB.Client.LiveStream.UpdateOneID(st.ID).SetEnabled(false).SetStatus(livestream.StatusDisabled).Exec(apptest.System()); err != nil {
+		if err := s.App.DB.Client.LiveStream.UpdateOneID(st.ID).SetEnabled(false).SetStatus(livestream.StatusDisabled).Exec(streamlifecycle.ForTest(apptest.System())); err != nil {
 			t.Fatal(err)
 		}
 		disabled := publishTo(t, rtmpURL(r.node, key), 3)
@@ -168,7 +169,7 @@ func TestKickWithoutChangeNotice(t *testing.T) {
 		st, key := r.stream(30)
 		pub := publishTo(t, rtmpURL(deaf, key), 60)
 		waitFor(t, 20*time.Second, "active", func() bool { return r.get(st.ID).Status == livestream.StatusActive })
-		if err := s.App.DB.Client.LiveStream.UpdateOneID(st.ID).SetEnabled(false).SetStatus(livestream.StatusDisabled).Exec(apptest.System()); err != nil {
+		if err := s.App.DB.Client.LiveStream.UpdateOneID(st.ID).SetEnabled(false).SetStatus(livestream.StatusDisabled).Exec(streamlifecycle.ForTest(apptest.System())); err != nil {
 			t.Fatal(err)
 		}
 		_ = pub.wait(t, 10*time.Second)
@@ -191,7 +192,7 @@ func TestKicks(t *testing.T) {
 		pub := publishTo(t, rtmpURL(r.node, key), 60)
 		waitFor(t, 20*time.Second, "active", func() bool { return r.get(st.ID).Status == livestream.StatusActive })
 		start := time.Now()
-		if err := s.App.DB.Client.LiveStream.UpdateOneID(st.ID).SetEnabled(false).SetStatus(livestream.StatusDisabled).Exec(apptest.System()); err != nil {
+		if err := s.App.DB.Client.LiveStream.UpdateOneID(st.ID).SetEnabled(false).SetStatus(livestream.StatusDisabled).Exec(streamlifecycle.ForTest(apptest.System())); err != nil {
 			t.Fatal(err)
 		}
 		_ = pub.wait(t, 10*time.Second)

@@ -9,6 +9,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/usagerecord"
 	"github.com/vidra-dev/vidra/ent/video"
 	"github.com/vidra-dev/vidra/internal/apptest"
+	"github.com/vidra-dev/vidra/internal/live/streamlifecycle"
 	"github.com/vidra-dev/vidra/internal/usage"
 	"github.com/vidra-dev/vidra/internal/videolifecycle"
 )
@@ -78,7 +79,7 @@ func TestLostNodeInputMetered(t *testing.T) {
 		sess := c.LiveSession.Create().SetLiveStreamID(st.ID).SetProjectID(r.project).SetVideoID(vid.ID).
 			SetNodeID("node-dead").SetProtocol(livesession.ProtocolRtmp).SetStartedAt(started).SetLastDataAt(last).SaveX(ctx)
 		c.LiveStream.UpdateOneID(st.ID).SetStatus(livestream.StatusActive).SetNodeID("node-dead").
-			SetLeaseUntil(now.Add(-time.Second)).SetCurrentSessionID(sess.ID).ExecX(ctx)
+			SetLeaseUntil(now.Add(-time.Second)).SetCurrentSessionID(sess.ID).ExecX(streamlifecycle.ForTest(ctx))
 
 		waitFor(t, 15*time.Second, "the sweep to end the session", func() bool {
 			return c.LiveSession.GetX(ctx, sess.ID).EndedAt != nil

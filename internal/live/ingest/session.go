@@ -14,6 +14,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/livesession"
 	"github.com/vidra-dev/vidra/ent/livestream"
 	"github.com/vidra-dev/vidra/internal/events"
+	"github.com/vidra-dev/vidra/internal/live/streamlifecycle"
 )
 
 // Events this package emits (the livestream.* catalogue).
@@ -161,14 +162,14 @@ func (s *Server) disconnected(h *hold, p *publisher, err error) {
 	h.mu.Unlock()
 	var still bool
 	err = s.inTx(s.sys, func(tx *ent.Tx) error {
-		n, err := tx.LiveStream.Update().
-			Where(livestream.ID(h.streamID), livestream.CurrentSessionID(h.sessionID), livestream.StatusEQ(livestream.StatusActive),
-				livestream.NodeID(s.cfg.NodeID)).
-			SetStatus(livestream.StatusDisconnected).
+		err := streamlifecycle.PublisherLeft(s.sys, tx.LiveStream.Update().
+			Where(livestream.ID(h.streamID), livestream.CurrentSessionID(h.sessionID), livestream.NodeID(s.cfg.NodeID)).
 			SetReconnectDeadline(deadline).
-			ClearLeaseUntil().
-			Save(s.sys)
-		if err != nil || n == 0 {
+			ClearLeaseUntil())
+		if errors.Is(err, streamlifecycle.ErrRefused) {
+			return nil
+		}
+		if err != nil {
 			return err
 		}
 		still = true
@@ -299,22 +300,16 @@ func (s *Server) endStream(ctx context.Context, tx *ent.Tx, streamID, sessionID 
 	// PostgreSQL aborted the end as a deadlock.
 	current := st.CurrentSessionID != nil && *st.CurrentSessionID == sessionID
 	if current {
-		status := livestream.StatusIdle
-		if !st.Enabled {
-			status = livestream.StatusDisabled
-		}
-		n, err := tx.LiveStream.Update().
+		err := streamlifecycle.SessionEnded(ctx, tx.LiveStream.Update().
 			Where(livestream.ID(streamID), livestream.CurrentSessionID(sessionID), livestream.NodeID(s.cfg.NodeID)).
-			SetStatus(status).
 			ClearCurrentSessionID().
 			ClearLeaseUntil().
 			ClearReconnectDeadline().
-			SetNodeID("").
-			Save(ctx)
-		if err != nil {
+			SetNodeID(""), st.Enabled)
+		if err != nil && !errors.Is(err, streamlifecycle.ErrRefused) {
 			return err
 		}
-		current = n > 0
+		current = err == nil
 		if !current {
 			// Read again: the update saw the latest row.
 			again, err := tx.LiveStream.Get(ctx, streamID)
