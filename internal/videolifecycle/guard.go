@@ -2,25 +2,18 @@ package videolifecycle
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/video"
+	"github.com/vidra-dev/vidra/internal/statusguard"
 )
 
-// markKey is the context key of the mark the moves put on their context.
-type markKey struct{}
+// guard is the one mark and hook of this lifecycle (internal/statusguard).
+var guard = statusguard.New("a video", video.DefaultStatus,
+	func(m *ent.VideoMutation) (video.Status, bool) { return m.Status() }, ErrOutsideLifecycle)
 
 // mark is ctx carrying the lifecycle's mark, which lets Guard pass a status write.
-func mark(ctx context.Context) context.Context {
-	return context.WithValue(ctx, markKey{}, true)
-}
-
-// marked reports whether ctx carries the lifecycle's mark.
-func marked(ctx context.Context) bool {
-	ok, _ := ctx.Value(markKey{}).(bool)
-	return ok
-}
+func mark(ctx context.Context) context.Context { return guard.Mark(ctx) }
 
 // ForTest marks ctx so that a test fixture may set any status directly (a
 // video ready, live or failed without running the flow that leads there). Only
@@ -30,18 +23,4 @@ func ForTest(ctx context.Context) context.Context { return mark(ctx) }
 // Guard is the ent hook of the Video schema that refuses, with
 // ErrOutsideLifecycle, any create or update setting the status without the
 // lifecycle's mark. A create may leave the field's default (created).
-func Guard() ent.Hook {
-	return func(next ent.Mutator) ent.Mutator {
-		return ent.MutateFunc(func(ctx context.Context, m ent.Mutation) (ent.Value, error) {
-			vm, ok := m.(*ent.VideoMutation)
-			if !ok || marked(ctx) {
-				return next.Mutate(ctx, m)
-			}
-			status, set := vm.Status()
-			if set && !(m.Op().Is(ent.OpCreate) && status == video.DefaultStatus) {
-				return nil, fmt.Errorf("%w: %s of a video setting status %s", ErrOutsideLifecycle, m.Op(), status)
-			}
-			return next.Mutate(ctx, m)
-		})
-	}
-}
+func Guard() ent.Hook { return guard.Hook() }

@@ -2,25 +2,18 @@ package streamlifecycle
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/livestream"
+	"github.com/vidra-dev/vidra/internal/statusguard"
 )
 
-// markKey is the context key of the mark the moves put on their context.
-type markKey struct{}
+// guard is the one mark and hook of this lifecycle (internal/statusguard).
+var guard = statusguard.New("a live stream", livestream.DefaultStatus,
+	func(m *ent.LiveStreamMutation) (livestream.Status, bool) { return m.Status() }, ErrOutsideLifecycle)
 
 // mark is ctx carrying the lifecycle's mark, which lets Guard pass a status write.
-func mark(ctx context.Context) context.Context {
-	return context.WithValue(ctx, markKey{}, true)
-}
-
-// marked reports whether ctx carries the lifecycle's mark.
-func marked(ctx context.Context) bool {
-	ok, _ := ctx.Value(markKey{}).(bool)
-	return ok
-}
+func mark(ctx context.Context) context.Context { return guard.Mark(ctx) }
 
 // ForTest marks ctx so that a test fixture may set any status directly (a
 // stream active or disabled without running the flow that leads there). Only
@@ -30,18 +23,4 @@ func ForTest(ctx context.Context) context.Context { return mark(ctx) }
 // Guard is the ent hook of the LiveStream schema that refuses, with
 // ErrOutsideLifecycle, any create or update setting the status without the
 // lifecycle's mark. A create may leave the field's default (idle).
-func Guard() ent.Hook {
-	return func(next ent.Mutator) ent.Mutator {
-		return ent.MutateFunc(func(ctx context.Context, m ent.Mutation) (ent.Value, error) {
-			sm, ok := m.(*ent.LiveStreamMutation)
-			if !ok || marked(ctx) {
-				return next.Mutate(ctx, m)
-			}
-			status, set := sm.Status()
-			if set && !(m.Op().Is(ent.OpCreate) && status == livestream.DefaultStatus) {
-				return nil, fmt.Errorf("%w: %s of a live stream setting status %s", ErrOutsideLifecycle, m.Op(), status)
-			}
-			return next.Mutate(ctx, m)
-		})
-	}
-}
+func Guard() ent.Hook { return guard.Hook() }
