@@ -2,10 +2,11 @@ package graph
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/vektah/gqlparser/v2/ast"
+
 	"github.com/vidra-dev/vidra/ent"
+	"github.com/vidra-dev/vidra/internal/owntx"
 )
 
 // selfTransacting are the mutations that commit their own transactions, because
@@ -47,31 +48,7 @@ func skipsSharedTx(op *ast.OperationDefinition) bool {
 	return true
 }
 
-// ownTx runs fn in a transaction of its own. fn says whether its writes must be
-// committed even though it returns an error. Inside a shared transaction (the
-// field was sent beside other mutations) this cannot be honoured, so it refuses.
+// ownTx runs fn in a transaction of its own (internal/owntx.Run).
 func (r *Resolver) ownTx(ctx context.Context, field string, fn func(tx *ent.Client) (commit bool, err error)) error {
-	if ent.TxFromContext(ctx) != nil {
-		return Errorf(KindBadRequest, "%s must be the only field of its mutation", field)
-	}
-	tx, err := r.client.Tx(ctx)
-	if err != nil {
-		return err
-	}
-	commit, ferr := fn(tx.Client())
-	if !commit {
-		return errorsJoin(ferr, tx.Rollback())
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("commit: %w", err)
-	}
-	return ferr
-}
-
-// errorsJoin keeps the first error: the function's own reason beats a rollback's.
-func errorsJoin(first, second error) error {
-	if first != nil {
-		return first
-	}
-	return second
+	return owntx.Run(ctx, r.client, field, fn)
 }

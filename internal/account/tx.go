@@ -5,38 +5,19 @@ import (
 	"fmt"
 
 	"github.com/vidra-dev/vidra/ent"
-	"github.com/vidra-dev/vidra/internal/fault"
+	"github.com/vidra-dev/vidra/internal/owntx"
 )
 
-// ownTx runs fn in a transaction of its own. fn says whether its writes must be
-// committed even though it returns an error. Inside a shared transaction (the
-// field was sent beside other mutations) this cannot be honoured, so it refuses.
+// ownTx runs fn in a transaction of its own (internal/owntx.Run).
 func (svc *Service) ownTx(ctx context.Context, field string, fn func(tx *ent.Client) (commit bool, err error)) error {
-	if ent.TxFromContext(ctx) != nil {
-		return fault.Errorf(fault.KindBadRequest, "%s must be the only field of its mutation", field)
-	}
-	tx, err := svc.client.Tx(ctx)
-	if err != nil {
-		return err
-	}
-	commit, ferr := fn(tx.Client())
-	if !commit {
-		return errorsJoin(ferr, tx.Rollback())
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("commit: %w", err)
-	}
-	return ferr
+	return owntx.Run(ctx, svc.client, field, fn)
 }
 
 // refuseSharedTx refuses a password operation sent beside other mutations: the
 // shared transaction would be open (on SQLite, holding the write lock) while
 // the password hashes. Call it before hashing.
 func refuseSharedTx(ctx context.Context, field string) error {
-	if ent.TxFromContext(ctx) != nil {
-		return fault.Errorf(fault.KindBadRequest, "%s must be the only field of its mutation", field)
-	}
-	return nil
+	return owntx.RefuseShared(ctx, field)
 }
 
 // signInTx runs fn in a short transaction of its own, put in fn's context so
@@ -60,10 +41,5 @@ func (svc *Service) signInTx(ctx context.Context, field string, fn func(ctx cont
 	return nil
 }
 
-// errorsJoin keeps the first error: the function's own reason beats a rollback's.
-func errorsJoin(first, second error) error {
-	if first != nil {
-		return first
-	}
-	return second
-}
+// errorsJoin keeps the first error (owntx.FirstError).
+func errorsJoin(first, second error) error { return owntx.FirstError(first, second) }
