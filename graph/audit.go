@@ -11,6 +11,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/auditlog"
 	"github.com/vidra-dev/vidra/internal/audit"
 	"github.com/vidra-dev/vidra/internal/auth"
+	"github.com/vidra-dev/vidra/internal/textcut"
 )
 
 // recordMutations is the root-field middleware of the audit log: each mutation
@@ -22,7 +23,7 @@ func (r *Resolver) recordMutations(ctx context.Context, next graphql.Resolver) (
 		return next(ctx)
 	}
 	req := auth.RequestFrom(ctx)
-	scope := &audit.Scope{Action: fc.Field.Name, Address: req.IP, UserAgent: truncate(req.UserAgent, 1024)}
+	scope := &audit.Scope{Action: fc.Field.Name, Address: req.IP, UserAgent: textcut.UTF8(req.UserAgent, 1024)}
 	ctx = audit.WithScope(ctx, scope)
 	res, err := next(ctx)
 	if err != nil || scope.Recorded > 0 {

@@ -21,6 +21,7 @@ import (
 	"github.com/vidra-dev/vidra/internal/fault"
 	"github.com/vidra-dev/vidra/internal/jobs"
 	"github.com/vidra-dev/vidra/internal/perm"
+	"github.com/vidra-dev/vidra/internal/textcut"
 	"github.com/vidra-dev/vidra/internal/vimeo"
 )
 
@@ -64,7 +65,7 @@ func (r *Resolver) setImporter(ctx context.Context, projectID uuid.UUID, in mode
 			fmt.Errorf("check the Vimeo access token: %w", err))
 	}
 	last4 := cred[max(0, len(cred)-4):]
-	name, uri := truncate(user.Name, 500), truncate(user.URI, 500)
+	name, uri := textcut.UTF8(user.Name, 500), textcut.UTF8(user.URI, 500)
 	var out *ent.Importer
 	err = r.ownTx(ctx, "setImporter", func(tx *ent.Client) (bool, error) {
 		existing, err := tx.Importer.Query().Where(importer.ProjectID(projectID), importer.ProviderEQ(in.Provider)).Only(ctx)
@@ -361,7 +362,7 @@ func (r *Resolver) importItemState(ctx context.Context, it *ent.ImportItem) (mod
 // importTitle is the title of an item's video: its name, else the provider's id.
 func importTitle(it *ent.ImportItem) string {
 	if t := strings.TrimSpace(it.Name); t != "" {
-		return truncate(t, 500)
+		return textcut.UTF8(t, 500)
 	}
 	return "Vimeo video " + it.ProviderID
 }

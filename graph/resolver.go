@@ -21,6 +21,7 @@ import (
 	"github.com/vidra-dev/vidra/internal/analytics"
 	"github.com/vidra-dev/vidra/internal/changefeed"
 	"github.com/vidra-dev/vidra/internal/idempotency"
+	"github.com/vidra-dev/vidra/internal/txn"
 	videolib "github.com/vidra-dev/vidra/internal/video"
 	"gocloud.dev/blob"
 )
@@ -164,12 +165,7 @@ func NewResolver(d Deps) *Resolver {
 
 // db returns the ent client for this request: the mutation's transaction when
 // one is open (entgql.Transactioner puts it in the context), the root client otherwise.
-func (r *Resolver) db(ctx context.Context) *ent.Client {
-	if c := ent.FromContext(ctx); c != nil {
-		return c
-	}
-	return r.client
-}
+func (r *Resolver) db(ctx context.Context) *ent.Client { return txn.Client(ctx, r.client) }
 
 // Version is the server's version.
 func (r *Resolver) Version() string { return r.version }

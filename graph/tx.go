@@ -6,7 +6,7 @@ import (
 	"github.com/vektah/gqlparser/v2/ast"
 
 	"github.com/vidra-dev/vidra/ent"
-	"github.com/vidra-dev/vidra/internal/owntx"
+	"github.com/vidra-dev/vidra/internal/txn"
 )
 
 // selfTransacting are the mutations that commit their own transactions, because
@@ -48,7 +48,7 @@ func skipsSharedTx(op *ast.OperationDefinition) bool {
 	return true
 }
 
-// ownTx runs fn in a transaction of its own (internal/owntx.Run).
+// ownTx runs fn in a transaction of its own (internal/txn.Own).
 func (r *Resolver) ownTx(ctx context.Context, field string, fn func(tx *ent.Client) (commit bool, err error)) error {
-	return owntx.Run(ctx, r.client, field, fn)
+	return txn.Own(ctx, r.client, field, fn)
 }

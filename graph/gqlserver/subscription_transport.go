@@ -12,6 +12,7 @@ import (
 
 	"github.com/vidra-dev/vidra/internal/auth"
 	"github.com/vidra-dev/vidra/internal/fault"
+	"github.com/vidra-dev/vidra/internal/textcut"
 )
 
 // Close codes of a refused subscription connection. graphql-transport-ws
@@ -112,7 +113,7 @@ func (s *Websocket) init(ctx context.Context, payload transport.InitPayload) (co
 	o, _ := ctx.Value(websocketOriginKey{}).(websocketOrigin)
 	refuse := func(code int, err error) (context.Context, *transport.InitPayload, error) {
 		s.log.InfoContext(ctx, "subscription connection refused", "code", code, "origin", o.origin, "reason", err.Error())
-		return transport.WithWebsocketCloseCode(transport.AppendCloseReason(ctx, truncate(err.Error(), 120)), code), nil, err
+		return transport.WithWebsocketCloseCode(transport.AppendCloseReason(ctx, textcut.UTF8(err.Error(), 120)), code), nil, err
 	}
 	apiKey := payload.GetString("apiKey")
 	if apiKey == "" {
@@ -162,13 +163,4 @@ func (s *Websocket) init(ctx context.Context, payload transport.InitPayload) (co
 	ctx = context.WithValue(ctx, websocketConnectionKey{}, true)
 	ctx = context.WithValue(ctx, subscriptionSlotsKey{}, &subscriptionSlots{max: int32(s.limits.MaxSubscriptionsPerConnection)})
 	return ctx, nil, nil
-}
-
-// truncate shortens s to at most n bytes, keeping it valid UTF-8 (a close
-// reason is UTF-8 text).
-func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return strings.ToValidUTF8(s[:n], "") // a character cut in two is dropped
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/internal/auth"
 	vmail "github.com/vidra-dev/vidra/internal/mail"
+	"github.com/vidra-dev/vidra/internal/txn"
 )
 
 // Deps are what accounts and sign-in need.
@@ -119,12 +120,7 @@ func New(client *ent.Client, d Deps, log *slog.Logger) *Service {
 // db returns the ent client for this request: the transaction in ctx when
 // one is open (a flow's own, or the mutation's shared one), the root client
 // otherwise.
-func (svc *Service) db(ctx context.Context) *ent.Client {
-	if c := ent.FromContext(ctx); c != nil {
-		return c
-	}
-	return svc.client
-}
+func (svc *Service) db(ctx context.Context) *ent.Client { return txn.Client(ctx, svc.client) }
 
 // PublicURL is the address clients see, without a trailing slash, for links
 // in mail and avatar addresses.

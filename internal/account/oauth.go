@@ -13,6 +13,8 @@ import (
 	"github.com/vidra-dev/vidra/ent/user"
 	"github.com/vidra-dev/vidra/internal/auth"
 	"github.com/vidra-dev/vidra/internal/fault"
+	"github.com/vidra-dev/vidra/internal/textcut"
+	"github.com/vidra-dev/vidra/internal/txn"
 	"golang.org/x/oauth2"
 )
 
@@ -59,7 +61,7 @@ func (svc *Service) OAuthCallback(ctx context.Context, name, code string, state 
 		return nil, fault.FieldError("state", "state is required: pass the state the provider returned to the callback")
 	}
 	var verifier string
-	err = svc.ownTx(ctx, "oauthCallback", func(tx *ent.Client) (bool, error) {
+	err = txn.Own(ctx, svc.client, "oauthCallback", func(tx *ent.Client) (bool, error) {
 		st, err := tx.OAuthState.Query().Where(oauthstate.StateHash(auth.HashToken(strings.TrimSpace(*state)))).Only(ctx)
 		if ent.IsNotFound(err) {
 			return false, fault.FieldError("state", "state is invalid, used or expired")
@@ -85,7 +87,7 @@ func (svc *Service) OAuthCallback(ctx context.Context, name, code string, state 
 		return nil, err
 	}
 	var out *Tokens
-	err = svc.ownTx(ctx, "oauthCallback", func(tx *ent.Client) (bool, error) {
+	err = txn.Own(ctx, svc.client, "oauthCallback", func(tx *ent.Client) (bool, error) {
 		u, err := svc.oauthUser(ctx, tx, p.Name, ext)
 		if err != nil {
 			return false, err
@@ -120,7 +122,7 @@ func (svc *Service) oauthUser(ctx context.Context, tx *ent.Client, provider stri
 		if name == "" {
 			name = email[:strings.IndexByte(email, '@')]
 		}
-		create := tx.User.Create().SetEmail(email).SetName(truncate(name, 255)).SetEmailVerifiedAt(now)
+		create := tx.User.Create().SetEmail(email).SetName(textcut.UTF8(name, 255)).SetEmailVerifiedAt(now)
 		if strings.HasPrefix(ext.AvatarURL, "https://") && len(ext.AvatarURL) <= 2048 {
 			create.SetAvatarURL(ext.AvatarURL)
 		}

@@ -14,6 +14,7 @@ import (
 	"github.com/vidra-dev/vidra/internal/fault"
 	"github.com/vidra-dev/vidra/internal/idempotency"
 	vmail "github.com/vidra-dev/vidra/internal/mail"
+	"github.com/vidra-dev/vidra/internal/txn"
 )
 
 // SendResetCode mails a new 6-digit password-reset code when the account exists,
@@ -73,7 +74,7 @@ func (svc *Service) VerifyResetCode(ctx context.Context, emailIn, otp string) (*
 	hash := auth.HashCode(svc.secret, otp)
 	wrong := fault.FieldError("otp", "the code is wrong or expired")
 	var ticket *ResetTicket
-	err := svc.ownTx(ctx, "verifyPasswordResetOtp", func(tx *ent.Client) (bool, error) {
+	err := txn.Own(ctx, svc.client, "verifyPasswordResetOtp", func(tx *ent.Client) (bool, error) {
 		u, err := tx.User.Query().Where(user.Email(email)).Only(ctx)
 		if ent.IsNotFound(err) {
 			return false, wrong
@@ -130,7 +131,7 @@ func (svc *Service) VerifyResetCode(ctx context.Context, emailIn, otp string) (*
 // password is hashed before the transaction opens; the ticket is claimed in it
 // with a conditional update, so of two concurrent uses only one sets a password.
 func (svc *Service) SetForgottenPassword(ctx context.Context, resetToken, password string) (bool, error) {
-	if err := refuseSharedTx(ctx, "setForgottenPassword"); err != nil {
+	if err := txn.RefuseShared(ctx, "setForgottenPassword"); err != nil {
 		return false, err
 	}
 	invalid := fault.FieldError("resetToken", "the reset token is invalid, used or expired")
@@ -213,7 +214,7 @@ func (svc *Service) CheckAccount(ctx context.Context, emailIn string) (*Check, e
 // It hashes outside any transaction, then sets the hash in one conditional
 // statement, so that of two concurrent calls only one sets a password.
 func (svc *Service) SetPassword(ctx context.Context, password string) (bool, error) {
-	if err := refuseSharedTx(ctx, "setPassword"); err != nil {
+	if err := txn.RefuseShared(ctx, "setPassword"); err != nil {
 		return false, err
 	}
 	u, err := svc.CurrentUser(ctx)
@@ -246,7 +247,7 @@ func (svc *Service) SetPassword(ctx context.Context, password string) (bool, err
 // transaction; the change is conditional on the hash that was checked, so a
 // concurrent change is not overwritten.
 func (svc *Service) UpdatePassword(ctx context.Context, current, next string) (bool, error) {
-	if err := refuseSharedTx(ctx, "updatePassword"); err != nil {
+	if err := txn.RefuseShared(ctx, "updatePassword"); err != nil {
 		return false, err
 	}
 	u, err := svc.CurrentUser(ctx)

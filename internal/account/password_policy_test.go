@@ -53,12 +53,3 @@ func TestNormalizeEmail(t *testing.T) {
 		}
 	}
 }
-
-func TestTruncateKeepsValidUTF8(t *testing.T) {
-	if got := truncate("héllo", 2); got != "h" {
-		t.Errorf("truncate cut a character in two: %q", got)
-	}
-	if got := truncate("hello", 10); got != "hello" {
-		t.Errorf("truncate changed a short string: %q", got)
-	}
-}

@@ -15,6 +15,8 @@ import (
 	"github.com/vidra-dev/vidra/internal/auth"
 	"github.com/vidra-dev/vidra/internal/fault"
 	"github.com/vidra-dev/vidra/internal/idempotency"
+	"github.com/vidra-dev/vidra/internal/textcut"
+	"github.com/vidra-dev/vidra/internal/txn"
 )
 
 // errBadCredentials is the one answer to a wrong email or a wrong password.
@@ -45,7 +47,7 @@ func (svc *Service) Register(ctx context.Context, in RegisterInput) (*Tokens, er
 	if err := checkPassword("password", in.Password, email, name); err != nil {
 		return nil, err
 	}
-	if err := refuseSharedTx(ctx, "register"); err != nil {
+	if err := txn.RefuseShared(ctx, "register"); err != nil {
 		return nil, err
 	}
 	taken, err := svc.client.User.Query().Where(user.Email(email)).Exist(ctx)
@@ -122,7 +124,7 @@ func (svc *Service) Login(ctx context.Context, emailIn, password string) (*Token
 	if password == "" {
 		return nil, fault.FieldError("password", "password is required")
 	}
-	if err := refuseSharedTx(ctx, "login"); err != nil {
+	if err := txn.RefuseShared(ctx, "login"); err != nil {
 		return nil, err
 	}
 	u, err := svc.client.User.Query().Where(user.Email(email)).Only(ctx)
@@ -162,7 +164,7 @@ func (svc *Service) startSession(ctx context.Context, client *ent.Client, u *ent
 		return nil, err
 	}
 	create := client.Session.Create().SetUserID(u.ID).
-		SetUserAgent(truncate(req.UserAgent, 1024)).SetIPAddress(truncate(req.IP, 64)).SetLastSeenAt(time.Now())
+		SetUserAgent(textcut.UTF8(req.UserAgent, 1024)).SetIPAddress(textcut.UTF8(req.IP, 64)).SetLastSeenAt(time.Now())
 	if m != nil {
 		create.SetOrganizationID(m.OrganizationID)
 	}
@@ -203,7 +205,7 @@ func (svc *Service) Refresh(ctx context.Context, token string) (*Tokens, error) 
 		return nil, fault.FieldError("refreshToken", "refresh token is required")
 	}
 	var out *Tokens
-	err := svc.ownTx(ctx, "refreshToken", func(tx *ent.Client) (bool, error) {
+	err := txn.Own(ctx, svc.client, "refreshToken", func(tx *ent.Client) (bool, error) {
 		rt, err := tx.RefreshToken.Query().Where(refreshtoken.TokenHash(auth.HashToken(token))).WithSession().Only(ctx)
 		if ent.IsNotFound(err) {
 			return false, fault.Errorf(fault.KindUnauthenticated, "refresh token is invalid")
@@ -229,7 +231,7 @@ func (svc *Service) Refresh(ctx context.Context, token string) (*Tokens, error) 
 			return true, svc.revokeReused(ctx, tx, s.ID)
 		}
 		req := auth.RequestFrom(ctx)
-		s, err = tx.Session.UpdateOne(s).SetLastSeenAt(now).SetIPAddress(truncate(req.IP, 64)).Save(ctx)
+		s, err = tx.Session.UpdateOne(s).SetLastSeenAt(now).SetIPAddress(textcut.UTF8(req.IP, 64)).Save(ctx)
 		if err != nil {
 			return false, err
 		}
@@ -261,13 +263,4 @@ func (svc *Service) Logout(ctx context.Context) (bool, error) {
 	}
 	err = svc.db(ctx).Session.Update().Where(session.ID(p.SessionID), session.RevokedAtIsNil()).SetRevokedAt(time.Now()).Exec(ctx)
 	return err == nil, err
-}
-
-// truncate shortens s to at most n bytes, keeping it valid UTF-8 (PostgreSQL
-// refuses a character cut in two).
-func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return strings.ToValidUTF8(s[:n], "") // a character cut in two is dropped
 }

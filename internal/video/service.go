@@ -2,7 +2,6 @@ package video
 
 import (
 	"context"
-	"fmt"
 	"log/slog"
 
 	"github.com/google/uuid"
@@ -11,6 +10,7 @@ import (
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/project"
 	"github.com/vidra-dev/vidra/internal/fault"
+	"github.com/vidra-dev/vidra/internal/txn"
 	"github.com/vidra-dev/vidra/internal/webhooks"
 )
 
@@ -48,31 +48,12 @@ func New(d Deps) *Service {
 }
 
 // db is the ent client of ctx (a transaction's) or the root client.
-func (s *Service) db(ctx context.Context) *ent.Client {
-	if c := ent.FromContext(ctx); c != nil {
-		return c
-	}
-	return s.client
-}
+func (s *Service) db(ctx context.Context) *ent.Client { return txn.Client(ctx, s.client) }
 
 // inTx runs fn in the transaction of ctx when there is one, else in a new one
-// that it commits when fn succeeds and rolls back when it fails.
+// that it commits when fn succeeds and rolls back when it fails (txn.Join).
 func (s *Service) inTx(ctx context.Context, fn func(ctx context.Context, client *ent.Client) error) error {
-	if ent.TxFromContext(ctx) != nil {
-		return fn(ctx, s.db(ctx))
-	}
-	ctx, _, err := s.db(ctx).OpenTx(ctx)
-	if err != nil {
-		return err
-	}
-	tx := ent.TxFromContext(ctx)
-	if err := fn(ctx, tx.Client()); err != nil {
-		if rerr := tx.Rollback(); rerr != nil {
-			return fmt.Errorf("%w (rollback: %v)", err, rerr)
-		}
-		return err
-	}
-	return tx.Commit()
+	return txn.Join(ctx, s.client, fn)
 }
 
 // record records a webhook event in the transaction of ctx.
