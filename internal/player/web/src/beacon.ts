@@ -108,8 +108,9 @@ export function attachBeacon(video: HTMLVideoElement, o: BeaconOptions): Beacon 
   push('viewstart');
   const timer = window.setInterval(flush, 5000);
   // The first batch (viewstart, playing) goes when the video plays, not while
-  // its manifest and first segment are loading.
-  video.addEventListener('playing', flush, { once: true });
+  // its manifest and first segment are loading; in a task of its own, so that
+  // the request's work does not hold up the page's other playing listeners.
+  video.addEventListener('playing', () => window.setTimeout(flush, 0), { once: true });
   const playIntent = () => { if (!started) push('play'); };
   return { push, playIntent, flush, close, sent };
 }

@@ -204,8 +204,14 @@ async function play(): Promise<void> {
   if (!started) {
     started = true;
     bigPlay.hidden = true;
-    await runBreak('pre_roll');
-    if (preRoll && hls) hls.startLoad();
+    // Only a pre-roll is awaited: without one, nothing may come between the
+    // request (a click, or autoplay at load) and the play intent below. An await
+    // here would queue the intent behind hls.js's own start-up microtasks, which
+    // took 40-550 ms in a loaded browser and went missing from the startup time.
+    if (preRoll) {
+      await runBreak('pre_roll');
+      if (hls) hls.startLoad();
+    }
   }
   if (inAd) return;
   // The viewer's wait starts here (after a pre-roll, when the video is asked for).
