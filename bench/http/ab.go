@@ -84,12 +84,7 @@ func (b *bench) startVidraAs(ctx context.Context, name string) error {
 	if err != nil {
 		return err
 	}
-	b.vidra, err = startServer(name, addr, filepath.Join(b.o.resultsDir, name+".log"), []string{
-		"VIDRA_DATABASE_URL=" + b.vidraDSN,
-		"VIDRA_ADDR=" + addr,
-		"VIDRA_DATA_DIR=" + filepath.Join(b.binDir, name+"-data"),
-		"VIDRA_WORKERS=false",
-	}, b.vidraBin)
+	b.vidra, err = startServer(name, addr, filepath.Join(b.o.resultsDir, name+".log"), b.vidraEnv(addr, name+"-data"), b.vidraBin)
 	if err != nil {
 		return err
 	}

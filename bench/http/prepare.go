@@ -184,17 +184,27 @@ func (b *bench) startVidra(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	b.vidra, err = startServer("vidra", addr, filepath.Join(b.o.resultsDir, "vidra.log"), []string{
-		"VIDRA_DATABASE_URL=" + b.vidraDSN,
-		"VIDRA_ADDR=" + addr,
-		"VIDRA_DATA_DIR=" + filepath.Join(b.binDir, "vidra-data"),
-		"VIDRA_WORKERS=false",
-	}, b.vidraBin)
+	b.vidra, err = startServer("vidra", addr, filepath.Join(b.o.resultsDir, "vidra.log"), b.vidraEnv(addr, "vidra-data"), b.vidraBin)
 	if err != nil {
 		return err
 	}
 	b.client = newVidraClient("http://" + addr)
 	return b.vidra.waitReady(ctx, "http://"+addr+"/health/ready", 120*time.Second)
+}
+
+// vidraEnv is the environment of a benchmarked Vidra server listening on addr
+// with its files in dataDir (under the bench's directory): no workers, and no
+// live ingest, whose default ports (RTMP :1935, SRT :6000) two servers of an
+// A/B, or another program on the machine, would both want.
+func (b *bench) vidraEnv(addr, dataDir string) []string {
+	return []string{
+		"VIDRA_DATABASE_URL=" + b.vidraDSN,
+		"VIDRA_ADDR=" + addr,
+		"VIDRA_DATA_DIR=" + filepath.Join(b.binDir, dataDir),
+		"VIDRA_WORKERS=false",
+		"VIDRA_RTMP_ADDR=off",
+		"VIDRA_SRT_ADDR=off",
+	}
 }
 
 func (b *bench) loadVidraProjects(ctx context.Context) error {
