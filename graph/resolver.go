@@ -21,6 +21,7 @@ import (
 	"github.com/vidra-dev/vidra/internal/analytics"
 	"github.com/vidra-dev/vidra/internal/changefeed"
 	"github.com/vidra-dev/vidra/internal/idempotency"
+	projectlib "github.com/vidra-dev/vidra/internal/project"
 	"github.com/vidra-dev/vidra/internal/txn"
 	videolib "github.com/vidra-dev/vidra/internal/video"
 	"gocloud.dev/blob"
@@ -68,6 +69,8 @@ type Resolver struct {
 	// videos runs the video library's rules: videos, folders, tags, metadata,
 	// chapters, captions and search (internal/video).
 	videos *videolib.Service
+	// projects runs the rules of projects and their settings (internal/project).
+	projects *projectlib.Service
 }
 
 // Deps are what the resolvers are built from.
@@ -158,6 +161,7 @@ func NewResolver(d Deps) *Resolver {
 	r.videos = videolib.New(videolib.Deps{Client: d.Client, Dialect: d.Dialect, Events: d.Webhooks.Events, Bucket: d.Bucket, Log: d.Log})
 	r.sessions.watchSessionChanges(d.Client)
 	r.account = account.New(d.Client, d.Auth, d.Log)
+	r.projects = projectlib.New(projectlib.Deps{Client: d.Client})
 	r.websocket = gqlserver.NewWebsocket(d.Subscriptions, subscriptionCredentials{r}, d.Log)
 	r.healthChecks = append([]HealthCheck{{Name: "database", Check: r.pingDatabase, Readiness: true}}, d.HealthChecks...)
 	return r
