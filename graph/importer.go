@@ -21,9 +21,9 @@ import (
 	"github.com/vidra-dev/vidra/internal/fault"
 	"github.com/vidra-dev/vidra/internal/jobs"
 	"github.com/vidra-dev/vidra/internal/perm"
+	projectlib "github.com/vidra-dev/vidra/internal/project"
 	"github.com/vidra-dev/vidra/internal/textcut"
 	"github.com/vidra-dev/vidra/internal/vimeo"
-	projectlib "github.com/vidra-dev/vidra/internal/project"
 )
 
 // vimeoCheckTimeout bounds the check of a credential with Vimeo (GET /me).

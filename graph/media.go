@@ -16,11 +16,11 @@ import (
 	"github.com/vidra-dev/vidra/internal/idempotency"
 	"github.com/vidra-dev/vidra/internal/jobs"
 	"github.com/vidra-dev/vidra/internal/playback"
+	projectlib "github.com/vidra-dev/vidra/internal/project"
 	"github.com/vidra-dev/vidra/internal/upload"
 	videolib "github.com/vidra-dev/vidra/internal/video"
 	"github.com/vidra-dev/vidra/internal/videolifecycle"
 	"github.com/vidra-dev/vidra/internal/vimeo"
-	projectlib "github.com/vidra-dev/vidra/internal/project"
 )
 
 // MediaDeps are the media pipeline's parts the resolvers use.

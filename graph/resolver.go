@@ -21,6 +21,7 @@ import (
 	"github.com/vidra-dev/vidra/internal/analytics"
 	"github.com/vidra-dev/vidra/internal/changefeed"
 	"github.com/vidra-dev/vidra/internal/idempotency"
+	orglib "github.com/vidra-dev/vidra/internal/org"
 	projectlib "github.com/vidra-dev/vidra/internal/project"
 	"github.com/vidra-dev/vidra/internal/txn"
 	videolib "github.com/vidra-dev/vidra/internal/video"
@@ -71,6 +72,9 @@ type Resolver struct {
 	videos *videolib.Service
 	// projects runs the rules of projects and their settings (internal/project).
 	projects *projectlib.Service
+	// orgs runs the rules of organizations, members, invitations and API keys
+	// (internal/org).
+	orgs *orglib.Service
 }
 
 // Deps are what the resolvers are built from.
@@ -162,6 +166,7 @@ func NewResolver(d Deps) *Resolver {
 	r.sessions.watchSessionChanges(d.Client)
 	r.account = account.New(d.Client, d.Auth, d.Log)
 	r.projects = projectlib.New(projectlib.Deps{Client: d.Client})
+	r.orgs = orglib.New(orglib.Deps{Client: d.Client, Account: r.account})
 	r.websocket = gqlserver.NewWebsocket(d.Subscriptions, subscriptionCredentials{r}, d.Log)
 	r.healthChecks = append([]HealthCheck{{Name: "database", Check: r.pingDatabase, Readiness: true}}, d.HealthChecks...)
 	return r

@@ -16,9 +16,9 @@ import (
 	"github.com/vidra-dev/vidra/graph/model"
 	"github.com/vidra-dev/vidra/internal/jobs"
 	"github.com/vidra-dev/vidra/internal/ladder"
+	projectlib "github.com/vidra-dev/vidra/internal/project"
 	"github.com/vidra-dev/vidra/internal/transcode"
 	"github.com/vidra-dev/vidra/internal/transcodelifecycle"
-	projectlib "github.com/vidra-dev/vidra/internal/project"
 )
 
 // maxTranscodingOutputs bounds a v2 job's outputs.

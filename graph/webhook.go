@@ -15,9 +15,9 @@ import (
 	"github.com/vidra-dev/vidra/internal/events"
 	"github.com/vidra-dev/vidra/internal/idempotency"
 	"github.com/vidra-dev/vidra/internal/perm"
+	projectlib "github.com/vidra-dev/vidra/internal/project"
 	"github.com/vidra-dev/vidra/internal/tenancy"
 	"github.com/vidra-dev/vidra/internal/webhooks"
-	projectlib "github.com/vidra-dev/vidra/internal/project"
 )
 
 // WebhookDeps are what the webhook operations need.
