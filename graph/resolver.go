@@ -1,8 +1,10 @@
-// Package graph holds Vidra's GraphQL resolvers and the domain rules they call.
+// Package graph holds Vidra's GraphQL resolvers and the domain rules not yet
+// moved into a domain package under internal/.
 //
 // Resolvers (the generated *.resolvers.go files, one per schema file) stay thin: they
-// check, call an ent builder or a domain function from the hand-written files beside
-// them, and return. The transports, request limits and admission that stand
+// check, call an ent builder, a domain service (internal/account, internal/video,
+// internal/project, internal/org) or a domain function from the hand-written files
+// beside them, and return. The transports, request limits and admission that stand
 // before them are in graph/gqlserver; handler.go assembles the server from it.
 package graph
 
