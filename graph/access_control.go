@@ -11,6 +11,7 @@ import (
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/accesscontrol"
 	"github.com/vidra-dev/vidra/graph/model"
+	projectlib "github.com/vidra-dev/vidra/internal/project"
 )
 
 // Bounds of access control rules.
@@ -26,7 +27,7 @@ var domainPattern = regexp.MustCompile(`^(\*\.)?([a-z0-9]([a-z0-9-]{0,61}[a-z0-9
 // accessControl returns a project's playback rules, nil when none were put.
 func (r *Resolver) accessControl(ctx context.Context, projectID uuid.UUID) (*ent.AccessControl, error) {
 	client := r.db(ctx)
-	if err := requireProject(ctx, client, projectID, ""); err != nil {
+	if err := projectlib.Require(ctx, client, projectID, ""); err != nil {
 		return nil, err
 	}
 	ac, err := client.AccessControl.Query().Where(accesscontrol.ProjectID(projectID)).Only(ctx)
@@ -39,7 +40,7 @@ func (r *Resolver) accessControl(ctx context.Context, projectID uuid.UUID) (*ent
 // putAccessControl validates and stores a project's playback rules, replacing any.
 func (r *Resolver) putAccessControl(ctx context.Context, projectID uuid.UUID, in model.AccessControlInput) (*ent.AccessControl, error) {
 	client := r.db(ctx)
-	if err := requireProject(ctx, client, projectID, ""); err != nil {
+	if err := projectlib.Require(ctx, client, projectID, ""); err != nil {
 		return nil, err
 	}
 	domains, err := normalizeDomains(in.AllowedDomains)

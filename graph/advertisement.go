@@ -7,6 +7,7 @@ import (
 
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/advertisement"
+	projectlib "github.com/vidra-dev/vidra/internal/project"
 )
 
 // Bounds of advertisements.
@@ -54,7 +55,7 @@ func projectAdvertisement(ctx context.Context, client *ent.Client, projectID, id
 // advertisements lists a project's advertisements, oldest first (never nil).
 func (r *Resolver) advertisements(ctx context.Context, projectID uuid.UUID) ([]*ent.Advertisement, error) {
 	client := r.db(ctx)
-	if err := requireProject(ctx, client, projectID, ""); err != nil {
+	if err := projectlib.Require(ctx, client, projectID, ""); err != nil {
 		return nil, err
 	}
 	list, err := client.Advertisement.Query().
@@ -75,7 +76,7 @@ func (r *Resolver) advertisement(ctx context.Context, projectID, id uuid.UUID) (
 // createAdvertisement creates an advertisement in a project.
 func (r *Resolver) createAdvertisement(ctx context.Context, projectID uuid.UUID, input ent.CreateAdvertisementInput) (*ent.Advertisement, error) {
 	client := r.db(ctx)
-	if err := requireProject(ctx, client, projectID, ""); err != nil {
+	if err := projectlib.Require(ctx, client, projectID, ""); err != nil {
 		return nil, err
 	}
 	n, err := client.Advertisement.Query().Where(advertisement.ProjectID(projectID)).Count(ctx)

@@ -12,6 +12,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/graph/model"
+	orglib "github.com/vidra-dev/vidra/internal/org"
 )
 
 // Permissions is the resolver for the permissions field.
@@ -21,25 +22,25 @@ func (r *aPIKeyResolver) Permissions(ctx context.Context, obj *ent.APIKey) (any,
 
 // CreateAPIKey is the resolver for the createApiKey field.
 func (r *mutationResolver) CreateAPIKey(ctx context.Context, input model.CreateAPIKeyInput) (*model.CreatedAPIKey, error) {
-	return r.createAPIKey(ctx, input)
+	return createdAPIKey(r.orgs.CreateAPIKey(ctx, apiKeyInput(input)))
 }
 
 // DeleteAPIKey is the resolver for the deleteApiKey field.
 func (r *mutationResolver) DeleteAPIKey(ctx context.Context, id uuid.UUID) (uuid.UUID, error) {
-	return r.deleteAPIKey(ctx, id)
+	return r.orgs.DeleteAPIKey(ctx, id)
 }
 
 // APIKeys is the resolver for the apiKeys field.
 func (r *queryResolver) APIKeys(ctx context.Context, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int) (*ent.APIKeyConnection, error) {
-	return r.apiKeys(ctx, after, first, before, last)
+	return r.orgs.APIKeys(ctx, orglib.Page{After: after, First: first, Before: before, Last: last})
 }
 
 // APIKey is the resolver for the apiKey field.
 func (r *queryResolver) APIKey(ctx context.Context, id uuid.UUID) (*ent.APIKey, error) {
-	return r.apiKey(ctx, id)
+	return r.orgs.APIKey(ctx, id)
 }
 
 // APIKeyMiddlewareTest is the resolver for the apiKeyMiddlewareTest field.
 func (r *queryResolver) APIKeyMiddlewareTest(ctx context.Context) (*model.APIKeyCheck, error) {
-	return r.apiKeyMiddlewareTest(ctx)
+	return apiKeyCheck(r.orgs.CallerKey(ctx))
 }

@@ -13,9 +13,6 @@ import (
 	"github.com/vidra-dev/vidra/internal/tenancy"
 )
 
-// apiKeyPrefix starts every API key secret, so that a leaked one is recognisable.
-const apiKeyPrefix = "vidra_"
-
 // lastUsedResolution is how stale an API key's last_used_at may get before a
 // request writes it again.
 const lastUsedResolution = time.Minute

@@ -11,6 +11,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/auditlog"
 	"github.com/vidra-dev/vidra/internal/audit"
 	"github.com/vidra-dev/vidra/internal/auth"
+	orglib "github.com/vidra-dev/vidra/internal/org"
 	"github.com/vidra-dev/vidra/internal/textcut"
 )
 
@@ -37,7 +38,7 @@ func (r *Resolver) recordMutations(ctx context.Context, next graphql.Resolver) (
 
 // audits pages the current organization's audit log, newest first, with filters.
 func (r *Resolver) audits(ctx context.Context, after *entgql.Cursor[uuid.UUID], first *int, actorID *uuid.UUID, entityType *string, entityID *uuid.UUID, since, until *time.Time) (*ent.AuditLogConnection, error) {
-	p, err := requireOrgAdmin(ctx)
+	p, err := orglib.RequireAdmin(ctx)
 	if err != nil {
 		return nil, err
 	}

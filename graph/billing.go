@@ -17,6 +17,7 @@ import (
 	"github.com/vidra-dev/vidra/internal/billing/catalog"
 	billingstripe "github.com/vidra-dev/vidra/internal/billing/stripe"
 	"github.com/vidra-dev/vidra/internal/fault"
+	orglib "github.com/vidra-dev/vidra/internal/org"
 	"github.com/vidra-dev/vidra/internal/perm"
 	"github.com/vidra-dev/vidra/internal/tenancy"
 )
@@ -59,7 +60,7 @@ func billingError(err error) error {
 // requireBilling returns the caller's principal when it may do a on its
 // current organization's billing (owners and admins always may).
 func requireBilling(ctx context.Context, a perm.Action) (*auth.Principal, error) {
-	p, err := requireOrganization(ctx)
+	p, err := orglib.RequireOrganization(ctx)
 	if err != nil {
 		return nil, err
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/encodingprofile"
 	"github.com/vidra-dev/vidra/graph/model"
 	"github.com/vidra-dev/vidra/internal/ladder"
+	projectlib "github.com/vidra-dev/vidra/internal/project"
 )
 
 // maxEncodingProfiles caps the encoding profiles of a project.
@@ -45,7 +46,7 @@ func projectEncodingProfile(ctx context.Context, client *ent.Client, projectID, 
 // encodingProfiles lists a project's encoding profiles, oldest first.
 func (r *Resolver) encodingProfiles(ctx context.Context, projectID uuid.UUID) ([]*ent.EncodingProfile, error) {
 	client := r.db(ctx)
-	if err := requireProject(ctx, client, projectID, ""); err != nil {
+	if err := projectlib.Require(ctx, client, projectID, ""); err != nil {
 		return nil, err
 	}
 	return client.EncodingProfile.Query().
@@ -62,7 +63,7 @@ func (r *Resolver) encodingProfile(ctx context.Context, projectID, id uuid.UUID)
 // createEncodingProfile creates a profile with a validated ladder.
 func (r *Resolver) createEncodingProfile(ctx context.Context, projectID uuid.UUID, in model.EncodingProfileInput) (*ent.EncodingProfile, error) {
 	client := r.db(ctx)
-	if err := requireProject(ctx, client, projectID, ""); err != nil {
+	if err := projectlib.Require(ctx, client, projectID, ""); err != nil {
 		return nil, err
 	}
 	rs, err := profileLadder(in.Renditions)
@@ -129,7 +130,7 @@ func (r *Resolver) setDefaultEncodingProfile(ctx context.Context, projectID, id 
 // profile's, or ladder.Default.
 func (r *Resolver) effectiveEncodingLadder(ctx context.Context, projectID uuid.UUID) ([]*ladder.Rendition, error) {
 	client := r.db(ctx)
-	if err := requireProject(ctx, client, projectID, ""); err != nil {
+	if err := projectlib.Require(ctx, client, projectID, ""); err != nil {
 		return nil, err
 	}
 	rs, err := defaultProfileLadder(ctx, client, projectID)

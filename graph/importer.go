@@ -21,6 +21,7 @@ import (
 	"github.com/vidra-dev/vidra/internal/fault"
 	"github.com/vidra-dev/vidra/internal/jobs"
 	"github.com/vidra-dev/vidra/internal/perm"
+	projectlib "github.com/vidra-dev/vidra/internal/project"
 	"github.com/vidra-dev/vidra/internal/textcut"
 	"github.com/vidra-dev/vidra/internal/vimeo"
 )
@@ -126,7 +127,7 @@ func (r *Resolver) syncImporter(ctx context.Context, projectID uuid.UUID, provid
 // importMigrations lists a project's migrations, newest first.
 func (r *Resolver) importMigrations(ctx context.Context, projectID uuid.UUID, provider *importer.Provider, after *entgql.Cursor[uuid.UUID], first *int) (*ent.ImportMigrationConnection, error) {
 	client := r.db(ctx)
-	if err := requireProject(ctx, client, projectID, "projectID"); err != nil {
+	if err := projectlib.Require(ctx, client, projectID, "projectID"); err != nil {
 		return nil, err
 	}
 	q := client.ImportMigration.Query().Where(importmigration.ProjectID(projectID))
@@ -142,7 +143,7 @@ func (r *Resolver) importMigrations(ctx context.Context, projectID uuid.UUID, pr
 // provider's order, with their videos (for their state).
 func (r *Resolver) importMigrationItems(ctx context.Context, projectID, migrationID uuid.UUID, after *entgql.Cursor[uuid.UUID], first *int) (*ent.ImportItemConnection, error) {
 	client := r.db(ctx)
-	if err := requireProject(ctx, client, projectID, "projectID"); err != nil {
+	if err := projectlib.Require(ctx, client, projectID, "projectID"); err != nil {
 		return nil, err
 	}
 	ok, err := client.ImportMigration.Query().
@@ -197,7 +198,7 @@ func loadImportedVideos(ctx context.Context, client *ent.Client, items []*ent.Im
 // source URL (pulled from a URL, or imported from a provider's download link).
 func (r *Resolver) pulledVideos(ctx context.Context, projectID uuid.UUID, after *entgql.Cursor[uuid.UUID], first *int) (*ent.VideoConnection, error) {
 	client := r.db(ctx)
-	if err := requireProject(ctx, client, projectID, "projectID"); err != nil {
+	if err := projectlib.Require(ctx, client, projectID, "projectID"); err != nil {
 		return nil, err
 	}
 	return client.Video.Query().Where(video.ProjectID(projectID), video.SourceURLNEQ("")).

@@ -13,6 +13,7 @@ import (
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/invitation"
 	"github.com/vidra-dev/vidra/graph/model"
+	orglib "github.com/vidra-dev/vidra/internal/org"
 )
 
 // Permissions is the resolver for the permissions field.
@@ -22,35 +23,35 @@ func (r *invitationResolver) Permissions(ctx context.Context, obj *ent.Invitatio
 
 // Expired is the resolver for the expired field.
 func (r *invitationResolver) Expired(ctx context.Context, obj *ent.Invitation) (bool, error) {
-	return invitationExpired(obj), nil
+	return orglib.Expired(obj), nil
 }
 
 // SendInvitation is the resolver for the sendInvitation field.
 func (r *mutationResolver) SendInvitation(ctx context.Context, input model.SendInvitationInput) (*ent.Invitation, error) {
-	return r.sendInvitation(ctx, input)
+	return r.orgs.SendInvitation(ctx, orglib.InvitationInput{Email: input.Email, Role: input.Role, Permissions: input.Permissions})
 }
 
 // AcceptInvitation is the resolver for the acceptInvitation field.
 func (r *mutationResolver) AcceptInvitation(ctx context.Context, token string) (*ent.Membership, error) {
-	return r.acceptInvitation(ctx, token)
+	return r.orgs.AcceptInvitation(ctx, token)
 }
 
 // RejectInvitation is the resolver for the rejectInvitation field.
 func (r *mutationResolver) RejectInvitation(ctx context.Context, token string) (*model.InvitationPreview, error) {
-	return r.rejectInvitation(ctx, token)
+	return invitationPreview(r.orgs.RejectInvitation(ctx, token))
 }
 
 // RevokeInvitation is the resolver for the revokeInvitation field.
 func (r *mutationResolver) RevokeInvitation(ctx context.Context, id uuid.UUID) (*ent.Invitation, error) {
-	return r.revokeInvitation(ctx, id)
+	return r.orgs.RevokeInvitation(ctx, id)
 }
 
 // Invitations is the resolver for the invitations field.
 func (r *queryResolver) Invitations(ctx context.Context, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, status *invitation.Status) (*ent.InvitationConnection, error) {
-	return r.invitations(ctx, after, first, before, last, status)
+	return r.orgs.Invitations(ctx, orglib.Page{After: after, First: first, Before: before, Last: last}, status)
 }
 
 // InvitationByToken is the resolver for the invitationByToken field.
 func (r *queryResolver) InvitationByToken(ctx context.Context, token string) (*model.InvitationPreview, error) {
-	return r.invitationByToken(ctx, token)
+	return invitationPreview(r.orgs.InvitationByToken(ctx, token))
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/vidra-dev/vidra/internal/live/livekey"
 	"github.com/vidra-dev/vidra/internal/live/streamlifecycle"
 	"github.com/vidra-dev/vidra/internal/netguard"
+	projectlib "github.com/vidra-dev/vidra/internal/project"
 )
 
 // LiveDeps are what the live stream resolvers need beside the database.
@@ -43,7 +44,7 @@ func projectLiveStream(ctx context.Context, client *ent.Client, projectID, id uu
 func (r *Resolver) liveStreams(ctx context.Context, projectID uuid.UUID, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int,
 	orderBy *ent.LiveStreamOrder, where *ent.LiveStreamWhereInput) (*ent.LiveStreamConnection, error) {
 	client := r.db(ctx)
-	if err := requireProject(ctx, client, projectID, ""); err != nil {
+	if err := projectlib.Require(ctx, client, projectID, ""); err != nil {
 		return nil, err
 	}
 	if orderBy == nil {
@@ -101,7 +102,7 @@ func (r *Resolver) liveIngest() *model.LiveIngest {
 // createLiveStream creates a live stream with a new key, shown this once.
 func (r *Resolver) createLiveStream(ctx context.Context, projectID uuid.UUID, input ent.CreateLiveStreamInput) (*model.LiveStreamWithKey, error) {
 	client := r.db(ctx)
-	if err := requireProject(ctx, client, projectID, ""); err != nil {
+	if err := projectlib.Require(ctx, client, projectID, ""); err != nil {
 		return nil, err
 	}
 	key := livekey.New()

@@ -16,6 +16,7 @@ import (
 	"github.com/vidra-dev/vidra/internal/idempotency"
 	"github.com/vidra-dev/vidra/internal/jobs"
 	"github.com/vidra-dev/vidra/internal/playback"
+	projectlib "github.com/vidra-dev/vidra/internal/project"
 	"github.com/vidra-dev/vidra/internal/upload"
 	videolib "github.com/vidra-dev/vidra/internal/video"
 	"github.com/vidra-dev/vidra/internal/videolifecycle"
@@ -47,7 +48,7 @@ const (
 // createUploadToken creates a video in status created and a token for its upload.
 func (r *Resolver) createUploadToken(ctx context.Context, projectID uuid.UUID, in model.CreateUploadTokenInput) (*model.UploadCredentials, error) {
 	client := r.db(ctx)
-	if err := requireProject(ctx, client, projectID, "projectID"); err != nil {
+	if err := projectlib.Require(ctx, client, projectID, "projectID"); err != nil {
 		return nil, err
 	}
 	if err := r.billing.Limits.CheckProject(projectID); err != nil {
@@ -135,7 +136,7 @@ func (r *Resolver) createPlaybackToken(ctx context.Context, videoID uuid.UUID, e
 // is queued once the mutation commits.
 func (r *Resolver) pullVideo(ctx context.Context, projectID uuid.UUID, in model.PullVideoInput) (*ent.Video, error) {
 	client := r.db(ctx)
-	if err := requireProject(ctx, client, projectID, "projectID"); err != nil {
+	if err := projectlib.Require(ctx, client, projectID, "projectID"); err != nil {
 		return nil, err
 	}
 	if err := r.billing.Limits.CheckProject(projectID); err != nil {

@@ -14,6 +14,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/ent/organization"
 	"github.com/vidra-dev/vidra/graph/model"
+	orglib "github.com/vidra-dev/vidra/internal/org"
 )
 
 // Permissions is the resolver for the permissions field.
@@ -23,7 +24,7 @@ func (r *membershipResolver) Permissions(ctx context.Context, obj *ent.Membershi
 
 // UpdateOrganization is the resolver for the updateOrganization field.
 func (r *mutationResolver) UpdateOrganization(ctx context.Context, id uuid.UUID, input ent.UpdateOrganizationInput) (*ent.Organization, error) {
-	return r.db(ctx).Organization.UpdateOneID(id).SetInput(input).Save(ctx)
+	return r.orgs.UpdateOrganization(ctx, id, input)
 }
 
 // SwitchOrganization is the resolver for the switchOrganization field.
@@ -33,12 +34,12 @@ func (r *mutationResolver) SwitchOrganization(ctx context.Context, id uuid.UUID)
 
 // UpdateMember is the resolver for the updateMember field.
 func (r *mutationResolver) UpdateMember(ctx context.Context, userID uuid.UUID, role *membership.Role, permissions any) (*ent.Membership, error) {
-	return r.updateMember(ctx, userID, role, permissions)
+	return r.orgs.UpdateMember(ctx, userID, orglib.MemberChange{Role: role, Permissions: permissions})
 }
 
 // RemoveMember is the resolver for the removeMember field.
 func (r *mutationResolver) RemoveMember(ctx context.Context, userID uuid.UUID) (uuid.UUID, error) {
-	return r.removeMember(ctx, userID)
+	return r.orgs.RemoveMember(ctx, userID)
 }
 
 // Organization is the resolver for the organization field.
@@ -52,10 +53,11 @@ func (r *queryResolver) Organization(ctx context.Context, id uuid.UUID) (*ent.Or
 
 // Members is the resolver for the members field.
 func (r *queryResolver) Members(ctx context.Context, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int) (*ent.MembershipConnection, error) {
-	return r.members(ctx, after, first, before, last)
+	return r.orgs.Members(ctx, orglib.Page{After: after, First: first, Before: before, Last: last})
 }
 
 // TestPermission is the resolver for the testPermission field.
 func (r *queryResolver) TestPermission(ctx context.Context, entityType string, entityID *uuid.UUID, name string, action string, folderID *uuid.UUID) (*model.PermissionTest, error) {
-	return r.testPermission(ctx, entityType, entityID, name, action, folderID)
+	q := orglib.PermissionQuestion{EntityType: entityType, EntityID: entityID, Name: name, Action: action, FolderID: folderID}
+	return permissionTest(q)(r.orgs.TestPermission(ctx, q))
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/player"
+	projectlib "github.com/vidra-dev/vidra/internal/project"
 )
 
 // maxPlayers caps the players of a project.
@@ -54,7 +55,7 @@ func projectPlayer(ctx context.Context, client *ent.Client, projectID, id uuid.U
 // players lists a project's players, oldest first.
 func (r *Resolver) players(ctx context.Context, projectID uuid.UUID) ([]*ent.Player, error) {
 	client := r.db(ctx)
-	if err := requireProject(ctx, client, projectID, ""); err != nil {
+	if err := projectlib.Require(ctx, client, projectID, ""); err != nil {
 		return nil, err
 	}
 	return client.Player.Query().Where(player.ProjectID(projectID)).Order(player.ByCreatedAt(), player.ByID()).All(ctx)
@@ -68,7 +69,7 @@ func (r *Resolver) player(ctx context.Context, projectID, id uuid.UUID) (*ent.Pl
 // createPlayer creates a player in a project.
 func (r *Resolver) createPlayer(ctx context.Context, projectID uuid.UUID, input ent.CreatePlayerInput) (*ent.Player, error) {
 	client := r.db(ctx)
-	if err := requireProject(ctx, client, projectID, ""); err != nil {
+	if err := projectlib.Require(ctx, client, projectID, ""); err != nil {
 		return nil, err
 	}
 	n, err := client.Player.Query().Where(player.ProjectID(projectID)).Count(ctx)

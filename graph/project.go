@@ -7,94 +7,10 @@ import (
 	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/folder"
-	"github.com/vidra-dev/vidra/ent/organization"
 	"github.com/vidra-dev/vidra/ent/project"
-	"github.com/vidra-dev/vidra/ent/projectsetting"
 	"github.com/vidra-dev/vidra/ent/tag"
 	"github.com/vidra-dev/vidra/ent/video"
-	"github.com/vidra-dev/vidra/graph/model"
 )
-
-// requireProject checks that a project exists. With a field name the project was
-// referred to by an input (INVALID_INPUT on that field); without, it was the
-// subject of the request (NOT_FOUND).
-func requireProject(ctx context.Context, client *ent.Client, id uuid.UUID, field string) error {
-	ok, err := client.Project.Query().Where(project.ID(id)).Exist(ctx)
-	switch {
-	case err != nil:
-		return err
-	case ok:
-		return nil
-	case field == "":
-		return NotFound("project")
-	default:
-		return FieldError(field, "project not found")
-	}
-}
-
-// createProject creates a project in the named organization, or in the current one.
-func (r *Resolver) createProject(ctx context.Context, input model.CreateProjectInput) (*ent.Project, error) {
-	client := r.db(ctx)
-	orgID, err := organizationOrCurrent(ctx, input.OrganizationID)
-	if err != nil {
-		return nil, err
-	}
-	ok, err := client.Organization.Query().Where(organization.ID(orgID)).Exist(ctx)
-	if err != nil {
-		return nil, err
-	}
-	if !ok {
-		return nil, FieldError("organizationID", "organization not found")
-	}
-	return client.Project.Create().SetInput(input.CreateProjectInput).SetOrganizationID(orgID).Save(ctx)
-}
-
-// projectSettings lists a project's settings by key.
-func (r *Resolver) projectSettings(ctx context.Context, projectID uuid.UUID) ([]*ent.ProjectSetting, error) {
-	client := r.db(ctx)
-	if err := requireProject(ctx, client, projectID, ""); err != nil {
-		return nil, err
-	}
-	return client.ProjectSetting.Query().
-		Where(projectsetting.ProjectID(projectID)).
-		Order(projectsetting.ByKey()).
-		All(ctx)
-}
-
-// upsertProjectSettings creates or replaces each given setting (one statement) and
-// returns all the project's settings.
-func (r *Resolver) upsertProjectSettings(ctx context.Context, projectID uuid.UUID, input []*model.ProjectSettingInput) ([]*ent.ProjectSetting, error) {
-	client := r.db(ctx)
-	if err := requireProject(ctx, client, projectID, ""); err != nil {
-		return nil, err
-	}
-	seen := make(map[string]bool, len(input))
-	builders := make([]*ent.ProjectSettingCreate, 0, len(input))
-	for _, s := range input {
-		if seen[s.Key] {
-			return nil, FieldError("key", "setting %q is given twice", s.Key)
-		}
-		seen[s.Key] = true
-		if err := validateSetting(s.Key, s.Value); err != nil {
-			return nil, err
-		}
-		builders = append(builders, client.ProjectSetting.Create().
-			SetProjectID(projectID).
-			SetKey(s.Key).
-			SetValue(s.Value))
-	}
-	if len(builders) > 0 {
-		err := client.ProjectSetting.CreateBulk(builders...).
-			OnConflictColumns(projectsetting.FieldProjectID, projectsetting.FieldKey).
-			UpdateValue().
-			UpdateUpdatedAt().
-			Exec(ctx)
-		if err != nil {
-			return nil, err
-		}
-	}
-	return r.projectSettings(ctx, projectID)
-}
 
 // requireInProject checks that entities of one kind (e.g. "folder") belong to a project,
 // for operations that REST nests under /projects/{projId}: any of them missing or in

@@ -15,22 +15,22 @@ import (
 
 // CreateProject is the resolver for the createProject field.
 func (r *mutationResolver) CreateProject(ctx context.Context, input model.CreateProjectInput) (*ent.Project, error) {
-	return r.createProject(ctx, input)
+	return r.projects.Create(ctx, input.OrganizationID, input.CreateProjectInput)
 }
 
 // UpdateProject is the resolver for the updateProject field.
 func (r *mutationResolver) UpdateProject(ctx context.Context, id uuid.UUID, input ent.UpdateProjectInput) (*ent.Project, error) {
-	return r.db(ctx).Project.UpdateOneID(id).SetInput(input).Save(ctx)
+	return r.projects.Update(ctx, id, input)
 }
 
 // DeleteProject is the resolver for the deleteProject field.
 func (r *mutationResolver) DeleteProject(ctx context.Context, id uuid.UUID) (uuid.UUID, error) {
-	return r.softDeleteProject(ctx, id)
+	return r.projects.Delete(ctx, id)
 }
 
 // UpsertProjectSettings is the resolver for the upsertProjectSettings field.
 func (r *mutationResolver) UpsertProjectSettings(ctx context.Context, projectID uuid.UUID, input []*model.ProjectSettingInput) ([]*ent.ProjectSetting, error) {
-	return r.upsertProjectSettings(ctx, projectID, input)
+	return r.projects.UpsertSettings(ctx, projectID, settingsInput(input))
 }
 
 // Project is the resolver for the project field.
@@ -40,5 +40,5 @@ func (r *queryResolver) Project(ctx context.Context, id uuid.UUID) (*ent.Project
 
 // ProjectSettings is the resolver for the projectSettings field.
 func (r *queryResolver) ProjectSettings(ctx context.Context, projectID uuid.UUID) ([]*ent.ProjectSetting, error) {
-	return r.projectSettings(ctx, projectID)
+	return r.projects.Settings(ctx, projectID)
 }

@@ -1,8 +1,10 @@
-// Package graph holds Vidra's GraphQL resolvers and the domain rules they call.
+// Package graph holds Vidra's GraphQL resolvers and the domain rules not yet
+// moved into a domain package under internal/.
 //
 // Resolvers (the generated *.resolvers.go files, one per schema file) stay thin: they
-// check, call an ent builder or a domain function from the hand-written files beside
-// them, and return. The transports, request limits and admission that stand
+// check, call an ent builder, a domain service (internal/account, internal/video,
+// internal/project, internal/org) or a domain function from the hand-written files
+// beside them, and return. The transports, request limits and admission that stand
 // before them are in graph/gqlserver; handler.go assembles the server from it.
 package graph
 
@@ -21,6 +23,8 @@ import (
 	"github.com/vidra-dev/vidra/internal/analytics"
 	"github.com/vidra-dev/vidra/internal/changefeed"
 	"github.com/vidra-dev/vidra/internal/idempotency"
+	orglib "github.com/vidra-dev/vidra/internal/org"
+	projectlib "github.com/vidra-dev/vidra/internal/project"
 	"github.com/vidra-dev/vidra/internal/txn"
 	videolib "github.com/vidra-dev/vidra/internal/video"
 	"gocloud.dev/blob"
@@ -68,6 +72,11 @@ type Resolver struct {
 	// videos runs the video library's rules: videos, folders, tags, metadata,
 	// chapters, captions and search (internal/video).
 	videos *videolib.Service
+	// projects runs the rules of projects and their settings (internal/project).
+	projects *projectlib.Service
+	// orgs runs the rules of organizations, members, invitations and API keys
+	// (internal/org).
+	orgs *orglib.Service
 }
 
 // Deps are what the resolvers are built from.
@@ -158,6 +167,8 @@ func NewResolver(d Deps) *Resolver {
 	r.videos = videolib.New(videolib.Deps{Client: d.Client, Dialect: d.Dialect, Events: d.Webhooks.Events, Bucket: d.Bucket, Log: d.Log})
 	r.sessions.watchSessionChanges(d.Client)
 	r.account = account.New(d.Client, d.Auth, d.Log)
+	r.projects = projectlib.New(projectlib.Deps{Client: d.Client})
+	r.orgs = orglib.New(orglib.Deps{Client: d.Client, Account: r.account})
 	r.websocket = gqlserver.NewWebsocket(d.Subscriptions, subscriptionCredentials{r}, d.Log)
 	r.healthChecks = append([]HealthCheck{{Name: "database", Check: r.pingDatabase, Readiness: true}}, d.HealthChecks...)
 	return r

@@ -9,6 +9,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/webhookdelivery"
 	"github.com/vidra-dev/vidra/graph/gqlserver"
 	"github.com/vidra-dev/vidra/internal/changefeed"
+	projectlib "github.com/vidra-dev/vidra/internal/project"
 )
 
 // webhookDeliveryUpdated streams the deliveries of a project (or of one of its
@@ -27,7 +28,7 @@ func (r *Resolver) webhookDeliveryUpdated(ctx context.Context, projectID uuid.UU
 	if err != nil {
 		return nil, err
 	}
-	if err := requireProject(ctx, r.db(ctx), projectID, ""); err != nil {
+	if err := projectlib.Require(ctx, r.db(ctx), projectID, ""); err != nil {
 		return nil, err
 	}
 	release, err := gqlserver.TakeSubscriptionSlot(ctx)

@@ -16,6 +16,7 @@ import (
 	"github.com/vidra-dev/vidra/graph/model"
 	"github.com/vidra-dev/vidra/internal/jobs"
 	"github.com/vidra-dev/vidra/internal/ladder"
+	projectlib "github.com/vidra-dev/vidra/internal/project"
 	"github.com/vidra-dev/vidra/internal/transcode"
 	"github.com/vidra-dev/vidra/internal/transcodelifecycle"
 )
@@ -98,7 +99,7 @@ func (r *Resolver) transcodingSource(ctx context.Context, client *ent.Client, in
 		if in.ProjectID == nil {
 			return uuid.Nil, nil, "", FieldError("projectID", "required with url")
 		}
-		if err := requireProject(ctx, client, *in.ProjectID, "projectID"); err != nil {
+		if err := projectlib.Require(ctx, client, *in.ProjectID, "projectID"); err != nil {
 			return uuid.Nil, nil, "", err
 		}
 		u, err := jobs.CheckImportURL(strings.TrimSpace(*in.URL))
@@ -198,7 +199,7 @@ func (r *Resolver) transcodingJob(ctx context.Context, id uuid.UUID) (*ent.Trans
 func (r *Resolver) transcodingJobs(ctx context.Context, projectID *uuid.UUID, status *transcodingjob.Status, after *entgql.Cursor[uuid.UUID], first *int) (*ent.TranscodingJobConnection, error) {
 	q := r.db(ctx).TranscodingJob.Query()
 	if projectID != nil {
-		if err := requireProject(ctx, r.db(ctx), *projectID, "projectID"); err != nil {
+		if err := projectlib.Require(ctx, r.db(ctx), *projectID, "projectID"); err != nil {
 			return nil, err
 		}
 		q = q.Where(transcodingjob.ProjectID(*projectID))

@@ -15,6 +15,7 @@ import (
 	"github.com/vidra-dev/vidra/internal/events"
 	"github.com/vidra-dev/vidra/internal/idempotency"
 	"github.com/vidra-dev/vidra/internal/perm"
+	projectlib "github.com/vidra-dev/vidra/internal/project"
 	"github.com/vidra-dev/vidra/internal/tenancy"
 	"github.com/vidra-dev/vidra/internal/webhooks"
 )
@@ -76,7 +77,7 @@ func (r *Resolver) checkEndpointInput(in model.WebhookEndpointInput) ([]string, 
 // createWebhookEndpoint creates an endpoint with a new secret.
 func (r *Resolver) createWebhookEndpoint(ctx context.Context, projectID uuid.UUID, in model.WebhookEndpointInput) (*model.WebhookEndpointWithSecret, error) {
 	client := r.db(ctx)
-	if err := requireProject(ctx, client, projectID, ""); err != nil {
+	if err := projectlib.Require(ctx, client, projectID, ""); err != nil {
 		return nil, err
 	}
 	types, err := r.checkEndpointInput(in)
@@ -117,7 +118,7 @@ func projectEndpoint(ctx context.Context, client *ent.Client, projectID, id uuid
 // webhookEndpoints lists a project's endpoints, oldest first.
 func (r *Resolver) webhookEndpoints(ctx context.Context, projectID uuid.UUID) ([]*ent.WebhookEndpoint, error) {
 	client := r.db(ctx)
-	if err := requireProject(ctx, client, projectID, ""); err != nil {
+	if err := projectlib.Require(ctx, client, projectID, ""); err != nil {
 		return nil, err
 	}
 	return client.WebhookEndpoint.Query().
@@ -194,7 +195,7 @@ func (r *Resolver) rotateWebhookEndpointSecret(ctx context.Context, projectID, i
 // webhookLogs pages a project's deliveries, newest first, with the filters.
 func (r *Resolver) webhookLogs(ctx context.Context, projectID uuid.UUID, endpointID *uuid.UUID, eventType *string, status *webhookdelivery.Status, since, until *time.Time, first *int, after *entgql.Cursor[uuid.UUID]) (*ent.WebhookDeliveryConnection, error) {
 	client := r.db(ctx)
-	if err := requireProject(ctx, client, projectID, ""); err != nil {
+	if err := projectlib.Require(ctx, client, projectID, ""); err != nil {
 		return nil, err
 	}
 	if since != nil && until != nil && !since.Before(*until) {

@@ -8,6 +8,7 @@ import (
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/video"
 	"github.com/vidra-dev/vidra/internal/fault"
+	projectlib "github.com/vidra-dev/vidra/internal/project"
 )
 
 // MaxBatch caps how many ids one batch operation takes.
@@ -32,7 +33,7 @@ func (s *Service) AssignToFolder(ctx context.Context, projectID uuid.UUID, video
 
 // assignToFolder is AssignToFolder of distinct ids in the transaction of client.
 func assignToFolder(ctx context.Context, client *ent.Client, projectID uuid.UUID, ids []uuid.UUID, folderID *uuid.UUID) ([]*ent.Video, error) {
-	if err := requireProject(ctx, client, projectID, ""); err != nil {
+	if err := projectlib.Require(ctx, client, projectID, ""); err != nil {
 		return nil, err
 	}
 	if folderID != nil {

@@ -9,6 +9,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/folder"
 	"github.com/vidra-dev/vidra/ent/video"
 	"github.com/vidra-dev/vidra/internal/fault"
+	projectlib "github.com/vidra-dev/vidra/internal/project"
 )
 
 // FolderContents says what becomes of a deleted folder's subfolders and videos.
@@ -42,7 +43,7 @@ func FolderInProject(ctx context.Context, client *ent.Client, id, projectID uuid
 // CreateFolder creates a folder, under a parent of the same project when one is given.
 func (s *Service) CreateFolder(ctx context.Context, input ent.CreateFolderInput) (f *ent.Folder, err error) {
 	err = s.inTx(ctx, func(ctx context.Context, client *ent.Client) error {
-		if err := requireProject(ctx, client, input.ProjectID, "projectID"); err != nil {
+		if err := projectlib.Require(ctx, client, input.ProjectID, "projectID"); err != nil {
 			return err
 		}
 		if input.ParentID != nil {

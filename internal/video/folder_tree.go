@@ -8,6 +8,7 @@ import (
 
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/video"
+	projectlib "github.com/vidra-dev/vidra/internal/project"
 )
 
 // FolderNode is a folder in a project's tree, with its place in it.
@@ -28,7 +29,7 @@ type FolderNode struct {
 // depth, ancestors and counts, in two queries whatever the size of the tree.
 func (s *Service) FolderTree(ctx context.Context, projectID uuid.UUID) ([]FolderNode, error) {
 	client := s.db(ctx)
-	if err := requireProject(ctx, client, projectID, ""); err != nil {
+	if err := projectlib.Require(ctx, client, projectID, ""); err != nil {
 		return nil, err
 	}
 	links, err := LoadFolderLinks(ctx, client, projectID)

@@ -14,6 +14,7 @@ import (
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/video"
 	"github.com/vidra-dev/vidra/internal/fault"
+	projectlib "github.com/vidra-dev/vidra/internal/project"
 )
 
 // maxSearchWords caps the words of a search query.
@@ -78,7 +79,7 @@ func (s *Service) Search(ctx context.Context, projectID uuid.UUID, query string,
 	if len(words) == 0 {
 		return nil, fault.FieldError("query", "give at least one word to search for")
 	}
-	if err := requireProject(ctx, client, projectID, ""); err != nil {
+	if err := projectlib.Require(ctx, client, projectID, ""); err != nil {
 		return nil, err
 	}
 	return client.Video.Query().
@@ -93,7 +94,7 @@ func (s *Service) ByCustomField(ctx context.Context, projectID uuid.UUID, key, v
 	if err := ValidateMetadataKey(key, "key"); err != nil {
 		return nil, err
 	}
-	if err := requireProject(ctx, client, projectID, ""); err != nil {
+	if err := projectlib.Require(ctx, client, projectID, ""); err != nil {
 		return nil, err
 	}
 	return client.Video.Query().

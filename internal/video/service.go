@@ -8,8 +8,6 @@ import (
 	"gocloud.dev/blob"
 
 	"github.com/vidra-dev/vidra/ent"
-	"github.com/vidra-dev/vidra/ent/project"
-	"github.com/vidra-dev/vidra/internal/fault"
 	"github.com/vidra-dev/vidra/internal/txn"
 	"github.com/vidra-dev/vidra/internal/webhooks"
 )
@@ -62,23 +60,6 @@ func (s *Service) record(ctx context.Context, typ string, projectID uuid.UUID, d
 		return nil
 	}
 	return s.events.RecordInContext(ctx, typ, projectID, data)
-}
-
-// requireProject checks that a project exists. With a field name the project was
-// referred to by an input (INVALID_INPUT on that field); without, it was the
-// subject of the request (NOT_FOUND).
-func requireProject(ctx context.Context, client *ent.Client, id uuid.UUID, field string) error {
-	ok, err := client.Project.Query().Where(project.ID(id)).Exist(ctx)
-	switch {
-	case err != nil:
-		return err
-	case ok:
-		return nil
-	case field == "":
-		return fault.NotFound("project")
-	default:
-		return fault.FieldError(field, "project not found")
-	}
 }
 
 // unique returns ids without repeats, in first-seen order.

@@ -8,12 +8,13 @@ import (
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/tag"
 	"github.com/vidra-dev/vidra/internal/fault"
+	projectlib "github.com/vidra-dev/vidra/internal/project"
 )
 
 // CreateTag creates a tag in an existing project; names are unique per project.
 func (s *Service) CreateTag(ctx context.Context, input ent.CreateTagInput) (t *ent.Tag, err error) {
 	err = s.inTx(ctx, func(ctx context.Context, client *ent.Client) error {
-		if err := requireProject(ctx, client, input.ProjectID, "projectID"); err != nil {
+		if err := projectlib.Require(ctx, client, input.ProjectID, "projectID"); err != nil {
 			return err
 		}
 		exists, err := client.Tag.Query().Where(tag.ProjectID(input.ProjectID), tag.Name(input.Name)).Exist(ctx)

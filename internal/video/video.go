@@ -11,6 +11,7 @@ import (
 	"github.com/vidra-dev/vidra/internal/blobs"
 	"github.com/vidra-dev/vidra/internal/events"
 	"github.com/vidra-dev/vidra/internal/fault"
+	projectlib "github.com/vidra-dev/vidra/internal/project"
 )
 
 // checkRefs checks that a video's folder and tags belong to its project.
@@ -37,7 +38,7 @@ func checkRefs(ctx context.Context, client *ent.Client, projectID uuid.UUID, fol
 // records video.created.
 func (s *Service) Create(ctx context.Context, input ent.CreateVideoInput) (v *ent.Video, err error) {
 	err = s.inTx(ctx, func(ctx context.Context, client *ent.Client) error {
-		if err := requireProject(ctx, client, input.ProjectID, "projectID"); err != nil {
+		if err := projectlib.Require(ctx, client, input.ProjectID, "projectID"); err != nil {
 			return err
 		}
 		if err := checkRefs(ctx, client, input.ProjectID, input.FolderID, input.TagIDs); err != nil {
