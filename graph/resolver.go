@@ -25,6 +25,7 @@ import (
 	"github.com/vidra-dev/vidra/internal/idempotency"
 	orglib "github.com/vidra-dev/vidra/internal/org"
 	projectlib "github.com/vidra-dev/vidra/internal/project"
+	"github.com/vidra-dev/vidra/internal/transcoding"
 	"github.com/vidra-dev/vidra/internal/txn"
 	videolib "github.com/vidra-dev/vidra/internal/video"
 	"github.com/vidra-dev/vidra/internal/webhooks/endpoint"
@@ -81,6 +82,8 @@ type Resolver struct {
 	// endpoints runs the rules of webhook endpoints, their delivery logs and
 	// resends (internal/webhooks/endpoint).
 	endpoints *endpoint.Service
+	// transcoding runs the rules of the transcoding jobs API (internal/transcoding).
+	transcoding *transcoding.Service
 }
 
 // Deps are what the resolvers are built from.
@@ -175,6 +178,7 @@ func NewResolver(d Deps) *Resolver {
 	r.orgs = orglib.New(orglib.Deps{Client: d.Client, Account: r.account})
 	r.endpoints = endpoint.New(endpoint.Deps{Client: d.Client, Events: d.Webhooks.Events,
 		AllowPlainHTTP: d.Webhooks.AllowPlainHTTP, SecretOverlap: d.Webhooks.SecretOverlap})
+	r.transcoding = transcoding.New(transcoding.Deps{Client: d.Client, Queue: d.Media.Queue, Log: d.Log})
 	r.websocket = gqlserver.NewWebsocket(d.Subscriptions, subscriptionCredentials{r}, d.Log)
 	r.healthChecks = append([]HealthCheck{{Name: "database", Check: r.pingDatabase, Readiness: true}}, d.HealthChecks...)
 	return r
