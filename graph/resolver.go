@@ -24,6 +24,7 @@ import (
 	"github.com/vidra-dev/vidra/internal/changefeed"
 	"github.com/vidra-dev/vidra/internal/idempotency"
 	orglib "github.com/vidra-dev/vidra/internal/org"
+	"github.com/vidra-dev/vidra/internal/players"
 	projectlib "github.com/vidra-dev/vidra/internal/project"
 	"github.com/vidra-dev/vidra/internal/transcoding"
 	"github.com/vidra-dev/vidra/internal/txn"
@@ -84,6 +85,8 @@ type Resolver struct {
 	endpoints *endpoint.Service
 	// transcoding runs the rules of the transcoding jobs API (internal/transcoding).
 	transcoding *transcoding.Service
+	// players runs the rules of players and advertisements (internal/players).
+	players *players.Service
 }
 
 // Deps are what the resolvers are built from.
@@ -178,6 +181,7 @@ func NewResolver(d Deps) *Resolver {
 	r.orgs = orglib.New(orglib.Deps{Client: d.Client, Account: r.account})
 	r.endpoints = endpoint.New(endpoint.Deps{Client: d.Client, Events: d.Webhooks.Events,
 		AllowPlainHTTP: d.Webhooks.AllowPlainHTTP, SecretOverlap: d.Webhooks.SecretOverlap})
+	r.players = players.New(d.Client)
 	r.transcoding = transcoding.New(transcoding.Deps{Client: d.Client, Queue: d.Media.Queue, Log: d.Log})
 	r.websocket = gqlserver.NewWebsocket(d.Subscriptions, subscriptionCredentials{r}, d.Log)
 	r.healthChecks = append([]HealthCheck{{Name: "database", Check: r.pingDatabase, Readiness: true}}, d.HealthChecks...)
