@@ -14,25 +14,25 @@ import (
 
 // CreateAdvertisement is the resolver for the createAdvertisement field.
 func (r *mutationResolver) CreateAdvertisement(ctx context.Context, projectID uuid.UUID, input ent.CreateAdvertisementInput) (*ent.Advertisement, error) {
-	return r.createAdvertisement(ctx, projectID, input)
+	return r.players.CreateAdvertisement(ctx, projectID, input)
 }
 
 // UpdateAdvertisement is the resolver for the updateAdvertisement field.
 func (r *mutationResolver) UpdateAdvertisement(ctx context.Context, projectID uuid.UUID, id uuid.UUID, input ent.UpdateAdvertisementInput) (*ent.Advertisement, error) {
-	return r.updateAdvertisement(ctx, projectID, id, input)
+	return r.players.UpdateAdvertisement(ctx, projectID, id, input)
 }
 
 // DeleteAdvertisement is the resolver for the deleteAdvertisement field.
 func (r *mutationResolver) DeleteAdvertisement(ctx context.Context, projectID uuid.UUID, id uuid.UUID) (uuid.UUID, error) {
-	return r.deleteAdvertisement(ctx, projectID, id)
+	return r.players.DeleteAdvertisement(ctx, projectID, id)
 }
 
 // Advertisements is the resolver for the advertisements field.
 func (r *queryResolver) Advertisements(ctx context.Context, projectID uuid.UUID) ([]*ent.Advertisement, error) {
-	return r.advertisements(ctx, projectID)
+	return r.players.Advertisements(ctx, projectID)
 }
 
 // Advertisement is the resolver for the advertisement field.
 func (r *queryResolver) Advertisement(ctx context.Context, projectID uuid.UUID, id uuid.UUID) (*ent.Advertisement, error) {
-	return r.advertisement(ctx, projectID, id)
+	return r.players.Advertisement(ctx, projectID, id)
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/vidra-dev/vidra/internal/jobs"
 	"github.com/vidra-dev/vidra/internal/playback"
 	projectlib "github.com/vidra-dev/vidra/internal/project"
+	"github.com/vidra-dev/vidra/internal/txn"
 	"github.com/vidra-dev/vidra/internal/upload"
 	videolib "github.com/vidra-dev/vidra/internal/video"
 	"github.com/vidra-dev/vidra/internal/videolifecycle"
@@ -181,20 +182,7 @@ func (r *Resolver) createPulledVideo(ctx context.Context, c *ent.VideoCreate) (*
 // afterCommit runs fn once the mutation's transaction has committed (at once when
 // there is none), so no job can see a row that is not there.
 func (r *Resolver) afterCommit(ctx context.Context, fn func(context.Context)) {
-	tx := ent.TxFromContext(ctx)
-	if tx == nil {
-		fn(ctx)
-		return
-	}
-	tx.OnCommit(func(next ent.Committer) ent.Committer {
-		return ent.CommitFunc(func(c context.Context, tx *ent.Tx) error {
-			if err := next.Commit(c, tx); err != nil {
-				return err
-			}
-			fn(context.WithoutCancel(c))
-			return nil
-		})
-	})
+	txn.AfterCommit(ctx, fn)
 }
 
 func titleFromURL(p string) string {

@@ -14,30 +14,30 @@ import (
 
 // CreatePlayer is the resolver for the createPlayer field.
 func (r *mutationResolver) CreatePlayer(ctx context.Context, projectID uuid.UUID, input ent.CreatePlayerInput) (*ent.Player, error) {
-	return r.createPlayer(ctx, projectID, input)
+	return r.players.Create(ctx, projectID, input)
 }
 
 // UpdatePlayer is the resolver for the updatePlayer field.
 func (r *mutationResolver) UpdatePlayer(ctx context.Context, projectID uuid.UUID, id uuid.UUID, input ent.UpdatePlayerInput) (*ent.Player, error) {
-	return r.updatePlayer(ctx, projectID, id, input)
+	return r.players.Update(ctx, projectID, id, input)
 }
 
 // DeletePlayer is the resolver for the deletePlayer field.
 func (r *mutationResolver) DeletePlayer(ctx context.Context, projectID uuid.UUID, id uuid.UUID) (uuid.UUID, error) {
-	return r.deletePlayer(ctx, projectID, id)
+	return r.players.Delete(ctx, projectID, id)
 }
 
 // SetDefaultPlayer is the resolver for the setDefaultPlayer field.
 func (r *mutationResolver) SetDefaultPlayer(ctx context.Context, projectID uuid.UUID, id uuid.UUID) (*ent.Player, error) {
-	return r.setDefaultPlayer(ctx, projectID, id)
+	return r.players.SetDefault(ctx, projectID, id)
 }
 
 // Players is the resolver for the players field.
 func (r *queryResolver) Players(ctx context.Context, projectID uuid.UUID) ([]*ent.Player, error) {
-	return r.players(ctx, projectID)
+	return r.players.List(ctx, projectID)
 }
 
 // Player is the resolver for the player field.
 func (r *queryResolver) Player(ctx context.Context, projectID uuid.UUID, id uuid.UUID) (*ent.Player, error) {
-	return r.player(ctx, projectID, id)
+	return r.players.Get(ctx, projectID, id)
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/ent"
+	"github.com/vidra-dev/vidra/internal/blobs"
 )
 
 // maxLogoSize is the largest logo image accepted, in bytes.
@@ -38,19 +39,19 @@ func (r *Resolver) uploadProjectLogo(ctx context.Context, projectID uuid.UUID, f
 	if !ok {
 		return nil, FieldError("file", "the logo must be a PNG, JPEG, GIF or WebP image (got %s)", contentType)
 	}
-	key := newBlobKey(projectBlobPrefix(projectID)+"logo/", ext)
-	if err := r.writeBlob(ctx, key, contentType, data); err != nil {
+	key := blobs.NewKey(blobs.ProjectPrefix(projectID)+"logo/", ext)
+	if err := blobs.Write(ctx, r.bucket, key, contentType, data); err != nil {
 		return nil, err
 	}
 	// The change first: the tenancy rules decide it before any removal is owed.
 	updated, err := client.Project.UpdateOne(p).SetLogo(key).Save(ctx)
 	if err != nil {
-		r.discardBlob(ctx, key)
+		blobs.Discard(ctx, r.bucket, r.log, key)
 		return nil, err
 	}
 	if p.Logo != "" {
-		if err := scheduleBlobDeletions(ctx, client, projectID, "logo replaced", blobOwed{key: p.Logo}); err != nil {
-			r.discardBlob(ctx, key)
+		if err := blobs.ScheduleDeletions(ctx, client, projectID, "logo replaced", blobs.Owed{Key: p.Logo}); err != nil {
+			blobs.Discard(ctx, r.bucket, r.log, key)
 			return nil, err
 		}
 	}

@@ -11,12 +11,12 @@ package graph
 import (
 	"context"
 	"database/sql"
-	"github.com/vidra-dev/vidra/ent/edgepage"
 	"log/slog"
 
 	"entgo.io/ent/dialect"
 
 	"github.com/vidra-dev/vidra/ent"
+	"github.com/vidra-dev/vidra/ent/edgepage"
 	"github.com/vidra-dev/vidra/graph/gqlserver"
 	"github.com/vidra-dev/vidra/graph/model"
 	"github.com/vidra-dev/vidra/internal/account"
@@ -24,9 +24,12 @@ import (
 	"github.com/vidra-dev/vidra/internal/changefeed"
 	"github.com/vidra-dev/vidra/internal/idempotency"
 	orglib "github.com/vidra-dev/vidra/internal/org"
+	"github.com/vidra-dev/vidra/internal/players"
 	projectlib "github.com/vidra-dev/vidra/internal/project"
+	"github.com/vidra-dev/vidra/internal/transcoding"
 	"github.com/vidra-dev/vidra/internal/txn"
 	videolib "github.com/vidra-dev/vidra/internal/video"
+	"github.com/vidra-dev/vidra/internal/webhooks/endpoint"
 	"gocloud.dev/blob"
 )
 
@@ -77,6 +80,13 @@ type Resolver struct {
 	// orgs runs the rules of organizations, members, invitations and API keys
 	// (internal/org).
 	orgs *orglib.Service
+	// endpoints runs the rules of webhook endpoints, their delivery logs and
+	// resends (internal/webhooks/endpoint).
+	endpoints *endpoint.Service
+	// transcoding runs the rules of the transcoding jobs API (internal/transcoding).
+	transcoding *transcoding.Service
+	// players runs the rules of players and advertisements (internal/players).
+	players *players.Service
 }
 
 // Deps are what the resolvers are built from.
@@ -169,6 +179,10 @@ func NewResolver(d Deps) *Resolver {
 	r.account = account.New(d.Client, d.Auth, d.Log)
 	r.projects = projectlib.New(projectlib.Deps{Client: d.Client})
 	r.orgs = orglib.New(orglib.Deps{Client: d.Client, Account: r.account})
+	r.endpoints = endpoint.New(endpoint.Deps{Client: d.Client, Events: d.Webhooks.Events,
+		AllowPlainHTTP: d.Webhooks.AllowPlainHTTP, SecretOverlap: d.Webhooks.SecretOverlap})
+	r.players = players.New(d.Client)
+	r.transcoding = transcoding.New(transcoding.Deps{Client: d.Client, Queue: d.Media.Queue, Log: d.Log})
 	r.websocket = gqlserver.NewWebsocket(d.Subscriptions, subscriptionCredentials{r}, d.Log)
 	r.healthChecks = append([]HealthCheck{{Name: "database", Check: r.pingDatabase, Readiness: true}}, d.HealthChecks...)
 	return r

@@ -156,7 +156,7 @@ func (r *Resolver) videoUpdated(ctx context.Context, id uuid.UUID, after *string
 // transcodingJobUpdated follows a transcoding job the caller can see.
 func (r *Resolver) transcodingJobUpdated(ctx context.Context, id uuid.UUID, after *string) (<-chan *ent.TranscodingJob, error) {
 	return follow(ctx, r, changefeed.KindTranscodingJob, id, after,
-		func(ctx context.Context) (*ent.TranscodingJob, error) { return r.transcodingJob(ctx, id) })
+		func(ctx context.Context) (*ent.TranscodingJob, error) { return r.transcoding.Get(ctx, id) })
 }
 
 // concurrentViewersUpdated sends concurrentViewers' answer now and then each

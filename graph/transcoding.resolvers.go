@@ -13,31 +13,32 @@ import (
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/transcodingjob"
 	"github.com/vidra-dev/vidra/graph/model"
+	"github.com/vidra-dev/vidra/internal/transcoding"
 )
 
 // CreateTranscodingJob is the resolver for the createTranscodingJob field.
 func (r *mutationResolver) CreateTranscodingJob(ctx context.Context, apiVersion int, input model.CreateTranscodingJobInput) (*ent.TranscodingJob, error) {
-	return r.createTranscodingJob(ctx, apiVersion, input)
+	return r.transcoding.Create(ctx, apiVersion, transcodingInput(input))
 }
 
 // UpdateTranscodingJob is the resolver for the updateTranscodingJob field.
 func (r *mutationResolver) UpdateTranscodingJob(ctx context.Context, id uuid.UUID, input model.UpdateTranscodingJobInput) (*ent.TranscodingJob, error) {
-	return r.updateTranscodingJob(ctx, id, input)
+	return r.transcoding.Update(ctx, id, transcoding.UpdateInput{Priority: input.Priority, Cancel: input.Cancel})
 }
 
 // DeleteTranscodingJob is the resolver for the deleteTranscodingJob field.
 func (r *mutationResolver) DeleteTranscodingJob(ctx context.Context, id uuid.UUID) (uuid.UUID, error) {
-	return r.deleteTranscodingJob(ctx, id)
+	return r.transcoding.Delete(ctx, id)
 }
 
 // TranscodingJob is the resolver for the transcodingJob field.
 func (r *queryResolver) TranscodingJob(ctx context.Context, id uuid.UUID) (*ent.TranscodingJob, error) {
-	return r.transcodingJob(ctx, id)
+	return r.transcoding.Get(ctx, id)
 }
 
 // TranscodingJobs is the resolver for the transcodingJobs field.
 func (r *queryResolver) TranscodingJobs(ctx context.Context, projectID *uuid.UUID, status *transcodingjob.Status, after *entgql.Cursor[uuid.UUID], first *int) (*ent.TranscodingJobConnection, error) {
-	return r.transcodingJobs(ctx, projectID, status, after, first)
+	return r.transcoding.List(ctx, projectID, status, after, first)
 }
 
 // Outputs is the resolver for the outputs field.

@@ -14,36 +14,37 @@ import (
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/webhookdelivery"
 	"github.com/vidra-dev/vidra/graph/model"
+	"github.com/vidra-dev/vidra/internal/webhooks/endpoint"
 )
 
 // CreateWebhookEndpoint is the resolver for the createWebhookEndpoint field.
 func (r *mutationResolver) CreateWebhookEndpoint(ctx context.Context, projectID uuid.UUID, input model.WebhookEndpointInput) (*model.WebhookEndpointWithSecret, error) {
-	return r.createWebhookEndpoint(ctx, projectID, input)
+	return withSecret(r.endpoints.Create(ctx, projectID, endpointInput(input)))
 }
 
 // UpdateWebhookEndpoint is the resolver for the updateWebhookEndpoint field.
 func (r *mutationResolver) UpdateWebhookEndpoint(ctx context.Context, projectID uuid.UUID, id uuid.UUID, input model.WebhookEndpointInput) (*ent.WebhookEndpoint, error) {
-	return r.updateWebhookEndpoint(ctx, projectID, id, input)
+	return r.endpoints.Update(ctx, projectID, id, endpointInput(input))
 }
 
 // DeleteWebhookEndpoint is the resolver for the deleteWebhookEndpoint field.
 func (r *mutationResolver) DeleteWebhookEndpoint(ctx context.Context, projectID uuid.UUID, id uuid.UUID) (uuid.UUID, error) {
-	return r.deleteWebhookEndpoint(ctx, projectID, id)
+	return r.endpoints.Delete(ctx, projectID, id)
 }
 
 // RotateWebhookEndpointSecret is the resolver for the rotateWebhookEndpointSecret field.
 func (r *mutationResolver) RotateWebhookEndpointSecret(ctx context.Context, projectID uuid.UUID, id uuid.UUID, overlapSeconds *int) (*model.WebhookEndpointWithSecret, error) {
-	return r.rotateWebhookEndpointSecret(ctx, projectID, id, overlapSeconds)
+	return withSecret(r.endpoints.RotateSecret(ctx, projectID, id, overlapSeconds))
 }
 
 // ResendWebhookEvent is the resolver for the resendWebhookEvent field.
 func (r *mutationResolver) ResendWebhookEvent(ctx context.Context, projectID uuid.UUID, eventID uuid.UUID, endpointID *uuid.UUID) ([]*ent.WebhookDelivery, error) {
-	return r.resendWebhookEvent(ctx, projectID, eventID, endpointID)
+	return r.endpoints.Resend(ctx, projectID, eventID, endpointID)
 }
 
 // ResendFailedWebhookEvents is the resolver for the resendFailedWebhookEvents field.
 func (r *mutationResolver) ResendFailedWebhookEvents(ctx context.Context, projectID uuid.UUID, endpointID uuid.UUID, since *time.Time, until *time.Time) (int, error) {
-	return r.resendFailedWebhookEvents(ctx, projectID, endpointID, since, until)
+	return r.endpoints.ResendFailed(ctx, projectID, endpointID, since, until)
 }
 
 // WebhookEventTypes is the resolver for the webhookEventTypes field.
@@ -53,15 +54,15 @@ func (r *queryResolver) WebhookEventTypes(ctx context.Context) ([]*model.Webhook
 
 // WebhookEndpoints is the resolver for the webhookEndpoints field.
 func (r *queryResolver) WebhookEndpoints(ctx context.Context, projectID uuid.UUID) ([]*ent.WebhookEndpoint, error) {
-	return r.webhookEndpoints(ctx, projectID)
+	return r.endpoints.List(ctx, projectID)
 }
 
 // WebhookEndpoint is the resolver for the webhookEndpoint field.
 func (r *queryResolver) WebhookEndpoint(ctx context.Context, projectID uuid.UUID, id uuid.UUID) (*ent.WebhookEndpoint, error) {
-	return projectEndpoint(ctx, r.db(ctx), projectID, id)
+	return r.endpoints.Get(ctx, projectID, id)
 }
 
 // WebhookLogs is the resolver for the webhookLogs field.
 func (r *queryResolver) WebhookLogs(ctx context.Context, projectID uuid.UUID, endpointID *uuid.UUID, eventType *string, status *webhookdelivery.Status, since *time.Time, until *time.Time, first *int, after *entgql.Cursor[uuid.UUID]) (*ent.WebhookDeliveryConnection, error) {
-	return r.webhookLogs(ctx, projectID, endpointID, eventType, status, since, until, first, after)
+	return r.endpoints.Logs(ctx, projectID, endpoint.LogFilter{EndpointID: endpointID, EventType: eventType, Status: status, Since: since, Until: until}, first, after)
 }

@@ -6,9 +6,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/internal/fault"
 	vmail "github.com/vidra-dev/vidra/internal/mail"
+	"github.com/vidra-dev/vidra/internal/txn"
 )
 
 // NormalizeEmail trims and lower-cases an address and checks its form.
@@ -27,20 +27,7 @@ func NormalizeEmail(field, email string) (string, error) {
 // afterCommit runs fn once the request's transaction commits (at once when there
 // is none): mail must not leave before the change it announces is durable.
 func afterCommit(ctx context.Context, fn func()) {
-	tx := ent.TxFromContext(ctx)
-	if tx == nil {
-		fn()
-		return
-	}
-	tx.OnCommit(func(next ent.Committer) ent.Committer {
-		return ent.CommitFunc(func(ctx context.Context, tx *ent.Tx) error {
-			err := next.Commit(ctx, tx)
-			if err == nil {
-				fn()
-			}
-			return err
-		})
-	})
+	txn.AfterCommit(ctx, func(context.Context) { fn() })
 }
 
 // SendMail sends a message in the background after commit, so that the

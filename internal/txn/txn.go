@@ -87,3 +87,25 @@ func FirstError(first, second error) error {
 	}
 	return second
 }
+
+// AfterCommit runs fn once the transaction of ctx commits (at once when there
+// is none, as the change is then already durable); fn gets a context that
+// outlives the request's cancellation. What a change announces (mail, queued
+// jobs) must not leave before the change itself is durable, nor when it rolls
+// back.
+func AfterCommit(ctx context.Context, fn func(ctx context.Context)) {
+	tx := ent.TxFromContext(ctx)
+	if tx == nil {
+		fn(ctx)
+		return
+	}
+	tx.OnCommit(func(next ent.Committer) ent.Committer {
+		return ent.CommitFunc(func(c context.Context, tx *ent.Tx) error {
+			if err := next.Commit(c, tx); err != nil {
+				return err
+			}
+			fn(context.WithoutCancel(c))
+			return nil
+		})
+	})
+}

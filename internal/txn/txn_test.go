@@ -3,6 +3,8 @@ package txn_test
 import (
 	"context"
 	"errors"
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/vidra-dev/vidra/ent"
@@ -116,5 +118,39 @@ func TestFirstError(t *testing.T) {
 	a, b := errors.New("a"), errors.New("b")
 	if txn.FirstError(a, b) != a || txn.FirstError(nil, b) != b || txn.FirstError(nil, nil) != nil {
 		t.Fatal("FirstError does not keep the first non-nil error")
+	}
+}
+
+// TestAfterCommit: fn runs once the transaction commits, never when it rolls
+// back, and at once outside a transaction.
+func TestAfterCommit(t *testing.T) {
+	for _, d := range testdb.Dialects(t) {
+		t.Run(d, func(t *testing.T) {
+			t.Parallel()
+			root := testdb.Open(t, d).Client
+			ctx := tenancy.SystemContext(context.Background(), "txn test")
+			var ran []string
+			txn.AfterCommit(ctx, func(context.Context) { ran = append(ran, "alone") })
+			err := txn.Open(ctx, root, func(ctx context.Context) error {
+				txn.AfterCommit(ctx, func(ctx context.Context) {
+					// The change is durable: another connection sees it.
+					ran = append(ran, fmt.Sprintf("committed %d", users(t, ctx, root, "durable@example.org")))
+				})
+				if len(ran) != 1 {
+					t.Error("AfterCommit ran fn before the commit")
+				}
+				return txn.Client(ctx, root).User.Create().SetEmail("durable@example.org").Exec(ctx)
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = txn.Open(ctx, root, func(ctx context.Context) error {
+				txn.AfterCommit(ctx, func(context.Context) { ran = append(ran, "rolled back") })
+				return errors.New("fn failed")
+			})
+			if err == nil || strings.Join(ran, ", ") != "alone, committed 1" {
+				t.Fatalf("ran %q (err %v), want alone, committed 1", ran, err)
+			}
+		})
 	}
 }

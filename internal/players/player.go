@@ -1,4 +1,4 @@
-package graph
+package players
 
 import (
 	"context"
@@ -8,7 +8,8 @@ import (
 
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/player"
-	projectlib "github.com/vidra-dev/vidra/internal/project"
+	"github.com/vidra-dev/vidra/internal/fault"
+	"github.com/vidra-dev/vidra/internal/project"
 )
 
 // maxPlayers caps the players of a project.
@@ -25,19 +26,19 @@ func validatePlayer(p *ent.Player) error {
 		return err
 	}
 	if len(p.SpeedOptions) == 0 || len(p.SpeedOptions) > 10 {
-		return FieldError("speedOptions", "give 1 to 10 playback speeds")
+		return fault.FieldError("speedOptions", "give 1 to 10 playback speeds")
 	}
 	for i, s := range p.SpeedOptions {
 		if s <= 0 || s > 4 {
-			return FieldError("speedOptions", "playback speed %g is not in (0, 4]", s)
+			return fault.FieldError("speedOptions", "playback speed %g is not in (0, 4]", s)
 		}
 		if i > 0 && s <= p.SpeedOptions[i-1] {
-			return FieldError("speedOptions", "playback speeds must be ascending and distinct")
+			return fault.FieldError("speedOptions", "playback speeds must be ascending and distinct")
 		}
 	}
 	if p.DefaultCaptionLanguage != "" {
 		if _, err := language.Parse(p.DefaultCaptionLanguage); err != nil {
-			return FieldError("defaultCaptionLanguage", "%q is not a BCP 47 language tag", p.DefaultCaptionLanguage)
+			return fault.FieldError("defaultCaptionLanguage", "%q is not a BCP 47 language tag", p.DefaultCaptionLanguage)
 		}
 	}
 	return nil
@@ -47,29 +48,29 @@ func validatePlayer(p *ent.Player) error {
 func projectPlayer(ctx context.Context, client *ent.Client, projectID, id uuid.UUID) (*ent.Player, error) {
 	p, err := client.Player.Query().Where(player.ID(id), player.ProjectID(projectID)).Only(ctx)
 	if ent.IsNotFound(err) {
-		return nil, NotFound("player")
+		return nil, fault.NotFound("player")
 	}
 	return p, err
 }
 
-// players lists a project's players, oldest first.
-func (r *Resolver) players(ctx context.Context, projectID uuid.UUID) ([]*ent.Player, error) {
-	client := r.db(ctx)
-	if err := projectlib.Require(ctx, client, projectID, ""); err != nil {
+// List lists a project's players, oldest first.
+func (s *Service) List(ctx context.Context, projectID uuid.UUID) ([]*ent.Player, error) {
+	client := s.db(ctx)
+	if err := project.Require(ctx, client, projectID, ""); err != nil {
 		return nil, err
 	}
 	return client.Player.Query().Where(player.ProjectID(projectID)).Order(player.ByCreatedAt(), player.ByID()).All(ctx)
 }
 
-// player loads one player of a project.
-func (r *Resolver) player(ctx context.Context, projectID, id uuid.UUID) (*ent.Player, error) {
-	return projectPlayer(ctx, r.db(ctx), projectID, id)
+// Get loads one player of a project.
+func (s *Service) Get(ctx context.Context, projectID, id uuid.UUID) (*ent.Player, error) {
+	return projectPlayer(ctx, s.db(ctx), projectID, id)
 }
 
-// createPlayer creates a player in a project.
-func (r *Resolver) createPlayer(ctx context.Context, projectID uuid.UUID, input ent.CreatePlayerInput) (*ent.Player, error) {
-	client := r.db(ctx)
-	if err := projectlib.Require(ctx, client, projectID, ""); err != nil {
+// Create creates a player in a project (at most maxPlayers).
+func (s *Service) Create(ctx context.Context, projectID uuid.UUID, input ent.CreatePlayerInput) (*ent.Player, error) {
+	client := s.db(ctx)
+	if err := project.Require(ctx, client, projectID, ""); err != nil {
 		return nil, err
 	}
 	n, err := client.Player.Query().Where(player.ProjectID(projectID)).Count(ctx)
@@ -77,7 +78,7 @@ func (r *Resolver) createPlayer(ctx context.Context, projectID uuid.UUID, input 
 		return nil, err
 	}
 	if n >= maxPlayers {
-		return nil, Errorf(KindConflict, "a project has at most %d players", maxPlayers)
+		return nil, fault.Errorf(fault.KindConflict, "a project has at most %d players", maxPlayers)
 	}
 	p, err := client.Player.Create().SetInput(input).SetProjectID(projectID).Save(ctx)
 	if err != nil {
@@ -86,9 +87,9 @@ func (r *Resolver) createPlayer(ctx context.Context, projectID uuid.UUID, input 
 	return p, validatePlayer(p)
 }
 
-// updatePlayer changes a player of a project.
-func (r *Resolver) updatePlayer(ctx context.Context, projectID, id uuid.UUID, input ent.UpdatePlayerInput) (*ent.Player, error) {
-	client := r.db(ctx)
+// Update changes a player of a project.
+func (s *Service) Update(ctx context.Context, projectID, id uuid.UUID, input ent.UpdatePlayerInput) (*ent.Player, error) {
+	client := s.db(ctx)
 	p, err := projectPlayer(ctx, client, projectID, id)
 	if err != nil {
 		return nil, err
@@ -100,9 +101,9 @@ func (r *Resolver) updatePlayer(ctx context.Context, projectID, id uuid.UUID, in
 	return p, validatePlayer(p)
 }
 
-// deletePlayer deletes a player of a project.
-func (r *Resolver) deletePlayer(ctx context.Context, projectID, id uuid.UUID) (uuid.UUID, error) {
-	client := r.db(ctx)
+// Delete deletes a player of a project.
+func (s *Service) Delete(ctx context.Context, projectID, id uuid.UUID) (uuid.UUID, error) {
+	client := s.db(ctx)
 	p, err := projectPlayer(ctx, client, projectID, id)
 	if err != nil {
 		return uuid.Nil, err
@@ -110,11 +111,11 @@ func (r *Resolver) deletePlayer(ctx context.Context, projectID, id uuid.UUID) (u
 	return id, client.Player.DeleteOne(p).Exec(ctx)
 }
 
-// setDefaultPlayer makes a player the project's default. The previous default is
+// SetDefault makes a player the project's default. The previous default is
 // cleared first in the same transaction; a partial unique index guarantees one
 // default even under concurrent calls (the loser gets CONFLICT).
-func (r *Resolver) setDefaultPlayer(ctx context.Context, projectID, id uuid.UUID) (*ent.Player, error) {
-	client := r.db(ctx)
+func (s *Service) SetDefault(ctx context.Context, projectID, id uuid.UUID) (*ent.Player, error) {
+	client := s.db(ctx)
 	p, err := projectPlayer(ctx, client, projectID, id)
 	if err != nil {
 		return nil, err

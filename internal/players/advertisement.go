@@ -1,4 +1,4 @@
-package graph
+package players
 
 import (
 	"context"
@@ -7,7 +7,8 @@ import (
 
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/advertisement"
-	projectlib "github.com/vidra-dev/vidra/internal/project"
+	"github.com/vidra-dev/vidra/internal/fault"
+	"github.com/vidra-dev/vidra/internal/project"
 )
 
 // Bounds of advertisements.
@@ -25,19 +26,19 @@ func validateAdvertisement(a *ent.Advertisement) error {
 	}
 	if a.Placement != advertisement.PlacementMidRoll {
 		if len(a.Offsets) > 0 {
-			return FieldError("offsets", "only mid_roll advertisements take offsets")
+			return fault.FieldError("offsets", "only mid_roll advertisements take offsets")
 		}
 		return nil
 	}
 	if len(a.Offsets) == 0 || len(a.Offsets) > maxAdOffsets {
-		return FieldError("offsets", "a mid_roll advertisement needs 1 to %d offsets (seconds)", maxAdOffsets)
+		return fault.FieldError("offsets", "a mid_roll advertisement needs 1 to %d offsets (seconds)", maxAdOffsets)
 	}
 	for i, o := range a.Offsets {
 		if o <= 0 {
-			return FieldError("offsets", "mid-roll offsets are seconds after the start, greater than 0")
+			return fault.FieldError("offsets", "mid-roll offsets are seconds after the start, greater than 0")
 		}
 		if i > 0 && o <= a.Offsets[i-1] {
-			return FieldError("offsets", "offsets must be ascending and distinct")
+			return fault.FieldError("offsets", "offsets must be ascending and distinct")
 		}
 	}
 	return nil
@@ -47,15 +48,15 @@ func validateAdvertisement(a *ent.Advertisement) error {
 func projectAdvertisement(ctx context.Context, client *ent.Client, projectID, id uuid.UUID) (*ent.Advertisement, error) {
 	a, err := client.Advertisement.Query().Where(advertisement.ID(id), advertisement.ProjectID(projectID)).Only(ctx)
 	if ent.IsNotFound(err) {
-		return nil, NotFound("advertisement")
+		return nil, fault.NotFound("advertisement")
 	}
 	return a, err
 }
 
-// advertisements lists a project's advertisements, oldest first (never nil).
-func (r *Resolver) advertisements(ctx context.Context, projectID uuid.UUID) ([]*ent.Advertisement, error) {
-	client := r.db(ctx)
-	if err := projectlib.Require(ctx, client, projectID, ""); err != nil {
+// Advertisements lists a project's advertisements, oldest first (never nil).
+func (s *Service) Advertisements(ctx context.Context, projectID uuid.UUID) ([]*ent.Advertisement, error) {
+	client := s.db(ctx)
+	if err := project.Require(ctx, client, projectID, ""); err != nil {
 		return nil, err
 	}
 	list, err := client.Advertisement.Query().
@@ -68,15 +69,15 @@ func (r *Resolver) advertisements(ctx context.Context, projectID uuid.UUID) ([]*
 	return list, err
 }
 
-// advertisement loads one advertisement of a project.
-func (r *Resolver) advertisement(ctx context.Context, projectID, id uuid.UUID) (*ent.Advertisement, error) {
-	return projectAdvertisement(ctx, r.db(ctx), projectID, id)
+// Advertisement loads one advertisement of a project.
+func (s *Service) Advertisement(ctx context.Context, projectID, id uuid.UUID) (*ent.Advertisement, error) {
+	return projectAdvertisement(ctx, s.db(ctx), projectID, id)
 }
 
-// createAdvertisement creates an advertisement in a project.
-func (r *Resolver) createAdvertisement(ctx context.Context, projectID uuid.UUID, input ent.CreateAdvertisementInput) (*ent.Advertisement, error) {
-	client := r.db(ctx)
-	if err := projectlib.Require(ctx, client, projectID, ""); err != nil {
+// CreateAdvertisement creates an advertisement in a project (at most maxAdvertisements).
+func (s *Service) CreateAdvertisement(ctx context.Context, projectID uuid.UUID, input ent.CreateAdvertisementInput) (*ent.Advertisement, error) {
+	client := s.db(ctx)
+	if err := project.Require(ctx, client, projectID, ""); err != nil {
 		return nil, err
 	}
 	n, err := client.Advertisement.Query().Where(advertisement.ProjectID(projectID)).Count(ctx)
@@ -84,7 +85,7 @@ func (r *Resolver) createAdvertisement(ctx context.Context, projectID uuid.UUID,
 		return nil, err
 	}
 	if n >= maxAdvertisements {
-		return nil, Errorf(KindConflict, "a project has at most %d advertisements", maxAdvertisements)
+		return nil, fault.Errorf(fault.KindConflict, "a project has at most %d advertisements", maxAdvertisements)
 	}
 	a, err := client.Advertisement.Create().SetInput(input).SetProjectID(projectID).Save(ctx)
 	if err != nil {
@@ -93,9 +94,9 @@ func (r *Resolver) createAdvertisement(ctx context.Context, projectID uuid.UUID,
 	return a, validateAdvertisement(a)
 }
 
-// updateAdvertisement changes an advertisement of a project.
-func (r *Resolver) updateAdvertisement(ctx context.Context, projectID, id uuid.UUID, input ent.UpdateAdvertisementInput) (*ent.Advertisement, error) {
-	client := r.db(ctx)
+// UpdateAdvertisement changes an advertisement of a project.
+func (s *Service) UpdateAdvertisement(ctx context.Context, projectID, id uuid.UUID, input ent.UpdateAdvertisementInput) (*ent.Advertisement, error) {
+	client := s.db(ctx)
 	a, err := projectAdvertisement(ctx, client, projectID, id)
 	if err != nil {
 		return nil, err
@@ -107,9 +108,9 @@ func (r *Resolver) updateAdvertisement(ctx context.Context, projectID, id uuid.U
 	return a, validateAdvertisement(a)
 }
 
-// deleteAdvertisement deletes an advertisement of a project.
-func (r *Resolver) deleteAdvertisement(ctx context.Context, projectID, id uuid.UUID) (uuid.UUID, error) {
-	client := r.db(ctx)
+// DeleteAdvertisement deletes an advertisement of a project.
+func (s *Service) DeleteAdvertisement(ctx context.Context, projectID, id uuid.UUID) (uuid.UUID, error) {
+	client := s.db(ctx)
 	a, err := projectAdvertisement(ctx, client, projectID, id)
 	if err != nil {
 		return uuid.Nil, err

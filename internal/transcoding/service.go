@@ -1,0 +1,55 @@
+package transcoding
+
+import (
+	"context"
+	"log/slog"
+
+	"github.com/riverqueue/river"
+
+	"github.com/vidra-dev/vidra/ent"
+	"github.com/vidra-dev/vidra/internal/jobs"
+	"github.com/vidra-dev/vidra/internal/txn"
+)
+
+// Inserter queues jobs (jobs.Queue).
+type Inserter interface {
+	Insert(ctx context.Context, args river.JobArgs) error
+}
+
+// Deps are what a Service is built from.
+type Deps struct {
+	// Client is the root ent client; a context's own client (a transaction's)
+	// takes its place.
+	Client *ent.Client
+	// Queue queues the transcoding jobs' River jobs.
+	Queue Inserter
+	// Log receives the failures to queue (the sweeper queues those jobs).
+	Log *slog.Logger
+}
+
+// Service runs the rules of transcoding jobs.
+type Service struct {
+	d Deps
+}
+
+// New builds a Service.
+func New(d Deps) *Service {
+	if d.Log == nil {
+		d.Log = slog.Default()
+	}
+	return &Service{d: d}
+}
+
+// db is the ent client of ctx (a transaction's) or the root client.
+func (s *Service) db(ctx context.Context) *ent.Client { return txn.Client(ctx, s.d.Client) }
+
+// queue inserts the job's River job once the mutation commits; a failed insert
+// is logged and the sweeper queues it again.
+func (s *Service) queue(ctx context.Context, job *ent.TranscodingJob) {
+	id, priority := job.ID, job.Priority
+	txn.AfterCommit(ctx, func(ctx context.Context) {
+		if err := s.d.Queue.Insert(ctx, jobs.TranscodeArgs{JobID: id, Priority: priority}); err != nil {
+			s.d.Log.WarnContext(ctx, "queue transcoding job; the sweeper will", "transcoding_job_id", id, "err", err)
+		}
+	})
+}
