@@ -11,14 +11,17 @@ import (
 	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/graph/model"
+	accesscontrollib "github.com/vidra-dev/vidra/internal/accesscontrol"
 )
 
 // PutAccessControl is the resolver for the putAccessControl field.
 func (r *mutationResolver) PutAccessControl(ctx context.Context, projectID uuid.UUID, input model.AccessControlInput) (*ent.AccessControl, error) {
-	return r.putAccessControl(ctx, projectID, input)
+	return r.access.Put(ctx, projectID, accesscontrollib.Input{Playback: input.Playback, AllowedDomains: input.AllowedDomains,
+		AllowedCountries: input.AllowedCountries, BlockedCountries: input.BlockedCountries,
+		TokenTTLDefault: input.TokenTTLDefault, TokenTTLMin: input.TokenTTLMin, TokenTTLMax: input.TokenTTLMax})
 }
 
 // AccessControl is the resolver for the accessControl field.
 func (r *queryResolver) AccessControl(ctx context.Context, projectID uuid.UUID) (*ent.AccessControl, error) {
-	return r.accessControl(ctx, projectID)
+	return r.access.Get(ctx, projectID)
 }

@@ -11,40 +11,41 @@ import (
 	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/graph/model"
+	encodingprofilelib "github.com/vidra-dev/vidra/internal/encodingprofile"
 	"github.com/vidra-dev/vidra/internal/ladder"
 )
 
 // CreateEncodingProfile is the resolver for the createEncodingProfile field.
 func (r *mutationResolver) CreateEncodingProfile(ctx context.Context, projectID uuid.UUID, input model.EncodingProfileInput) (*ent.EncodingProfile, error) {
-	return r.createEncodingProfile(ctx, projectID, input)
+	return r.profiles.Create(ctx, projectID, encodingprofilelib.Input{Name: input.Name, Renditions: input.Renditions})
 }
 
 // UpdateEncodingProfile is the resolver for the updateEncodingProfile field.
 func (r *mutationResolver) UpdateEncodingProfile(ctx context.Context, projectID uuid.UUID, id uuid.UUID, input model.EncodingProfileInput) (*ent.EncodingProfile, error) {
-	return r.updateEncodingProfile(ctx, projectID, id, input)
+	return r.profiles.Update(ctx, projectID, id, encodingprofilelib.Input{Name: input.Name, Renditions: input.Renditions})
 }
 
 // DeleteEncodingProfile is the resolver for the deleteEncodingProfile field.
 func (r *mutationResolver) DeleteEncodingProfile(ctx context.Context, projectID uuid.UUID, id uuid.UUID) (uuid.UUID, error) {
-	return r.deleteEncodingProfile(ctx, projectID, id)
+	return r.profiles.Delete(ctx, projectID, id)
 }
 
 // SetDefaultEncodingProfile is the resolver for the setDefaultEncodingProfile field.
 func (r *mutationResolver) SetDefaultEncodingProfile(ctx context.Context, projectID uuid.UUID, id uuid.UUID) (*ent.EncodingProfile, error) {
-	return r.setDefaultEncodingProfile(ctx, projectID, id)
+	return r.profiles.SetDefault(ctx, projectID, id)
 }
 
 // EncodingProfiles is the resolver for the encodingProfiles field.
 func (r *queryResolver) EncodingProfiles(ctx context.Context, projectID uuid.UUID) ([]*ent.EncodingProfile, error) {
-	return r.encodingProfiles(ctx, projectID)
+	return r.profiles.List(ctx, projectID)
 }
 
 // EncodingProfile is the resolver for the encodingProfile field.
 func (r *queryResolver) EncodingProfile(ctx context.Context, projectID uuid.UUID, id uuid.UUID) (*ent.EncodingProfile, error) {
-	return r.encodingProfile(ctx, projectID, id)
+	return r.profiles.Get(ctx, projectID, id)
 }
 
 // EffectiveEncodingLadder is the resolver for the effectiveEncodingLadder field.
 func (r *queryResolver) EffectiveEncodingLadder(ctx context.Context, projectID uuid.UUID) ([]*ladder.Rendition, error) {
-	return r.effectiveEncodingLadder(ctx, projectID)
+	return r.profiles.EffectiveLadder(ctx, projectID)
 }

@@ -19,9 +19,11 @@ import (
 	"github.com/vidra-dev/vidra/ent/edgepage"
 	"github.com/vidra-dev/vidra/graph/gqlserver"
 	"github.com/vidra-dev/vidra/graph/model"
+	"github.com/vidra-dev/vidra/internal/accesscontrol"
 	"github.com/vidra-dev/vidra/internal/account"
 	"github.com/vidra-dev/vidra/internal/analytics"
 	"github.com/vidra-dev/vidra/internal/changefeed"
+	"github.com/vidra-dev/vidra/internal/encodingprofile"
 	"github.com/vidra-dev/vidra/internal/idempotency"
 	orglib "github.com/vidra-dev/vidra/internal/org"
 	"github.com/vidra-dev/vidra/internal/players"
@@ -87,6 +89,10 @@ type Resolver struct {
 	transcoding *transcoding.Service
 	// players runs the rules of players and advertisements (internal/players).
 	players *players.Service
+	// profiles runs the rules of encoding profiles (internal/encodingprofile).
+	profiles *encodingprofile.Service
+	// access runs the rules of projects' playback rules (internal/accesscontrol).
+	access *accesscontrol.Service
 }
 
 // Deps are what the resolvers are built from.
@@ -182,6 +188,8 @@ func NewResolver(d Deps) *Resolver {
 	r.endpoints = endpoint.New(endpoint.Deps{Client: d.Client, Events: d.Webhooks.Events,
 		AllowPlainHTTP: d.Webhooks.AllowPlainHTTP, SecretOverlap: d.Webhooks.SecretOverlap})
 	r.players = players.New(d.Client)
+	r.profiles = encodingprofile.New(d.Client)
+	r.access = accesscontrol.New(d.Client)
 	r.transcoding = transcoding.New(transcoding.Deps{Client: d.Client, Queue: d.Media.Queue, Log: d.Log})
 	r.websocket = gqlserver.NewWebsocket(d.Subscriptions, subscriptionCredentials{r}, d.Log)
 	r.healthChecks = append([]HealthCheck{{Name: "database", Check: r.pingDatabase, Readiness: true}}, d.HealthChecks...)

@@ -18,7 +18,6 @@ import (
 	"github.com/riverqueue/river"
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/edgepage"
-	"github.com/vidra-dev/vidra/graph"
 	"github.com/vidra-dev/vidra/internal/analytics"
 	"github.com/vidra-dev/vidra/internal/billing"
 	"github.com/vidra-dev/vidra/internal/billing/invoicepdf"
@@ -27,6 +26,7 @@ import (
 	"github.com/vidra-dev/vidra/internal/cleanup"
 	"github.com/vidra-dev/vidra/internal/config"
 	"github.com/vidra-dev/vidra/internal/database"
+	"github.com/vidra-dev/vidra/internal/encodingprofile"
 	"github.com/vidra-dev/vidra/internal/idempotency"
 	"github.com/vidra-dev/vidra/internal/jobs"
 	"github.com/vidra-dev/vidra/internal/live/livehls"
@@ -135,7 +135,7 @@ func newMedia(ctx context.Context, cfg config.Config, db *database.DB, bucket *b
 		Client:   db.Client,
 		Bucket:   bucket,
 		Tools:    m.tools,
-		Ladders:  graph.EncodingLadders{Client: db.Client},
+		Ladders:  encodingprofile.Ladders{Client: db.Client},
 		Policies: m.policies,
 		Log:      log,
 		Events:   rec,

@@ -1,4 +1,4 @@
-package graph
+package accesscontrol
 
 import (
 	"context"
@@ -10,8 +10,9 @@ import (
 
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/accesscontrol"
-	"github.com/vidra-dev/vidra/graph/model"
-	projectlib "github.com/vidra-dev/vidra/internal/project"
+	"github.com/vidra-dev/vidra/internal/fault"
+	"github.com/vidra-dev/vidra/internal/project"
+	"github.com/vidra-dev/vidra/internal/txn"
 )
 
 // Bounds of access control rules.
@@ -24,10 +25,33 @@ const (
 // domainPattern is a host name, optionally with a leading "*." for any subdomain.
 var domainPattern = regexp.MustCompile(`^(\*\.)?([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$`)
 
-// accessControl returns a project's playback rules, nil when none were put.
-func (r *Resolver) accessControl(ctx context.Context, projectID uuid.UUID) (*ent.AccessControl, error) {
-	client := r.db(ctx)
-	if err := projectlib.Require(ctx, client, projectID, ""); err != nil {
+// Input is a project's playback rules as a put gives them.
+type Input struct {
+	Playback         accesscontrol.Playback
+	AllowedDomains   []string
+	AllowedCountries []string
+	BlockedCountries []string
+	// TokenTTLDefault, TokenTTLMin and TokenTTLMax bound a playback token's
+	// lifetime, in seconds.
+	TokenTTLDefault, TokenTTLMin, TokenTTLMax int
+}
+
+// Service runs the rules of access control.
+type Service struct {
+	client *ent.Client
+}
+
+// New builds a Service over the root ent client; a context's own client (a
+// transaction's) takes its place.
+func New(client *ent.Client) *Service { return &Service{client: client} }
+
+// db is the ent client of ctx (a transaction's) or the root client.
+func (s *Service) db(ctx context.Context) *ent.Client { return txn.Client(ctx, s.client) }
+
+// Get returns a project's playback rules, nil when none were put.
+func (s *Service) Get(ctx context.Context, projectID uuid.UUID) (*ent.AccessControl, error) {
+	client := s.db(ctx)
+	if err := project.Require(ctx, client, projectID, ""); err != nil {
 		return nil, err
 	}
 	ac, err := client.AccessControl.Query().Where(accesscontrol.ProjectID(projectID)).Only(ctx)
@@ -37,10 +61,10 @@ func (r *Resolver) accessControl(ctx context.Context, projectID uuid.UUID) (*ent
 	return ac, err
 }
 
-// putAccessControl validates and stores a project's playback rules, replacing any.
-func (r *Resolver) putAccessControl(ctx context.Context, projectID uuid.UUID, in model.AccessControlInput) (*ent.AccessControl, error) {
-	client := r.db(ctx)
-	if err := projectlib.Require(ctx, client, projectID, ""); err != nil {
+// Put validates and stores a project's playback rules, replacing any.
+func (s *Service) Put(ctx context.Context, projectID uuid.UUID, in Input) (*ent.AccessControl, error) {
+	client := s.db(ctx)
+	if err := project.Require(ctx, client, projectID, ""); err != nil {
 		return nil, err
 	}
 	domains, err := normalizeDomains(in.AllowedDomains)
@@ -56,15 +80,15 @@ func (r *Resolver) putAccessControl(ctx context.Context, projectID uuid.UUID, in
 		return nil, err
 	}
 	if len(allowed) > 0 && len(blocked) > 0 {
-		return nil, FieldError("blockedCountries", "give allowed countries or blocked countries, not both")
+		return nil, fault.FieldError("blockedCountries", "give allowed countries or blocked countries, not both")
 	}
 	switch {
 	case in.TokenTTLMin < minTokenTTL || in.TokenTTLMax > maxTokenTTL:
-		return nil, FieldError("tokenTTLMin", "token lifetimes must be between %d and %d seconds", minTokenTTL, maxTokenTTL)
+		return nil, fault.FieldError("tokenTTLMin", "token lifetimes must be between %d and %d seconds", minTokenTTL, maxTokenTTL)
 	case in.TokenTTLMin > in.TokenTTLMax:
-		return nil, FieldError("tokenTTLMax", "tokenTTLMax must not be less than tokenTTLMin")
+		return nil, fault.FieldError("tokenTTLMax", "tokenTTLMax must not be less than tokenTTLMin")
 	case in.TokenTTLDefault < in.TokenTTLMin || in.TokenTTLDefault > in.TokenTTLMax:
-		return nil, FieldError("tokenTTLDefault", "tokenTTLDefault must be between tokenTTLMin and tokenTTLMax")
+		return nil, fault.FieldError("tokenTTLDefault", "tokenTTLDefault must be between tokenTTLMin and tokenTTLMax")
 	}
 	// One statement creates or replaces the rules, so concurrent puts cannot race
 	// between a read and a create.
@@ -91,14 +115,14 @@ func (r *Resolver) putAccessControl(ctx context.Context, projectID uuid.UUID, in
 // normalizeDomains lower-cases, checks and de-duplicates embedding domains.
 func normalizeDomains(in []string) ([]string, error) {
 	if len(in) > maxAllowedDomains {
-		return nil, FieldError("allowedDomains", "at most %d domains", maxAllowedDomains)
+		return nil, fault.FieldError("allowedDomains", "at most %d domains", maxAllowedDomains)
 	}
 	out := make([]string, 0, len(in))
 	seen := map[string]bool{}
 	for _, d := range in {
 		d = strings.TrimSuffix(strings.ToLower(strings.TrimSpace(d)), ".")
 		if len(d) > 253 || !domainPattern.MatchString(d) {
-			return nil, FieldError("allowedDomains", "%q is not a domain name (e.g. example.com or *.example.com)", d)
+			return nil, fault.FieldError("allowedDomains", "%q is not a domain name (e.g. example.com or *.example.com)", d)
 		}
 		if !seen[d] {
 			seen[d] = true
@@ -116,7 +140,7 @@ func normalizeCountries(in []string, field string) ([]string, error) {
 	for _, c := range in {
 		code := strings.ToUpper(strings.TrimSpace(c))
 		if !isCountryCode(code) {
-			return nil, FieldError(field, "%q is not an ISO 3166-1 alpha-2 country code", c)
+			return nil, fault.FieldError(field, "%q is not an ISO 3166-1 alpha-2 country code", c)
 		}
 		if !seen[code] {
 			seen[code] = true

@@ -1,4 +1,4 @@
-package graph
+package encodingprofile
 
 import (
 	"context"
@@ -9,13 +9,10 @@ import (
 
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/encodingprofile"
-	"github.com/vidra-dev/vidra/graph/model"
+	"github.com/vidra-dev/vidra/internal/fault"
 	"github.com/vidra-dev/vidra/internal/ladder"
-	projectlib "github.com/vidra-dev/vidra/internal/project"
+	"github.com/vidra-dev/vidra/internal/project"
 )
-
-// maxEncodingProfiles caps the encoding profiles of a project.
-const maxEncodingProfiles = 50
 
 // profileLadder validates an input ladder and returns it normalised.
 func profileLadder(in []*ladder.Rendition) ([]ladder.Rendition, error) {
@@ -29,7 +26,7 @@ func profileLadder(in []*ladder.Rendition) ([]ladder.Rendition, error) {
 		if le.Index >= 0 {
 			field = fmt.Sprintf("renditions[%d].%s", le.Index, le.Field)
 		}
-		return nil, FieldError(field, "%s", le.Error())
+		return nil, fault.FieldError(field, "%s", le.Error())
 	}
 	return ladder.Normalize(rs), nil
 }
@@ -38,15 +35,15 @@ func profileLadder(in []*ladder.Rendition) ([]ladder.Rendition, error) {
 func projectEncodingProfile(ctx context.Context, client *ent.Client, projectID, id uuid.UUID) (*ent.EncodingProfile, error) {
 	p, err := client.EncodingProfile.Query().Where(encodingprofile.ID(id), encodingprofile.ProjectID(projectID)).Only(ctx)
 	if ent.IsNotFound(err) {
-		return nil, NotFound("encoding profile")
+		return nil, fault.NotFound("encoding profile")
 	}
 	return p, err
 }
 
-// encodingProfiles lists a project's encoding profiles, oldest first.
-func (r *Resolver) encodingProfiles(ctx context.Context, projectID uuid.UUID) ([]*ent.EncodingProfile, error) {
-	client := r.db(ctx)
-	if err := projectlib.Require(ctx, client, projectID, ""); err != nil {
+// List lists a project's encoding profiles, oldest first.
+func (s *Service) List(ctx context.Context, projectID uuid.UUID) ([]*ent.EncodingProfile, error) {
+	client := s.db(ctx)
+	if err := project.Require(ctx, client, projectID, ""); err != nil {
 		return nil, err
 	}
 	return client.EncodingProfile.Query().
@@ -55,15 +52,15 @@ func (r *Resolver) encodingProfiles(ctx context.Context, projectID uuid.UUID) ([
 		All(ctx)
 }
 
-// encodingProfile loads one profile of a project.
-func (r *Resolver) encodingProfile(ctx context.Context, projectID, id uuid.UUID) (*ent.EncodingProfile, error) {
-	return projectEncodingProfile(ctx, r.db(ctx), projectID, id)
+// Get loads one profile of a project.
+func (s *Service) Get(ctx context.Context, projectID, id uuid.UUID) (*ent.EncodingProfile, error) {
+	return projectEncodingProfile(ctx, s.db(ctx), projectID, id)
 }
 
-// createEncodingProfile creates a profile with a validated ladder.
-func (r *Resolver) createEncodingProfile(ctx context.Context, projectID uuid.UUID, in model.EncodingProfileInput) (*ent.EncodingProfile, error) {
-	client := r.db(ctx)
-	if err := projectlib.Require(ctx, client, projectID, ""); err != nil {
+// Create creates a profile with a validated ladder (at most maxProfiles a project).
+func (s *Service) Create(ctx context.Context, projectID uuid.UUID, in Input) (*ent.EncodingProfile, error) {
+	client := s.db(ctx)
+	if err := project.Require(ctx, client, projectID, ""); err != nil {
 		return nil, err
 	}
 	rs, err := profileLadder(in.Renditions)
@@ -74,8 +71,8 @@ func (r *Resolver) createEncodingProfile(ctx context.Context, projectID uuid.UUI
 	if err != nil {
 		return nil, err
 	}
-	if n >= maxEncodingProfiles {
-		return nil, Errorf(KindConflict, "a project has at most %d encoding profiles", maxEncodingProfiles)
+	if n >= maxProfiles {
+		return nil, fault.Errorf(fault.KindConflict, "a project has at most %d encoding profiles", maxProfiles)
 	}
 	return client.EncodingProfile.Create().
 		SetProjectID(projectID).
@@ -84,9 +81,9 @@ func (r *Resolver) createEncodingProfile(ctx context.Context, projectID uuid.UUI
 		Save(ctx)
 }
 
-// updateEncodingProfile replaces a profile's name and ladder.
-func (r *Resolver) updateEncodingProfile(ctx context.Context, projectID, id uuid.UUID, in model.EncodingProfileInput) (*ent.EncodingProfile, error) {
-	client := r.db(ctx)
+// Update replaces a profile's name and ladder.
+func (s *Service) Update(ctx context.Context, projectID, id uuid.UUID, in Input) (*ent.EncodingProfile, error) {
+	client := s.db(ctx)
 	p, err := projectEncodingProfile(ctx, client, projectID, id)
 	if err != nil {
 		return nil, err
@@ -98,9 +95,9 @@ func (r *Resolver) updateEncodingProfile(ctx context.Context, projectID, id uuid
 	return p.Update().SetName(in.Name).SetRenditions(rs).Save(ctx)
 }
 
-// deleteEncodingProfile deletes a profile of a project.
-func (r *Resolver) deleteEncodingProfile(ctx context.Context, projectID, id uuid.UUID) (uuid.UUID, error) {
-	client := r.db(ctx)
+// Delete deletes a profile of a project.
+func (s *Service) Delete(ctx context.Context, projectID, id uuid.UUID) (uuid.UUID, error) {
+	client := s.db(ctx)
 	p, err := projectEncodingProfile(ctx, client, projectID, id)
 	if err != nil {
 		return uuid.Nil, err
@@ -108,10 +105,10 @@ func (r *Resolver) deleteEncodingProfile(ctx context.Context, projectID, id uuid
 	return id, client.EncodingProfile.DeleteOne(p).Exec(ctx)
 }
 
-// setDefaultEncodingProfile makes a profile the project's default, clearing the
+// SetDefault makes a profile the project's default, clearing the
 // previous one in the same transaction (a partial unique index backs this).
-func (r *Resolver) setDefaultEncodingProfile(ctx context.Context, projectID, id uuid.UUID) (*ent.EncodingProfile, error) {
-	client := r.db(ctx)
+func (s *Service) SetDefault(ctx context.Context, projectID, id uuid.UUID) (*ent.EncodingProfile, error) {
+	client := s.db(ctx)
 	p, err := projectEncodingProfile(ctx, client, projectID, id)
 	if err != nil {
 		return nil, err
@@ -126,14 +123,14 @@ func (r *Resolver) setDefaultEncodingProfile(ctx context.Context, projectID, id 
 	return p.Update().SetIsDefault(true).Save(ctx)
 }
 
-// effectiveEncodingLadder is the ladder new videos of a project get: its default
+// EffectiveLadder is the ladder new videos of a project get: its default
 // profile's, or ladder.Default.
-func (r *Resolver) effectiveEncodingLadder(ctx context.Context, projectID uuid.UUID) ([]*ladder.Rendition, error) {
-	client := r.db(ctx)
-	if err := projectlib.Require(ctx, client, projectID, ""); err != nil {
+func (s *Service) EffectiveLadder(ctx context.Context, projectID uuid.UUID) ([]*ladder.Rendition, error) {
+	client := s.db(ctx)
+	if err := project.Require(ctx, client, projectID, ""); err != nil {
 		return nil, err
 	}
-	rs, err := defaultProfileLadder(ctx, client, projectID)
+	rs, err := defaultLadder(ctx, client, projectID)
 	if err != nil {
 		return nil, err
 	}
