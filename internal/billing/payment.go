@@ -16,6 +16,7 @@ import (
 	"github.com/vidra-dev/vidra/internal/auth"
 	"github.com/vidra-dev/vidra/internal/billing/catalog"
 	"github.com/vidra-dev/vidra/internal/tenancy"
+	"github.com/vidra-dev/vidra/internal/txn"
 )
 
 // ManualPayment is a payment an admin records for an invoice (the manual
@@ -194,14 +195,8 @@ func (s *Service) overdue(ctx context.Context, tx *ent.Tx, id uuid.UUID, now tim
 	return err
 }
 
-// inTx runs fn in a transaction of the service's client.
+// inTx runs fn in a transaction of the service's client (txn.Open); fn keeps
+// the caller's context and writes through the transaction it is given.
 func (s *Service) inTx(ctx context.Context, fn func(tx *ent.Tx) error) error {
-	tx, err := s.Client.Tx(ctx)
-	if err != nil {
-		return err
-	}
-	if err := fn(tx); err != nil {
-		return errors.Join(err, tx.Rollback())
-	}
-	return tx.Commit()
+	return txn.Open(ctx, s.Client, func(txCtx context.Context) error { return fn(ent.TxFromContext(txCtx)) })
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/vidra-dev/vidra/internal/audit"
 	"github.com/vidra-dev/vidra/internal/billing"
 	"github.com/vidra-dev/vidra/internal/tenancy"
+	"github.com/vidra-dev/vidra/internal/txn"
 )
 
 // chargeContext is ctx as the server's own, audited as a card charge.
@@ -247,14 +248,8 @@ func (g *Gateway) apiError(what string, err error) error {
 	return fmt.Errorf("stripe: %s: %w", what, err)
 }
 
-// inTx runs fn in a transaction of the gateway's client.
+// inTx runs fn in a transaction of the gateway's client (txn.Open); fn keeps
+// the caller's context and writes through the transaction it is given.
 func (g *Gateway) inTx(ctx context.Context, fn func(tx *ent.Tx) error) error {
-	tx, err := g.client.Tx(ctx)
-	if err != nil {
-		return err
-	}
-	if err := fn(tx); err != nil {
-		return errors.Join(err, tx.Rollback())
-	}
-	return tx.Commit()
+	return txn.Open(ctx, g.client, func(txCtx context.Context) error { return fn(ent.TxFromContext(txCtx)) })
 }
