@@ -19,6 +19,7 @@ import (
 	"github.com/vidra-dev/vidra/graph/model"
 	"github.com/vidra-dev/vidra/internal/account"
 	"github.com/vidra-dev/vidra/internal/analytics"
+	"github.com/vidra-dev/vidra/internal/billing"
 	"github.com/vidra-dev/vidra/internal/changefeed"
 	"github.com/vidra-dev/vidra/internal/idempotency"
 	"github.com/vidra-dev/vidra/internal/txn"
@@ -65,6 +66,8 @@ type Resolver struct {
 	analyticsStore analytics.AnalyticsStore
 	// billing is what the plan and subscription operations need (billing.go).
 	billing BillingDeps
+	// billingDesk runs the billing operations (internal/billing.Desk).
+	billingDesk *billing.Desk
 	// videos runs the video library's rules: videos, folders, tags, metadata,
 	// chapters, captions and search (internal/video).
 	videos *videolib.Service
@@ -155,6 +158,7 @@ func NewResolver(d Deps) *Resolver {
 	if r.analyticsStore == nil && d.SQL != nil {
 		r.analyticsStore = analytics.NewSQLStore(d.SQL, d.Dialect)
 	}
+	r.billingDesk = r.newBillingDesk(d.Billing)
 	r.videos = videolib.New(videolib.Deps{Client: d.Client, Dialect: d.Dialect, Events: d.Webhooks.Events, Bucket: d.Bucket, Log: d.Log})
 	r.sessions.watchSessionChanges(d.Client)
 	r.account = account.New(d.Client, d.Auth, d.Log)
