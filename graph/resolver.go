@@ -23,6 +23,7 @@ import (
 	"github.com/vidra-dev/vidra/internal/changefeed"
 	"github.com/vidra-dev/vidra/internal/idempotency"
 	"github.com/vidra-dev/vidra/internal/txn"
+	"github.com/vidra-dev/vidra/internal/usage"
 	videolib "github.com/vidra-dev/vidra/internal/video"
 	"gocloud.dev/blob"
 )
@@ -68,6 +69,8 @@ type Resolver struct {
 	billing BillingDeps
 	// billingDesk runs the billing operations (internal/billing.Desk).
 	billingDesk *billing.Desk
+	// usage answers the usage reads of a project (internal/usage.Reports).
+	usage *usage.Reports
 	// videos runs the video library's rules: videos, folders, tags, metadata,
 	// chapters, captions and search (internal/video).
 	videos *videolib.Service
@@ -159,6 +162,7 @@ func NewResolver(d Deps) *Resolver {
 		r.analyticsStore = analytics.NewSQLStore(d.SQL, d.Dialect)
 	}
 	r.billingDesk = r.newBillingDesk(d.Billing)
+	r.usage = usage.NewReports(d.Client)
 	r.videos = videolib.New(videolib.Deps{Client: d.Client, Dialect: d.Dialect, Events: d.Webhooks.Events, Bucket: d.Bucket, Log: d.Log})
 	r.sessions.watchSessionChanges(d.Client)
 	r.account = account.New(d.Client, d.Auth, d.Log)
