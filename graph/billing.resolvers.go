@@ -17,97 +17,97 @@ import (
 
 // Subscribe is the resolver for the subscribe field.
 func (r *mutationResolver) Subscribe(ctx context.Context, input model.SubscribeInput) (*model.SubscribeResult, error) {
-	return r.subscribe(ctx, input)
+	return subscribeResult(r.billingDesk.Subscribe(ctx, subscribeInput(input)))
 }
 
 // CancelSubscription is the resolver for the cancelSubscription field.
 func (r *mutationResolver) CancelSubscription(ctx context.Context, atPeriodEnd *bool) (*billing.Record, error) {
-	return r.cancelSubscription(ctx, atPeriodEnd)
+	return r.billingDesk.CancelSubscription(ctx, atPeriodEnd != nil && *atPeriodEnd)
 }
 
 // AdminCreatePlan is the resolver for the adminCreatePlan field.
 func (r *mutationResolver) AdminCreatePlan(ctx context.Context, input model.PlanInput) (*ent.Plan, error) {
-	return r.adminCreatePlan(ctx, input)
+	return r.billingDesk.AdminCreatePlan(ctx, planInput(input))
 }
 
 // AdminUpdatePlan is the resolver for the adminUpdatePlan field.
 func (r *mutationResolver) AdminUpdatePlan(ctx context.Context, id uuid.UUID, input model.PlanInput) (*ent.Plan, error) {
-	return r.adminUpdatePlan(ctx, id, input)
+	return r.billingDesk.AdminUpdatePlan(ctx, id, planInput(input))
 }
 
 // AdminDeletePlan is the resolver for the adminDeletePlan field.
 func (r *mutationResolver) AdminDeletePlan(ctx context.Context, id uuid.UUID) (*model.PlanDeletion, error) {
-	return r.adminDeletePlan(ctx, id)
+	return planDeletion(r.billingDesk.AdminDeletePlan(ctx, id))
 }
 
 // AdminCreatePlanMetric is the resolver for the adminCreatePlanMetric field.
 func (r *mutationResolver) AdminCreatePlanMetric(ctx context.Context, planID uuid.UUID, input model.PlanMetricInput) (*ent.PlanMetric, error) {
-	return r.adminCreatePlanMetric(ctx, planID, input)
+	return r.billingDesk.AdminCreatePlanMetric(ctx, planID, planMetricInput(input))
 }
 
 // AdminUpdatePlanMetric is the resolver for the adminUpdatePlanMetric field.
 func (r *mutationResolver) AdminUpdatePlanMetric(ctx context.Context, planID uuid.UUID, id uuid.UUID, input model.PlanMetricInput) (*ent.PlanMetric, error) {
-	return r.adminUpdatePlanMetric(ctx, planID, id, input)
+	return r.billingDesk.AdminUpdatePlanMetric(ctx, planID, id, planMetricInput(input))
 }
 
 // AdminDeletePlanMetric is the resolver for the adminDeletePlanMetric field.
 func (r *mutationResolver) AdminDeletePlanMetric(ctx context.Context, planID uuid.UUID, id uuid.UUID) (uuid.UUID, error) {
-	return r.adminDeletePlanMetric(ctx, planID, id)
+	return r.billingDesk.AdminDeletePlanMetric(ctx, planID, id)
 }
 
 // Metrics is the resolver for the metrics field.
 func (r *planResolver) Metrics(ctx context.Context, obj *ent.Plan) ([]*ent.PlanMetric, error) {
-	return r.planMetrics(ctx, obj)
+	return r.billingDesk.PlanMetrics(ctx, obj)
 }
 
 // PublicPlans is the resolver for the publicPlans field.
 func (r *queryResolver) PublicPlans(ctx context.Context) ([]*ent.Plan, error) {
-	return r.publicPlans(ctx)
+	return r.billingDesk.PublicPlans(ctx)
 }
 
 // Plan is the resolver for the plan field.
 func (r *queryResolver) Plan(ctx context.Context, id uuid.UUID) (*ent.Plan, error) {
-	return r.planByID(ctx, id)
+	return r.billingDesk.Plan(ctx, id)
 }
 
 // AccountPlans is the resolver for the accountPlans field.
 func (r *queryResolver) AccountPlans(ctx context.Context) ([]*ent.Plan, error) {
-	return r.accountPlans(ctx)
+	return r.billingDesk.AccountPlans(ctx)
 }
 
 // CurrentPlan is the resolver for the currentPlan field.
 func (r *queryResolver) CurrentPlan(ctx context.Context) (*billing.Record, error) {
-	return r.currentPlan(ctx)
+	return r.billingDesk.CurrentPlan(ctx)
 }
 
 // PlanByCode is the resolver for the planByCode field.
 func (r *queryResolver) PlanByCode(ctx context.Context, code string) (*model.PlanOffer, error) {
-	return r.planOffer(ctx, code)
+	return planOffer(r.billingDesk.PlanOffer(ctx, code))
 }
 
 // Subscription is the resolver for the subscription field.
 func (r *queryResolver) Subscription(ctx context.Context) (*model.SubscriptionDetails, error) {
-	return r.subscriptionDetails(ctx)
+	return subscriptionDetails(r.billingDesk.SubscriptionDetails(ctx))
 }
 
 // AdminPlans is the resolver for the adminPlans field.
 func (r *queryResolver) AdminPlans(ctx context.Context) ([]*ent.Plan, error) {
-	return r.adminPlans(ctx)
+	return r.billingDesk.AdminPlans(ctx)
 }
 
 // AdminPlan is the resolver for the adminPlan field.
 func (r *queryResolver) AdminPlan(ctx context.Context, id uuid.UUID) (*ent.Plan, error) {
-	return r.adminPlan(ctx, id)
+	return r.billingDesk.AdminPlan(ctx, id)
 }
 
 // AdminPlanMetrics is the resolver for the adminPlanMetrics field.
 func (r *queryResolver) AdminPlanMetrics(ctx context.Context, planID uuid.UUID) ([]*ent.PlanMetric, error) {
-	return r.adminPlanMetrics(ctx, planID)
+	return r.billingDesk.AdminPlanMetrics(ctx, planID)
 }
 
 // AdminPlanMetric is the resolver for the adminPlanMetric field.
 func (r *queryResolver) AdminPlanMetric(ctx context.Context, planID uuid.UUID, id uuid.UUID) (*ent.PlanMetric, error) {
-	return r.adminPlanMetric(ctx, planID, id)
+	return r.billingDesk.AdminPlanMetric(ctx, planID, id)
 }
 
 // Plan returns generated.PlanResolver implementation.

@@ -12,51 +12,54 @@ import (
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/graph/generated"
 	"github.com/vidra-dev/vidra/graph/model"
+	"github.com/vidra-dev/vidra/internal/billing"
 )
 
 // Lines is the resolver for the lines field.
 func (r *invoiceResolver) Lines(ctx context.Context, obj *ent.Invoice) ([]*ent.InvoiceLine, error) {
-	return r.invoiceLines(ctx, obj)
+	return r.billingDesk.InvoiceLines(ctx, obj)
 }
 
 // PayOverUsage is the resolver for the payOverUsage field.
 func (r *mutationResolver) PayOverUsage(ctx context.Context) (*ent.Invoice, error) {
-	return r.payOverUsage(ctx)
+	return r.billingDesk.PayOverUsage(ctx)
 }
 
 // CreateCheckoutSession is the resolver for the createCheckoutSession field.
 func (r *mutationResolver) CreateCheckoutSession(ctx context.Context, planCode *string) (*model.CheckoutSession, error) {
-	return r.createCheckoutSession(ctx, planCode)
+	return checkoutSession(r.billingDesk.Checkout(ctx, planCode))
 }
 
 // AdminRecordPayment is the resolver for the adminRecordPayment field.
 func (r *mutationResolver) AdminRecordPayment(ctx context.Context, invoiceID uuid.UUID, input model.ManualPaymentInput) (*ent.Transaction, error) {
-	return r.adminRecordPayment(ctx, invoiceID, input)
+	return r.billingDesk.AdminRecordPayment(ctx, billing.ManualPayment{
+		InvoiceID: invoiceID, AmountMinor: int64(input.AmountMinor), Reference: input.Reference})
 }
 
 // AdminIssueCreditNote is the resolver for the adminIssueCreditNote field.
 func (r *mutationResolver) AdminIssueCreditNote(ctx context.Context, invoiceID uuid.UUID, input model.CreditNoteInput) (*ent.Invoice, error) {
-	return r.adminIssueCreditNote(ctx, invoiceID, input)
+	return r.billingDesk.AdminIssueCreditNote(ctx, billing.CreditNote{
+		InvoiceID: invoiceID, AmountMinor: int64(input.AmountMinor), Reason: input.Reason})
 }
 
 // Invoices is the resolver for the invoices field.
 func (r *queryResolver) Invoices(ctx context.Context, first *int, after *string, status *string) (*model.InvoiceConnection, error) {
-	return r.invoices(ctx, first, after, status)
+	return invoiceConnection(r.billingDesk.Invoices(ctx, first, after, status))
 }
 
 // Invoice is the resolver for the invoice field.
 func (r *queryResolver) Invoice(ctx context.Context, id uuid.UUID) (*ent.Invoice, error) {
-	return r.invoiceByID(ctx, id)
+	return r.billingDesk.Invoice(ctx, id)
 }
 
 // InvoicePDF is the resolver for the invoicePDF field.
 func (r *queryResolver) InvoicePDF(ctx context.Context, id uuid.UUID) (*model.InvoicePDF, error) {
-	return r.invoicePDF(ctx, id)
+	return invoicePDF(r.billingDesk.InvoicePDF(ctx, id))
 }
 
 // Transactions is the resolver for the transactions field.
 func (r *queryResolver) Transactions(ctx context.Context, first *int, after *string) (*model.TransactionConnection, error) {
-	return r.transactions(ctx, first, after)
+	return transactionConnection(r.billingDesk.Transactions(ctx, first, after))
 }
 
 // Invoice returns generated.InvoiceResolver implementation.

@@ -22,6 +22,7 @@ import (
 	"github.com/vidra-dev/vidra/internal/accesscontrol"
 	"github.com/vidra-dev/vidra/internal/account"
 	"github.com/vidra-dev/vidra/internal/analytics"
+	"github.com/vidra-dev/vidra/internal/billing"
 	"github.com/vidra-dev/vidra/internal/changefeed"
 	"github.com/vidra-dev/vidra/internal/encodingprofile"
 	"github.com/vidra-dev/vidra/internal/idempotency"
@@ -30,6 +31,7 @@ import (
 	projectlib "github.com/vidra-dev/vidra/internal/project"
 	"github.com/vidra-dev/vidra/internal/transcoding"
 	"github.com/vidra-dev/vidra/internal/txn"
+	"github.com/vidra-dev/vidra/internal/usage"
 	videolib "github.com/vidra-dev/vidra/internal/video"
 	"github.com/vidra-dev/vidra/internal/webhooks/endpoint"
 	"gocloud.dev/blob"
@@ -74,6 +76,10 @@ type Resolver struct {
 	analyticsStore analytics.AnalyticsStore
 	// billing is what the plan and subscription operations need (billing.go).
 	billing BillingDeps
+	// billingDesk runs the billing operations (internal/billing.Desk).
+	billingDesk *billing.Desk
+	// usage answers the usage reads of a project (internal/usage.Reports).
+	usage *usage.Reports
 	// videos runs the video library's rules: videos, folders, tags, metadata,
 	// chapters, captions and search (internal/video).
 	videos *videolib.Service
@@ -180,6 +186,8 @@ func NewResolver(d Deps) *Resolver {
 	if r.analyticsStore == nil && d.SQL != nil {
 		r.analyticsStore = analytics.NewSQLStore(d.SQL, d.Dialect)
 	}
+	r.billingDesk = r.newBillingDesk(d.Billing)
+	r.usage = usage.NewReports(d.Client)
 	r.videos = videolib.New(videolib.Deps{Client: d.Client, Dialect: d.Dialect, Events: d.Webhooks.Events, Bucket: d.Bucket, Log: d.Log})
 	r.sessions.watchSessionChanges(d.Client)
 	r.account = account.New(d.Client, d.Auth, d.Log)

@@ -15,25 +15,25 @@ import (
 
 // BandwidthUsage is the resolver for the bandwidthUsage field.
 func (r *queryResolver) BandwidthUsage(ctx context.Context, projectID uuid.UUID, startTime *time.Time, endTime *time.Time, granularity *string) (*model.BandwidthUsage, error) {
-	return r.bandwidthUsage(ctx, projectID, startTime, endTime, granularity)
+	return bandwidthUsage(r.usage.ProjectBandwidth(ctx, projectID, startTime, endTime, granularity))
 }
 
 // StorageUsage is the resolver for the storageUsage field.
 func (r *queryResolver) StorageUsage(ctx context.Context, projectID uuid.UUID, startTime *time.Time, endTime *time.Time) (*model.StorageUsage, error) {
-	return r.storageUsage(ctx, projectID, startTime, endTime)
+	return storageUsage(r.usage.ProjectStorage(ctx, projectID, startTime, endTime))
 }
 
 // ProjectMetrics is the resolver for the projectMetrics field.
 func (r *queryResolver) ProjectMetrics(ctx context.Context, projectID uuid.UUID, startTime *time.Time, endTime *time.Time) ([]*model.UsageMetric, error) {
-	return r.projectMetrics(ctx, projectID, startTime, endTime)
+	return projectMetrics(r.usage.ProjectTotals(ctx, projectID, startTime, endTime))
 }
 
 // ProjectUsages is the resolver for the projectUsages field.
 func (r *queryResolver) ProjectUsages(ctx context.Context, projectID uuid.UUID, startTime *time.Time, endTime *time.Time) ([]*model.UsagePeriod, error) {
-	return r.projectUsages(ctx, projectID, startTime, endTime)
+	return projectUsages(r.usage.ProjectDays(ctx, projectID, startTime, endTime))
 }
 
 // OverUsage is the resolver for the overUsage field.
 func (r *queryResolver) OverUsage(ctx context.Context, startTime *time.Time, endTime *time.Time) (*model.OverUsage, error) {
-	return r.overUsage(ctx, startTime, endTime)
+	return overUsage(r.billingDesk.OverUsage(ctx, startTime, endTime))
 }

@@ -1488,8 +1488,10 @@ func init() {
 	invitation.DefaultID = invitationDescID.Default.(func() uuid.UUID)
 	invoiceMixin := schema.Invoice{}.Mixin()
 	invoiceMixinHooks1 := invoiceMixin[1].Hooks()
+	invoiceHooks := schema.Invoice{}.Hooks()
 	invoice.Hooks[0] = invoiceMixinHooks1[0]
 	invoice.Hooks[1] = invoiceMixinHooks1[1]
+	invoice.Hooks[2] = invoiceHooks[0]
 	invoiceMixinInters1 := invoiceMixin[1].Interceptors()
 	invoice.Interceptors[0] = invoiceMixinInters1[0]
 	invoiceMixinFields0 := invoiceMixin[0].Fields()
@@ -2687,6 +2689,7 @@ func init() {
 	subscription.Hooks[0] = subscriptionMixinHooks1[0]
 	subscription.Hooks[1] = subscriptionMixinHooks1[1]
 	subscription.Hooks[2] = subscriptionHooks[0]
+	subscription.Hooks[3] = subscriptionHooks[1]
 	subscriptionMixinInters1 := subscriptionMixin[1].Interceptors()
 	subscription.Interceptors[0] = subscriptionMixinInters1[0]
 	subscriptionMixinFields0 := subscriptionMixin[0].Fields()
@@ -2865,8 +2868,10 @@ func init() {
 	thumbnail.DefaultID = thumbnailDescID.Default.(func() uuid.UUID)
 	transactionMixin := schema.Transaction{}.Mixin()
 	transactionMixinHooks1 := transactionMixin[1].Hooks()
+	transactionHooks := schema.Transaction{}.Hooks()
 	transaction.Hooks[0] = transactionMixinHooks1[0]
 	transaction.Hooks[1] = transactionMixinHooks1[1]
+	transaction.Hooks[2] = transactionHooks[0]
 	transactionMixinInters1 := transactionMixin[1].Interceptors()
 	transaction.Interceptors[0] = transactionMixinInters1[0]
 	transactionMixinFields0 := transactionMixin[0].Fields()

@@ -10,6 +10,7 @@ import (
 	"entgo.io/ent/schema/index"
 	"github.com/google/uuid"
 
+	"github.com/vidra-dev/vidra/internal/billing/invoicelifecycle"
 	"github.com/vidra-dev/vidra/internal/perm"
 	"github.com/vidra-dev/vidra/internal/tenancy"
 )
@@ -87,6 +88,12 @@ func (Invoice) Indexes() []ent.Index {
 // Annotations of the Invoice: the GraphQL types are written by hand
 // (schema/invoice.graphql).
 func (Invoice) Annotations() []schema.Annotation { return billingAnnotations() }
+
+// Hooks of the Invoice: only the invoice lifecycle (package invoicelifecycle)
+// sets the status, so no writer can skip or undo a transition.
+func (Invoice) Hooks() []ent.Hook {
+	return []ent.Hook{invoicelifecycle.Guard()}
+}
 
 // billingAnnotations keep the billing records out of the generated GraphQL:
 // their types are hand-written.

@@ -13,13 +13,15 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/vidra-dev/vidra/internal/billing/catalog"
+	"github.com/vidra-dev/vidra/internal/billing/subscriptionlifecycle"
 	"github.com/vidra-dev/vidra/internal/perm"
 	"github.com/vidra-dev/vidra/internal/tenancy"
 )
 
 // Subscription is an organization's subscription to a plan: every field of
 // docs/spec.md 2.2 plus the plan, the current period and the gateway's
-// customer reference. Its status follows the state machine of package billing;
+// customer reference. Its status follows the state machine of package
+// subscriptionlifecycle (package billing decides each move);
 // unset times are nil (the API writes Go's zero time for them).
 type Subscription struct {
 	ent.Schema
@@ -109,10 +111,12 @@ func (Subscription) Indexes() []ent.Index {
 	}
 }
 
-// Hooks of the Subscription: every mutation that sets the status sets
-// is_current with it.
+// Hooks of the Subscription: only the subscription state machine (package
+// subscriptionlifecycle) sets the status, so no writer can skip or undo a
+// transition; every mutation that sets the status sets is_current with it.
 func (Subscription) Hooks() []ent.Hook {
 	return []ent.Hook{
+		subscriptionlifecycle.Guard(),
 		func(next ent.Mutator) ent.Mutator {
 			return ent.MutateFunc(func(ctx context.Context, m ent.Mutation) (ent.Value, error) {
 				if v, ok := m.Field("status"); ok {

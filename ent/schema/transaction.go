@@ -8,6 +8,7 @@ import (
 	"entgo.io/ent/schema/index"
 	"github.com/google/uuid"
 
+	"github.com/vidra-dev/vidra/internal/billing/paymentlifecycle"
 	"github.com/vidra-dev/vidra/internal/perm"
 	"github.com/vidra-dev/vidra/internal/tenancy"
 )
@@ -65,3 +66,10 @@ func (Transaction) Indexes() []ent.Index {
 
 // Annotations of the Transaction.
 func (Transaction) Annotations() []schema.Annotation { return billingAnnotations() }
+
+// Hooks of the Transaction: only the payment lifecycle (package
+// paymentlifecycle) sets the status, so no writer can skip or undo a
+// transition.
+func (Transaction) Hooks() []ent.Hook {
+	return []ent.Hook{paymentlifecycle.Guard()}
+}

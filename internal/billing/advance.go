@@ -11,6 +11,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/subscription"
 	"github.com/vidra-dev/vidra/internal/audit"
 	"github.com/vidra-dev/vidra/internal/billing/catalog"
+	"github.com/vidra-dev/vidra/internal/billing/subscriptionlifecycle"
 	"github.com/vidra-dev/vidra/internal/tenancy"
 )
 
@@ -88,6 +89,8 @@ func (s *Service) step(ctx context.Context, tx *ent.Tx, id uuid.UUID, now time.T
 	}
 	before := sub.Status
 	upd := tx.Subscription.UpdateOne(sub)
+	// after is the status the step moves to; before when it keeps it.
+	after := before
 	// A renewed period is no event of the subscription's (invoices report it).
 	renewal := false
 	// A trial that ends starts the first paid period: its in-advance fee is
@@ -100,7 +103,8 @@ func (s *Service) step(ctx context.Context, tx *ent.Tx, id uuid.UUID, now time.T
 				return false, err
 			}
 		}
-		upd.SetStatus(catalog.Terminated).SetTerminatedAt(*sub.EndingAt)
+		after = catalog.Terminated
+		upd.SetTerminatedAt(*sub.EndingAt)
 		if sub.Status == catalog.Trialing {
 			upd.SetTrialEndedAt(*sub.EndingAt)
 		}
@@ -113,7 +117,8 @@ func (s *Service) step(ctx context.Context, tx *ent.Tx, id uuid.UUID, now time.T
 		if start.Before(end) {
 			start = end
 		}
-		upd.SetStatus(catalog.Active).SetTrialEndedAt(end).SetCurrentPeriodStart(start).SetCurrentPeriodEnd(pend).ClearUsageAlerts()
+		after = catalog.Active
+		upd.SetTrialEndedAt(end).SetCurrentPeriodStart(start).SetCurrentPeriodEnd(pend).ClearUsageAlerts()
 		firstPaid = true
 	case sub.Status == catalog.Active && sub.CurrentPeriodEnd != nil && !sub.CurrentPeriodEnd.After(now):
 		end := *sub.CurrentPeriodEnd
@@ -131,17 +136,23 @@ func (s *Service) step(ctx context.Context, tx *ent.Tx, id uuid.UUID, now time.T
 		upd.SetCurrentPeriodStart(start).SetCurrentPeriodEnd(pend).ClearUsageAlerts()
 		renewal = true
 	case sub.Status == catalog.PastDue && sub.PastDueAt != nil && !sub.PastDueAt.AddDate(0, 0, sub.GracePeriod).After(now):
-		upd.SetStatus(catalog.Unpaid).SetUnpaidAt(sub.PastDueAt.AddDate(0, 0, sub.GracePeriod))
+		after = catalog.Unpaid
+		upd.SetUnpaidAt(sub.PastDueAt.AddDate(0, 0, sub.GracePeriod))
 	case sub.Status == catalog.Unpaid && sub.UnpaidAt != nil && !sub.UnpaidAt.AddDate(0, 0, s.unpaidDays()).After(now):
 		at := sub.UnpaidAt.AddDate(0, 0, s.unpaidDays())
 		if err := s.closeFinal(ctx, tx, sub, at, time.Time{}, time.Time{}); err != nil {
 			return false, err
 		}
-		upd.SetStatus(catalog.Terminated).SetTerminatedAt(at).SetEndingAt(at)
+		after = catalog.Terminated
+		upd.SetTerminatedAt(at).SetEndingAt(at)
 	default:
 		return false, nil
 	}
-	sub, err = upd.Save(ctx)
+	if after != before {
+		sub, err = subscriptionlifecycle.Moved(ctx, upd, before, after)
+	} else {
+		sub, err = upd.Save(ctx)
+	}
 	if err != nil || renewal {
 		return err == nil, err
 	}
@@ -170,13 +181,13 @@ func (s *Service) switchToNext(ctx context.Context, tx *ent.Tx, sub *ent.Subscri
 		return false, err
 	}
 	before := sub.Status
-	upd := tx.Subscription.UpdateOne(sub).SetStatus(catalog.Terminated).SetTerminatedAt(at).SetEndingAt(at)
+	upd := tx.Subscription.UpdateOne(sub).SetTerminatedAt(at).SetEndingAt(at)
 	if sub.Status == catalog.Trialing {
 		upd.SetTrialEndedAt(at)
 	} else if err := s.closeFinal(ctx, tx, sub, at, time.Time{}, time.Time{}); err != nil {
 		return false, err
 	}
-	old, err := upd.Save(ctx)
+	old, err := subscriptionlifecycle.Moved(ctx, upd, before, catalog.Terminated)
 	if err != nil {
 		return false, err
 	}
@@ -194,8 +205,8 @@ func (s *Service) switchToNext(ctx context.Context, tx *ent.Tx, sub *ent.Subscri
 	if start.Before(at) {
 		start = at
 	}
-	started, err := tx.Subscription.UpdateOne(next).SetStatus(catalog.Active).SetStartedAt(at).
-		SetCurrentPeriodStart(start).SetCurrentPeriodEnd(end).Save(ctx)
+	started, err := subscriptionlifecycle.Moved(ctx, tx.Subscription.UpdateOne(next).SetStartedAt(at).
+		SetCurrentPeriodStart(start).SetCurrentPeriodEnd(end), next.Status, catalog.Active)
 	if err != nil {
 		return false, err
 	}
@@ -216,7 +227,7 @@ func (s *Service) MarkPastDue(ctx context.Context, tx *ent.Tx, sub *ent.Subscrip
 		return nil, err
 	}
 	before := sub.Status
-	upd, err := tx.Subscription.UpdateOne(sub).SetStatus(catalog.PastDue).SetPastDueAt(s.now()).Save(ctx)
+	upd, err := subscriptionlifecycle.Moved(ctx, tx.Subscription.UpdateOne(sub).SetPastDueAt(s.now()), before, catalog.PastDue)
 	if err != nil {
 		return nil, err
 	}
@@ -230,7 +241,7 @@ func (s *Service) MarkPaid(ctx context.Context, tx *ent.Tx, sub *ent.Subscriptio
 		return nil, err
 	}
 	before := sub.Status
-	upd, err := tx.Subscription.UpdateOne(sub).SetStatus(catalog.Active).ClearPastDueAt().ClearUnpaidAt().Save(ctx)
+	upd, err := subscriptionlifecycle.Moved(ctx, tx.Subscription.UpdateOne(sub).ClearPastDueAt().ClearUnpaidAt(), before, catalog.Active)
 	if err != nil {
 		return nil, err
 	}

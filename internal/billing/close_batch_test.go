@@ -17,6 +17,7 @@ import (
 	"github.com/vidra-dev/vidra/internal/audit"
 	"github.com/vidra-dev/vidra/internal/billing"
 	"github.com/vidra-dev/vidra/internal/billing/catalog"
+	"github.com/vidra-dev/vidra/internal/billing/subscriptionlifecycle"
 	"github.com/vidra-dev/vidra/internal/tenancy"
 	"github.com/vidra-dev/vidra/internal/testdb"
 	"github.com/vidra-dev/vidra/internal/webhooks"
@@ -57,7 +58,7 @@ func closeWorld(t testing.TB, ctx context.Context, c *ent.Client, n int) []close
 		p := []*ent.Plan{metered, packaged, free}[i%3]
 		c.Subscription.Create().SetOrganizationID(o.ID).SetPlanID(p.ID).SetName(p.Name).SetPlanCode(p.Code).
 			SetStatus(catalog.Active).SetStartedAt(nov).SetSubscriptionAt(nov).
-			SetCurrentPeriodStart(nov).SetCurrentPeriodEnd(nov.AddDate(0, 1, 0)).ExecX(ctx)
+			SetCurrentPeriodStart(nov).SetCurrentPeriodEnd(nov.AddDate(0, 1, 0)).ExecX(subscriptionlifecycle.ForTest(ctx))
 		for j := 0; j < (i/3)%3; j++ {
 			pr := c.Project.Create().SetOrganizationID(o.ID).SetName(fmt.Sprintf("p%d", j)).SaveX(ctx)
 			orgs[i].projects = append(orgs[i].projects, pr.ID)

@@ -18,6 +18,7 @@ import (
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/internal/billing"
 	"github.com/vidra-dev/vidra/internal/billing/catalog"
+	"github.com/vidra-dev/vidra/internal/billing/subscriptionlifecycle"
 	"github.com/vidra-dev/vidra/internal/jobs"
 	"github.com/vidra-dev/vidra/internal/tenancy"
 	"github.com/vidra-dev/vidra/internal/testdb"
@@ -160,7 +161,7 @@ func closeBenchWorld(b *testing.B, dialect string) (*ent.Client, *billing.Servic
 				SetCurrentPeriodStart(nov).SetCurrentPeriodEnd(nov.AddDate(0, 1, 0))
 		}
 		ps := c.Project.CreateBulk(projs...).SaveX(ctx)
-		c.Subscription.CreateBulk(subs...).ExecX(ctx)
+		c.Subscription.CreateBulk(subs...).ExecX(subscriptionlifecycle.ForTest(ctx))
 		var eps []*ent.WebhookEndpointCreate
 		for i := 0; i < len(ps); i += 10 {
 			eps = append(eps, c.WebhookEndpoint.Create().SetProjectID(ps[i].ID).SetURL("https://example.com/hook").

@@ -9,6 +9,7 @@ import (
 
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/invoice"
+	"github.com/vidra-dev/vidra/internal/billing/invoicelifecycle"
 )
 
 // CreditNote is a credit against a finalized or paid invoice.
@@ -67,7 +68,7 @@ func (s *Service) IssueCreditNote(ctx context.Context, tx *ent.Tx, c CreditNote)
 		return nil, err
 	}
 	if inv.Status == invoice.StatusFinalized && inv.AmountPaidMinor == 0 && c.AmountMinor == left {
-		if err := tx.Invoice.UpdateOne(inv).SetStatus(invoice.StatusVoid).SetVoidedAt(now).SetUpdatedAt(now).Exec(ctx); err != nil {
+		if err := invoicelifecycle.Voided(ctx, tx.Invoice.UpdateOne(inv).SetVoidedAt(now).SetUpdatedAt(now), inv.Status); err != nil {
 			return nil, err
 		}
 		if err := s.reinstate(ctx, tx, inv); err != nil {

@@ -90,8 +90,8 @@ func (s *Service) finalize(ctx context.Context, ids []uuid.UUID) (int, error) {
 
 // finalizeTx numbers and finalizes the drafts ids in tx; a row that is no
 // longer a draft fails the whole call (the caller rolls back: no gap). The
-// rows are read in one query and numbered in one UPDATE per numberChunk
-// (numberDrafts), their events recorded in a few statements (emitInvoices)
+// rows are read in one query and numbered in one UPDATE per thousand
+// (numberDrafts, invoicelifecycle.Finalize), their events recorded in a few statements (emitInvoices)
 // and their audit records written in bulk.
 func (s *Service) finalizeTx(ctx context.Context, tx *ent.Tx, ids []uuid.UUID) (int, error) {
 	sys := tenancy.SystemContext(ctx, "invoice numbers")
@@ -145,14 +145,6 @@ func (s *Service) finalizeTx(ctx context.Context, tx *ent.Tx, ids []uuid.UUID) (
 		return 0, err
 	}
 	return len(ids), nil
-}
-
-// nullTime is t as a bound value: NULL when nil.
-func nullTime(t *time.Time) any {
-	if t == nil {
-		return nil
-	}
-	return *t
 }
 
 // takeNumbers reserves n consecutive invoice numbers in tx and returns the

@@ -15,7 +15,10 @@ import (
 	"github.com/vidra-dev/vidra/internal/audit"
 	"github.com/vidra-dev/vidra/internal/auth"
 	"github.com/vidra-dev/vidra/internal/billing/catalog"
+	"github.com/vidra-dev/vidra/internal/billing/invoicelifecycle"
+	"github.com/vidra-dev/vidra/internal/billing/paymentlifecycle"
 	"github.com/vidra-dev/vidra/internal/tenancy"
+	"github.com/vidra-dev/vidra/internal/txn"
 )
 
 // ManualPayment is a payment an admin records for an invoice (the manual
@@ -72,12 +75,11 @@ func (s *Service) RecordManualPayment(ctx context.Context, tx *ent.Tx, p ManualP
 	now := s.now()
 	c := tx.Transaction.Create().SetOrganizationID(inv.OrganizationID).SetInvoiceID(inv.ID).
 		SetGateway(transaction.GatewayManual).SetAmountMinor(p.AmountMinor).SetCurrency(inv.Currency).
-		SetStatus(transaction.StatusSucceeded).SetIdempotencyKey(key).SetGatewayRef(key).SetSettledAt(now).
-		SetCreatedAt(now).SetUpdatedAt(now)
+		SetIdempotencyKey(key).SetGatewayRef(key).SetCreatedAt(now).SetUpdatedAt(now)
 	if pr := auth.FromContext(ctx); pr != nil && pr.IsUser() {
 		c.SetRecordedBy(pr.UserID)
 	}
-	t, err := c.Save(ctx)
+	t, err := paymentlifecycle.Recorded(ctx, c, now)
 	if err != nil {
 		return nil, err
 	}
@@ -107,11 +109,11 @@ func (s *Service) applyPayment(ctx context.Context, tx *ent.Tx, inv *ent.Invoice
 	now := s.now()
 	upd := tx.Invoice.UpdateOne(inv).AddAmountPaidMinor(amount).SetUpdatedAt(now)
 	settled := inv.AmountPaidMinor+amount >= inv.TotalMinor
-	if settled {
-		upd.SetStatus(invoice.StatusPaid).SetPaidAt(now)
+	if !settled {
+		return upd.Exec(ctx)
 	}
-	inv, err := upd.Save(ctx)
-	if err != nil || !settled {
+	inv, err := invoicelifecycle.Paid(ctx, upd.SetPaidAt(now), inv.Status)
+	if err != nil {
 		return err
 	}
 	if err := s.emitInvoice(ctx, tx, EventInvoicePaid, inv, ""); err != nil {
@@ -194,14 +196,8 @@ func (s *Service) overdue(ctx context.Context, tx *ent.Tx, id uuid.UUID, now tim
 	return err
 }
 
-// inTx runs fn in a transaction of the service's client.
+// inTx runs fn in a transaction of the service's client (txn.Open); fn keeps
+// the caller's context and writes through the transaction it is given.
 func (s *Service) inTx(ctx context.Context, fn func(tx *ent.Tx) error) error {
-	tx, err := s.Client.Tx(ctx)
-	if err != nil {
-		return err
-	}
-	if err := fn(tx); err != nil {
-		return errors.Join(err, tx.Rollback())
-	}
-	return tx.Commit()
+	return txn.Open(ctx, s.Client, func(txCtx context.Context) error { return fn(ent.TxFromContext(txCtx)) })
 }

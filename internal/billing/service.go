@@ -12,6 +12,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/subscription"
 	"github.com/vidra-dev/vidra/internal/audit"
 	"github.com/vidra-dev/vidra/internal/billing/catalog"
+	"github.com/vidra-dev/vidra/internal/billing/subscriptionlifecycle"
 	"github.com/vidra-dev/vidra/internal/events"
 	"github.com/vidra-dev/vidra/internal/tenancy"
 )
@@ -241,7 +242,7 @@ func (s *Service) start(ctx context.Context, tx *ent.Tx, req SubscribeRequest, p
 	if prev != nil {
 		c.SetPreviousPlanCode(prev.PlanCode).SetPreviousSubscriptionID(prev.ID).SetBillingTime(prev.BillingTime)
 	}
-	sub, err := c.SetStatus(status).Save(ctx)
+	sub, err := subscriptionlifecycle.Created(ctx, c, status)
 	if err != nil {
 		return nil, err
 	}
@@ -280,12 +281,12 @@ func (s *Service) upgrade(ctx context.Context, tx *ent.Tx, req SubscribeRequest,
 	if err := checkTransition(cur.Status, catalog.Terminated); err != nil {
 		return nil, err
 	}
-	upd := tx.Subscription.UpdateOne(cur).SetStatus(catalog.Terminated).SetTerminatedAt(now).SetEndingAt(now).
+	upd := tx.Subscription.UpdateOne(cur).SetTerminatedAt(now).SetEndingAt(now).
 		SetNextPlanCode(p.Code).ClearDowngradePlanDate()
 	if cur.Status == catalog.Trialing {
 		upd.SetTrialEndedAt(now) // a paid upgrade ends the trial
 	}
-	old, err := upd.Save(ctx)
+	old, err := subscriptionlifecycle.Moved(ctx, upd, cur.Status, catalog.Terminated)
 	if err != nil {
 		return nil, err
 	}
@@ -315,8 +316,8 @@ func (s *Service) downgrade(ctx context.Context, tx *ent.Tx, req SubscribeReques
 		at = *cur.CurrentPeriodEnd
 	}
 	req.BillingTime = cur.BillingTime
-	next, err := create(tx.Client(), req, p).SetStatus(catalog.Pending).SetSubscriptionAt(at).
-		SetPreviousPlanCode(cur.PlanCode).SetPreviousSubscriptionID(cur.ID).Save(ctx)
+	next, err := subscriptionlifecycle.Created(ctx, create(tx.Client(), req, p).SetSubscriptionAt(at).
+		SetPreviousPlanCode(cur.PlanCode).SetPreviousSubscriptionID(cur.ID), catalog.Pending)
 	if err != nil {
 		return nil, err
 	}
@@ -338,7 +339,7 @@ func (s *Service) dropPending(ctx context.Context, tx *ent.Tx, cur *ent.Subscrip
 	if err != nil || p == nil {
 		return err
 	}
-	canceled, err := tx.Subscription.UpdateOne(p).SetStatus(catalog.Canceled).SetCanceledAt(s.now()).Save(ctx)
+	canceled, err := subscriptionlifecycle.Moved(ctx, tx.Subscription.UpdateOne(p).SetCanceledAt(s.now()), p.Status, catalog.Canceled)
 	if err != nil {
 		return err
 	}
@@ -389,8 +390,8 @@ func (s *Service) Cancel(ctx context.Context, tx *ent.Tx, orgID uuid.UUID, atPer
 	if err := s.dropPending(ctx, tx, cur); err != nil {
 		return nil, err
 	}
-	sub, err := tx.Subscription.UpdateOne(cur).SetStatus(catalog.Terminated).SetCanceledAt(now).
-		SetTerminatedAt(now).SetEndingAt(now).SetNextPlanCode("").ClearDowngradePlanDate().Save(ctx)
+	sub, err := subscriptionlifecycle.Moved(ctx, tx.Subscription.UpdateOne(cur).SetCanceledAt(now).
+		SetTerminatedAt(now).SetEndingAt(now).SetNextPlanCode("").ClearDowngradePlanDate(), cur.Status, catalog.Terminated)
 	if err != nil {
 		return nil, err
 	}
@@ -401,22 +402,7 @@ func (s *Service) Cancel(ctx context.Context, tx *ent.Tx, orgID uuid.UUID, atPer
 // status from to its present one (subscription.updated when the status did
 // not change).
 func SubscriptionEvent(from string, sub *ent.Subscription) string {
-	if from == sub.Status {
-		return events.SubscriptionUpdated
-	}
-	switch sub.Status {
-	case catalog.Pending:
-		return events.SubscriptionCreated
-	case catalog.Active:
-		return events.SubscriptionActivated
-	case catalog.PastDue:
-		return events.SubscriptionPastDue
-	case catalog.Unpaid:
-		return events.SubscriptionUnpaid
-	case catalog.Canceled:
-		return events.SubscriptionCanceled
-	}
-	return events.SubscriptionTerminated
+	return subscriptionlifecycle.Event(from, sub.Status)
 }
 
 // emit records event typ of sub for every project of its organization (events

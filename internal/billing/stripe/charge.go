@@ -16,7 +16,9 @@ import (
 	"github.com/vidra-dev/vidra/ent/transaction"
 	"github.com/vidra-dev/vidra/internal/audit"
 	"github.com/vidra-dev/vidra/internal/billing"
+	"github.com/vidra-dev/vidra/internal/billing/paymentlifecycle"
 	"github.com/vidra-dev/vidra/internal/tenancy"
+	"github.com/vidra-dev/vidra/internal/txn"
 )
 
 // chargeContext is ctx as the server's own, audited as a card charge.
@@ -172,9 +174,9 @@ func (g *Gateway) PrepareCharge(ctx context.Context, id uuid.UUID) (*ent.Transac
 			return nil
 		}
 		key := fmt.Sprintf("stripe:invoice:%s:attempt:%d", id, len(prev)+1)
-		out, err = tx.Transaction.Create().SetOrganizationID(inv.OrganizationID).SetInvoiceID(id).
+		out, err = paymentlifecycle.Opened(ctx, tx.Transaction.Create().SetOrganizationID(inv.OrganizationID).SetInvoiceID(id).
 			SetGateway(transaction.GatewayStripe).SetAmountMinor(owed).SetCurrency(inv.Currency).
-			SetStatus(transaction.StatusPending).SetIdempotencyKey(key).SetCreatedAt(now).SetUpdatedAt(now).Save(ctx)
+			SetIdempotencyKey(key).SetCreatedAt(now).SetUpdatedAt(now))
 		return err
 	})
 	return out, err
@@ -216,8 +218,7 @@ func (g *Gateway) fail(ctx context.Context, id uuid.UUID, reason string) (*ent.T
 	var out *ent.Transaction
 	err := g.inTx(ctx, func(tx *ent.Tx) error {
 		now := g.billing.Clock()
-		t, err := tx.Transaction.UpdateOneID(id).Where(transaction.StatusEQ(transaction.StatusPending)).
-			SetStatus(transaction.StatusFailed).SetError(reason).SetSettledAt(now).SetUpdatedAt(now).Save(ctx)
+		t, err := paymentlifecycle.Failed(ctx, tx.Transaction.UpdateOneID(id).SetUpdatedAt(now), reason, now)
 		if ent.IsNotFound(err) {
 			out, err = tx.Transaction.Get(ctx, id)
 			return err
@@ -247,14 +248,8 @@ func (g *Gateway) apiError(what string, err error) error {
 	return fmt.Errorf("stripe: %s: %w", what, err)
 }
 
-// inTx runs fn in a transaction of the gateway's client.
+// inTx runs fn in a transaction of the gateway's client (txn.Open); fn keeps
+// the caller's context and writes through the transaction it is given.
 func (g *Gateway) inTx(ctx context.Context, fn func(tx *ent.Tx) error) error {
-	tx, err := g.client.Tx(ctx)
-	if err != nil {
-		return err
-	}
-	if err := fn(tx); err != nil {
-		return errors.Join(err, tx.Rollback())
-	}
-	return tx.Commit()
+	return txn.Open(ctx, g.client, func(txCtx context.Context) error { return fn(ent.TxFromContext(txCtx)) })
 }

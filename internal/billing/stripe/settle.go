@@ -8,6 +8,7 @@ import (
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/transaction"
 	"github.com/vidra-dev/vidra/internal/billing"
+	"github.com/vidra-dev/vidra/internal/billing/paymentlifecycle"
 )
 
 // settle applies the PaymentIntent's current state to its transaction t in
@@ -22,19 +23,20 @@ func (g *Gateway) settle(ctx context.Context, tx *ent.Tx, t *ent.Transaction, pi
 		return t, nil
 	}
 	now := g.billing.Clock()
-	upd := tx.Transaction.UpdateOneID(t.ID).Where(transaction.StatusEQ(transaction.StatusPending)).
-		SetGatewayRef(pi.ID).SetUpdatedAt(now)
+	upd := tx.Transaction.UpdateOneID(t.ID).SetGatewayRef(pi.ID).SetUpdatedAt(now)
+	var out *ent.Transaction
+	var err error
 	switch pi.Status {
 	case stripeapi.PaymentIntentStatusSucceeded:
-		upd.SetStatus(transaction.StatusSucceeded).SetSettledAt(now)
+		out, err = paymentlifecycle.Succeeded(ctx, upd, now)
 	case stripeapi.PaymentIntentStatusRequiresPaymentMethod, stripeapi.PaymentIntentStatusCanceled:
-		upd.SetStatus(transaction.StatusFailed).SetSettledAt(now).SetError(failureReason(pi))
+		out, err = paymentlifecycle.Failed(ctx, upd, failureReason(pi), now)
 	default:
 		if t.GatewayRef != nil {
 			return t, nil
 		}
+		out, err = upd.Where(transaction.StatusEQ(transaction.StatusPending)).Save(ctx)
 	}
-	out, err := upd.Save(ctx)
 	if ent.IsNotFound(err) {
 		return tx.Transaction.Get(ctx, t.ID) // settled meanwhile
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/predicate"
 	"github.com/vidra-dev/vidra/internal/live/livekey"
 	"github.com/vidra-dev/vidra/internal/live/streamlifecycle"
+	"github.com/vidra-dev/vidra/internal/txn"
 	"github.com/vidra-dev/vidra/internal/videolifecycle"
 )
 
@@ -264,16 +265,10 @@ func (s *Server) maxDuration(st *ent.LiveStream) time.Duration {
 	return d
 }
 
-// inTx runs fn in a transaction, committed when fn returns nil.
+// inTx runs fn in a transaction, committed when fn returns nil (txn.Open); fn
+// keeps the caller's context and writes through the transaction it is given.
 func (s *Server) inTx(ctx context.Context, fn func(tx *ent.Tx) error) error {
-	tx, err := s.deps.Client.Tx(ctx)
-	if err != nil {
-		return err
-	}
-	if err := fn(tx); err != nil {
-		return errors.Join(err, tx.Rollback())
-	}
-	return tx.Commit()
+	return txn.Open(ctx, s.deps.Client, func(txCtx context.Context) error { return fn(ent.TxFromContext(txCtx)) })
 }
 
 // endSessionRow closes a session's history row (once: an ended row stays as
