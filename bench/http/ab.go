@@ -36,6 +36,10 @@ type abSide struct {
 func (b *bench) runAB(ctx context.Context, binB string, rounds int, names [2]string) error {
 	a := abSide{name: names[0], vidra: b.vidra, client: b.client}
 	b.vidraBin = binB
+	// A is b.vidra again on the way out, for the bench's own stopServers: the
+	// rounds switch b.vidra, and a failed start of B overwrites it, which
+	// left A running.
+	defer func() { b.vidra, b.client = a.vidra, a.client }()
 	if err := b.startVidraAs(ctx, "vidra-"+names[1]); err != nil {
 		return err
 	}
