@@ -75,6 +75,11 @@ func newCluster(t testing.TB, dialectName string) *cluster {
 		"VIDRA_LOG_FORMAT":             "json",
 		"VIDRA_SHUTDOWN_TIMEOUT":       "2s",
 		"TMPDIR":                       c.tmp,
+		// No live ingest on its default ports (RTMP :1935, SRT :6000), which
+		// another server on the machine may hold; the ingest tests give a
+		// node a free address of its own.
+		"VIDRA_RTMP_ADDR": "off",
+		"VIDRA_SRT_ADDR":  "off",
 	}
 	if dialectName == dialect.Postgres {
 		db := testdb.Open(t, dialect.Postgres)

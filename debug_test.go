@@ -15,7 +15,8 @@ import (
 // and the garbage collector's target is the server's default.
 func TestDebugListenerServesProfilesOnlyOnItsAddress(t *testing.T) {
 	addr, debugAddr := freeAddr(t), freeAddr(t)
-	env := map[string]string{"VIDRA_ADDR": addr, "VIDRA_DEBUG_ADDR": debugAddr, "VIDRA_DATA_DIR": t.TempDir()}
+	env := map[string]string{"VIDRA_ADDR": addr, "VIDRA_DEBUG_ADDR": debugAddr, "VIDRA_DATA_DIR": t.TempDir(),
+		"VIDRA_RTMP_ADDR": "off", "VIDRA_SRT_ADDR": "off"}
 	logs := &syncBuffer{}
 	ctx, stop := context.WithCancel(context.Background())
 	done := make(chan error, 1)

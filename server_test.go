@@ -45,7 +45,8 @@ func freeAddr(t testing.TB) string {
 // (as SIGTERM does) and checks that the request still completes and run returns.
 func TestShutdownFinishesRequestsInFlight(t *testing.T) {
 	addr := freeAddr(t)
-	env := map[string]string{"VIDRA_ADDR": addr, "VIDRA_DATA_DIR": t.TempDir(), "VIDRA_SHUTDOWN_TIMEOUT": "10s"}
+	env := map[string]string{"VIDRA_ADDR": addr, "VIDRA_DATA_DIR": t.TempDir(), "VIDRA_SHUTDOWN_TIMEOUT": "10s",
+		"VIDRA_RTMP_ADDR": "off", "VIDRA_SRT_ADDR": "off"}
 	logs := &syncBuffer{}
 	ctx, stop := context.WithCancel(context.Background())
 	done := make(chan error, 1)

@@ -1,20 +1,13 @@
 package accesscontrol_test
 
 import (
-	"context"
-	"errors"
 	"strings"
 	"testing"
 
-	"github.com/google/uuid"
-
 	"github.com/vidra-dev/vidra/ent/accesscontrol"
-	"github.com/vidra-dev/vidra/ent/membership"
 	accesscontrollib "github.com/vidra-dev/vidra/internal/accesscontrol"
-	"github.com/vidra-dev/vidra/internal/auth"
+	"github.com/vidra-dev/vidra/internal/domaintest"
 	"github.com/vidra-dev/vidra/internal/fault"
-	"github.com/vidra-dev/vidra/internal/perm"
-	"github.com/vidra-dev/vidra/internal/tenancy"
 	"github.com/vidra-dev/vidra/internal/testdb"
 )
 
@@ -22,15 +15,8 @@ func TestPutChecksAndReplacesTheRules(t *testing.T) {
 	for _, d := range testdb.Dialects(t) {
 		t.Run(d, func(t *testing.T) {
 			t.Parallel()
-			c := testdb.Open(t, d).Client
-			sys := tenancy.SystemContext(context.Background(), "test fixture: access control")
-			acme := c.Organization.Create().SetName("Acme").SaveX(sys)
-			ada := c.User.Create().SetEmail("ada@example.org").SaveX(sys)
-			c.Membership.Create().SetOrganizationID(acme.ID).SetUserID(ada.ID).SetRole(membership.RoleOwner).ExecX(sys)
-			proj := c.Project.Create().SetOrganization(acme).SetName("one").SaveX(sys).ID
-			ctx := auth.WithPrincipal(context.Background(), &auth.Principal{
-				Kind: auth.KindUser, UserID: ada.ID, SessionID: uuid.New(), OrganizationID: acme.ID, Role: perm.Owner,
-			})
+			w := domaintest.NewWorld(t, d)
+			c, sys, ctx, proj := w.Client, w.System, w.Owner, w.Project
 			svc := accesscontrollib.New(c)
 			valid := accesscontrollib.Input{Playback: accesscontrol.PlaybackSigned, TokenTTLDefault: 600, TokenTTLMin: 60, TokenTTLMax: 3600}
 
@@ -44,7 +30,9 @@ func TestPutChecksAndReplacesTheRules(t *testing.T) {
 				{func(in *accesscontrollib.Input) { in.AllowedDomains = []string{"exa mple.com"} }, "allowedDomains", `"exa mple.com" is not a domain name (e.g. example.com or *.example.com)`},
 				{func(in *accesscontrollib.Input) { in.AllowedDomains = make([]string, 101) }, "allowedDomains", "at most 100 domains"},
 				{func(in *accesscontrollib.Input) { in.AllowedCountries = []string{"UK"} }, "allowedCountries", `"UK" is not an ISO 3166-1 alpha-2 country code`},
-				{func(in *accesscontrollib.Input) { in.AllowedCountries, in.BlockedCountries = []string{"PT"}, []string{"KP"} }, "blockedCountries", "give allowed countries or blocked countries, not both"},
+				{func(in *accesscontrollib.Input) {
+					in.AllowedCountries, in.BlockedCountries = []string{"PT"}, []string{"KP"}
+				}, "blockedCountries", "give allowed countries or blocked countries, not both"},
 				{func(in *accesscontrollib.Input) { in.TokenTTLMin = 10 }, "tokenTTLMin", "token lifetimes must be between 30 and 604800 seconds"},
 				{func(in *accesscontrollib.Input) { in.TokenTTLMin, in.TokenTTLMax = 700, 650 }, "tokenTTLMax", "tokenTTLMax must not be less than tokenTTLMin"},
 				{func(in *accesscontrollib.Input) { in.TokenTTLDefault = 7200 }, "tokenTTLDefault", "tokenTTLDefault must be between tokenTTLMin and tokenTTLMax"},
@@ -53,10 +41,7 @@ func TestPutChecksAndReplacesTheRules(t *testing.T) {
 				in := valid
 				r.edit(&in)
 				_, err := svc.Put(ctx, proj, in)
-				var fe *fault.Error
-				if !errors.As(err, &fe) || fe.Kind != fault.KindInvalidInput || fe.Field != r.field || fe.Message != r.want {
-					t.Fatalf("got %#v, want %s: %q", err, r.field, r.want)
-				}
+				domaintest.WantFault(t, err, fault.KindInvalidInput, r.field, r.want)
 			}
 			if n := c.AccessControl.Query().CountX(sys); n != 0 {
 				t.Fatalf("%d rules stored after refusals", n)

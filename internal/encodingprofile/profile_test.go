@@ -1,19 +1,15 @@
 package encodingprofile_test
 
 import (
-	"context"
 	"errors"
 	"testing"
 
 	"github.com/google/uuid"
 
-	"github.com/vidra-dev/vidra/ent/membership"
-	"github.com/vidra-dev/vidra/internal/auth"
+	"github.com/vidra-dev/vidra/internal/domaintest"
 	"github.com/vidra-dev/vidra/internal/encodingprofile"
 	"github.com/vidra-dev/vidra/internal/fault"
 	"github.com/vidra-dev/vidra/internal/ladder"
-	"github.com/vidra-dev/vidra/internal/perm"
-	"github.com/vidra-dev/vidra/internal/tenancy"
 	"github.com/vidra-dev/vidra/internal/testdb"
 )
 
@@ -21,15 +17,8 @@ func TestProfilesDefaultAndEffectiveLadder(t *testing.T) {
 	for _, d := range testdb.Dialects(t) {
 		t.Run(d, func(t *testing.T) {
 			t.Parallel()
-			c := testdb.Open(t, d).Client
-			sys := tenancy.SystemContext(context.Background(), "test fixture: encoding profiles")
-			acme := c.Organization.Create().SetName("Acme").SaveX(sys)
-			ada := c.User.Create().SetEmail("ada@example.org").SaveX(sys)
-			c.Membership.Create().SetOrganizationID(acme.ID).SetUserID(ada.ID).SetRole(membership.RoleOwner).ExecX(sys)
-			proj := c.Project.Create().SetOrganization(acme).SetName("one").SaveX(sys).ID
-			ctx := auth.WithPrincipal(context.Background(), &auth.Principal{
-				Kind: auth.KindUser, UserID: ada.ID, SessionID: uuid.New(), OrganizationID: acme.ID, Role: perm.Owner,
-			})
+			w := domaintest.NewWorld(t, d)
+			c, sys, ctx, proj := w.Client, w.System, w.Owner, w.Project
 			svc := encodingprofile.New(c)
 			ladders := encodingprofile.Ladders{Client: c}
 

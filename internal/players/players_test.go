@@ -2,20 +2,16 @@ package players_test
 
 import (
 	"context"
-	"errors"
 	"testing"
 
 	"github.com/google/uuid"
 
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/advertisement"
-	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/ent/player"
-	"github.com/vidra-dev/vidra/internal/auth"
+	"github.com/vidra-dev/vidra/internal/domaintest"
 	"github.com/vidra-dev/vidra/internal/fault"
-	"github.com/vidra-dev/vidra/internal/perm"
 	"github.com/vidra-dev/vidra/internal/players"
-	"github.com/vidra-dev/vidra/internal/tenancy"
 	"github.com/vidra-dev/vidra/internal/testdb"
 	"github.com/vidra-dev/vidra/internal/txn"
 )
@@ -31,34 +27,15 @@ type fixture struct {
 
 func newFixture(t *testing.T, d string) *fixture {
 	t.Helper()
-	c := testdb.Open(t, d).Client
-	sys := tenancy.SystemContext(context.Background(), "test fixture: players")
-	acme := c.Organization.Create().SetName("Acme").SaveX(sys)
-	other := c.Organization.Create().SetName("Other").SaveX(sys)
-	ada := c.User.Create().SetEmail("ada@example.org").SaveX(sys)
-	c.Membership.Create().SetOrganizationID(acme.ID).SetUserID(ada.ID).SetRole(membership.RoleOwner).ExecX(sys)
-	return &fixture{svc: players.New(c), client: c, system: sys,
-		project:   c.Project.Create().SetOrganization(acme).SetName("one").SaveX(sys).ID,
-		elsewhere: c.Project.Create().SetOrganization(other).SetName("elsewhere").SaveX(sys).ID,
-		owner: auth.WithPrincipal(context.Background(), &auth.Principal{
-			Kind: auth.KindUser, UserID: ada.ID, SessionID: uuid.New(), OrganizationID: acme.ID, Role: perm.Owner,
-		}),
-	}
+	w := domaintest.NewWorld(t, d)
+	return &fixture{svc: players.New(w.Client), client: w.Client, system: w.System,
+		project: w.Project, elsewhere: w.Elsewhere, owner: w.Owner}
 }
 
 // inTx runs fn as a GraphQL mutation does: in a transaction, rolled back when
 // fn fails.
 func (f *fixture) inTx(fn func(ctx context.Context) error) error {
 	return txn.Open(f.owner, f.client, fn)
-}
-
-// wantFault fails unless err is a fault of kind on field whose message is msg.
-func wantFault(t *testing.T, err error, kind fault.Kind, field, msg string) {
-	t.Helper()
-	var fe *fault.Error
-	if !errors.As(err, &fe) || fe.Kind != kind || fe.Field != field || fe.Message != msg {
-		t.Fatalf("got %#v, want %s on %q: %q", err, kind, field, msg)
-	}
 }
 
 func TestPlayerRulesAndDefault(t *testing.T) {
@@ -82,13 +59,13 @@ func TestPlayerRulesAndDefault(t *testing.T) {
 					_, err := f.svc.Create(ctx, f.project, r.in)
 					return err
 				})
-				wantFault(t, err, fault.KindInvalidInput, r.field, r.want)
+				domaintest.WantFault(t, err, fault.KindInvalidInput, r.field, r.want)
 			}
 			if n := f.client.Player.Query().CountX(f.system); n != 0 {
 				t.Fatalf("%d players stored after refused creates (rolled back with their transaction)", n)
 			}
 			_, err := f.svc.Create(f.owner, f.elsewhere, ent.CreatePlayerInput{Name: "theirs"})
-			wantFault(t, err, fault.KindNotFound, "", "project not found")
+			domaintest.WantFault(t, err, fault.KindNotFound, "", "project not found")
 
 			var a, b *ent.Player
 			err = f.inTx(func(ctx context.Context) (err error) {
@@ -116,7 +93,7 @@ func TestPlayerRulesAndDefault(t *testing.T) {
 				_, err := f.svc.Update(ctx, f.project, a.ID, ent.UpdatePlayerInput{SpeedOptions: []float64{2, 1}})
 				return err
 			})
-			wantFault(t, err, fault.KindInvalidInput, "speedOptions", "playback speeds must be ascending and distinct")
+			domaintest.WantFault(t, err, fault.KindInvalidInput, "speedOptions", "playback speeds must be ascending and distinct")
 			if got := f.client.Player.GetX(f.system, a.ID).SpeedOptions; len(got) != 5 {
 				t.Fatalf("speeds after a refused update: %v", got)
 			}
@@ -124,7 +101,7 @@ func TestPlayerRulesAndDefault(t *testing.T) {
 				t.Fatal(err)
 			}
 			_, err = f.svc.Get(f.owner, f.project, a.ID)
-			wantFault(t, err, fault.KindNotFound, "", "player not found")
+			domaintest.WantFault(t, err, fault.KindNotFound, "", "player not found")
 			if list, err := f.svc.List(f.owner, f.project); err != nil || len(list) != 1 {
 				t.Fatalf("players left: %d, %v", len(list), err)
 			}
@@ -153,7 +130,7 @@ func TestAdvertisementPlacementsAndOffsets(t *testing.T) {
 					_, err := f.svc.CreateAdvertisement(ctx, f.project, r.in)
 					return err
 				})
-				wantFault(t, err, fault.KindInvalidInput, r.field, r.want)
+				domaintest.WantFault(t, err, fault.KindInvalidInput, r.field, r.want)
 			}
 			list, err := f.svc.Advertisements(f.owner, f.project)
 			if err != nil || list == nil || len(list) != 0 {
@@ -169,7 +146,7 @@ func TestAdvertisementPlacementsAndOffsets(t *testing.T) {
 				t.Fatalf("mid-roll: %+v, %v", ad, err)
 			}
 			_, err = f.svc.Advertisement(f.owner, f.elsewhere, ad.ID)
-			wantFault(t, err, fault.KindNotFound, "", "advertisement not found")
+			domaintest.WantFault(t, err, fault.KindNotFound, "", "advertisement not found")
 			if _, err := f.svc.DeleteAdvertisement(f.owner, f.project, ad.ID); err != nil {
 				t.Fatal(err)
 			}

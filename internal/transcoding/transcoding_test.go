@@ -12,14 +12,11 @@ import (
 
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/blobdeletion"
-	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/ent/transcodingjob"
-	"github.com/vidra-dev/vidra/internal/auth"
+	"github.com/vidra-dev/vidra/internal/domaintest"
 	"github.com/vidra-dev/vidra/internal/fault"
 	"github.com/vidra-dev/vidra/internal/jobs"
 	"github.com/vidra-dev/vidra/internal/ladder"
-	"github.com/vidra-dev/vidra/internal/perm"
-	"github.com/vidra-dev/vidra/internal/tenancy"
 	"github.com/vidra-dev/vidra/internal/testdb"
 	"github.com/vidra-dev/vidra/internal/transcodelifecycle"
 	"github.com/vidra-dev/vidra/internal/transcoding"
@@ -41,27 +38,18 @@ type fixture struct {
 
 func newFixture(t *testing.T, d string) *fixture {
 	t.Helper()
-	db := testdb.Open(t, d)
-	sys := tenancy.SystemContext(context.Background(), "test fixture: transcoding")
-	queue, err := jobs.Open(sys, jobs.Options{Dialect: d, SQL: db.SQL, DatabaseURL: db.URL, Log: slog.Default()})
+	w := domaintest.NewWorld(t, d)
+	queue, err := jobs.Open(w.System, jobs.Options{Dialect: d, SQL: w.DB.SQL, DatabaseURL: w.DB.URL, Log: slog.Default()})
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := db.Client
-	acme := c.Organization.Create().SetName("Acme").SaveX(sys)
-	ada := c.User.Create().SetEmail("ada@example.org").SaveX(sys)
-	c.Membership.Create().SetOrganizationID(acme.ID).SetUserID(ada.ID).SetRole(membership.RoleOwner).ExecX(sys)
-	f := &fixture{client: c, sql: db.SQL, dialect: d, system: sys,
-		svc: transcoding.New(transcoding.Deps{Client: c, Queue: queue, Log: slog.Default()})}
-	f.project = c.Project.Create().SetOrganization(acme).SetName("one").SaveX(sys).ID
-	f.two = c.Project.Create().SetOrganization(acme).SetName("two").SaveX(sys).ID
-	f.profile = c.EncodingProfile.Create().SetProjectID(f.project).SetName("ladder").SetRenditions([]ladder.Rendition{
+	f := &fixture{client: w.Client, sql: w.DB.SQL, dialect: d, system: w.System, owner: w.Owner,
+		project: w.Project, two: w.Client.Project.Create().SetOrganizationID(w.Org).SetName("two").SaveX(w.System).ID,
+		svc: transcoding.New(transcoding.Deps{Client: w.Client, Queue: queue, Log: slog.Default()})}
+	f.profile = w.Client.EncodingProfile.Create().SetProjectID(f.project).SetName("ladder").SetRenditions([]ladder.Rendition{
 		{Height: 360, VideoBitrateKbps: 800, AudioBitrateKbps: 96},
 		{Height: 720, VideoBitrateKbps: 2500, AudioBitrateKbps: 128},
-	}).SaveX(sys).ID
-	f.owner = auth.WithPrincipal(context.Background(), &auth.Principal{
-		Kind: auth.KindUser, UserID: ada.ID, SessionID: uuid.New(), OrganizationID: acme.ID, Role: perm.Owner,
-	})
+	}).SaveX(w.System).ID
 	return f
 }
 
@@ -77,15 +65,6 @@ func (f *fixture) queued(t *testing.T) int {
 		t.Fatal(err)
 	}
 	return n
-}
-
-// wantFault fails unless err is a fault of kind on field whose message is msg.
-func wantFault(t *testing.T, err error, kind fault.Kind, field, msg string) {
-	t.Helper()
-	var fe *fault.Error
-	if !errors.As(err, &fe) || fe.Kind != kind || fe.Field != field || fe.Message != msg {
-		t.Fatalf("got %#v, want %s on %q: %q", err, kind, field, msg)
-	}
 }
 
 func ptr[T any](v T) *T { return &v }
@@ -170,7 +149,7 @@ func TestUpdateCancelAndDelete(t *testing.T) {
 				t.Fatal(err)
 			}
 			_, err = f.svc.Update(ctx, job.ID, transcoding.UpdateInput{})
-			wantFault(t, err, fault.KindInvalidInput, "input", "give priority or cancel")
+			domaintest.WantFault(t, err, fault.KindInvalidInput, "input", "give priority or cancel")
 			if job, err = f.svc.Update(ctx, job.ID, transcoding.UpdateInput{Priority: ptr(90)}); err != nil || job.Priority != 90 {
 				t.Fatalf("priority change: %+v, %v", job, err)
 			}
@@ -181,12 +160,12 @@ func TestUpdateCancelAndDelete(t *testing.T) {
 			// Once running, the priority is fixed; a cancel still stops it.
 			f.client.TranscodingJob.UpdateOneID(job.ID).SetStatus(transcodingjob.StatusRunning).ExecX(transcodelifecycle.ForTest(f.system))
 			_, err = f.svc.Update(ctx, job.ID, transcoding.UpdateInput{Priority: ptr(10)})
-			wantFault(t, err, fault.KindInvalidInput, "priority", "only a queued job's priority can change (the job is running)")
+			domaintest.WantFault(t, err, fault.KindInvalidInput, "priority", "only a queued job's priority can change (the job is running)")
 			if job, err = f.svc.Update(ctx, job.ID, transcoding.UpdateInput{Cancel: ptr(true)}); err != nil || job.Status != transcodingjob.StatusCanceled {
 				t.Fatalf("cancel: %+v, %v", job, err)
 			}
 			_, err = f.svc.Update(ctx, job.ID, transcoding.UpdateInput{Cancel: ptr(true)})
-			wantFault(t, err, fault.KindInvalidInput, "cancel", "the job is already canceled")
+			domaintest.WantFault(t, err, fault.KindInvalidInput, "cancel", "the job is already canceled")
 
 			// Delete owes its outputs' removal.
 			if id, err := f.svc.Delete(ctx, job.ID); err != nil || id != job.ID {
@@ -197,7 +176,7 @@ func TestUpdateCancelAndDelete(t *testing.T) {
 				t.Fatalf("%d blob deletions owed for the job's outputs, want 1", owed)
 			}
 			_, err = f.svc.Get(ctx, job.ID)
-			wantFault(t, err, fault.KindNotFound, "", "transcoding job not found")
+			domaintest.WantFault(t, err, fault.KindNotFound, "", "transcoding job not found")
 			page, err := f.svc.List(ctx, &f.project, nil, nil, nil)
 			if err != nil || len(page.Edges) != 0 {
 				t.Fatalf("list after delete: %+v, %v", page, err)

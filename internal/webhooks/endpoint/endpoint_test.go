@@ -2,7 +2,6 @@ package endpoint_test
 
 import (
 	"context"
-	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -10,13 +9,10 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/vidra-dev/vidra/ent"
-	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/ent/webhookdelivery"
-	"github.com/vidra-dev/vidra/internal/auth"
+	"github.com/vidra-dev/vidra/internal/domaintest"
 	"github.com/vidra-dev/vidra/internal/events"
 	"github.com/vidra-dev/vidra/internal/fault"
-	"github.com/vidra-dev/vidra/internal/perm"
-	"github.com/vidra-dev/vidra/internal/tenancy"
 	"github.com/vidra-dev/vidra/internal/testdb"
 	"github.com/vidra-dev/vidra/internal/txn"
 	"github.com/vidra-dev/vidra/internal/webhooks"
@@ -37,29 +33,11 @@ type fixture struct {
 
 func newFixture(t *testing.T, d string) *fixture {
 	t.Helper()
-	c := testdb.Open(t, d).Client
-	sys := tenancy.SystemContext(context.Background(), "test fixture: webhook endpoints")
-	acme := c.Organization.Create().SetName("Acme").SaveX(sys)
-	other := c.Organization.Create().SetName("Other").SaveX(sys)
-	ada := c.User.Create().SetEmail("ada@example.org").SaveX(sys)
-	c.Membership.Create().SetOrganizationID(acme.ID).SetUserID(ada.ID).SetRole(membership.RoleOwner).ExecX(sys)
-	f := &fixture{client: c, system: sys, rec: &webhooks.Recorder{}}
-	f.project = c.Project.Create().SetOrganization(acme).SetName("one").SaveX(sys).ID
-	f.elsewhere = c.Project.Create().SetOrganization(other).SetName("elsewhere").SaveX(sys).ID
-	f.owner = auth.WithPrincipal(context.Background(), &auth.Principal{
-		Kind: auth.KindUser, UserID: ada.ID, SessionID: uuid.New(), OrganizationID: acme.ID, Role: perm.Owner,
-	})
-	f.svc = endpoint.New(endpoint.Deps{Client: c, Events: f.rec, SecretOverlap: time.Hour})
+	w := domaintest.NewWorld(t, d)
+	f := &fixture{client: w.Client, system: w.System, owner: w.Owner, project: w.Project, elsewhere: w.Elsewhere,
+		rec: &webhooks.Recorder{}}
+	f.svc = endpoint.New(endpoint.Deps{Client: w.Client, Events: f.rec, SecretOverlap: time.Hour})
 	return f
-}
-
-// wantFault fails unless err is a fault of kind on field whose message is msg.
-func wantFault(t *testing.T, err error, kind fault.Kind, field, msg string) {
-	t.Helper()
-	var fe *fault.Error
-	if !errors.As(err, &fe) || fe.Kind != kind || fe.Field != field || fe.Message != msg {
-		t.Fatalf("got %#v, want %s on %q: %q", err, kind, field, msg)
-	}
 }
 
 func TestEndpointSettingsAndSecrets(t *testing.T) {
@@ -83,13 +61,13 @@ func TestEndpointSettingsAndSecrets(t *testing.T) {
 
 			// Input rules: each refusal names its field and stores nothing.
 			_, _, err = f.svc.Create(ctx, f.project, endpoint.Input{URL: "http://hooks.example.org/"})
-			wantFault(t, err, fault.KindInvalidInput, "input.url", "must use https")
+			domaintest.WantFault(t, err, fault.KindInvalidInput, "input.url", "must use https")
 			_, _, err = f.svc.Create(ctx, f.project, endpoint.Input{URL: in.URL, EventTypes: []string{"video.exploded"}})
-			wantFault(t, err, fault.KindInvalidInput, "input.eventTypes", `unknown event type "video.exploded" (see webhookEventTypes)`)
+			domaintest.WantFault(t, err, fault.KindInvalidInput, "input.eventTypes", `unknown event type "video.exploded" (see webhookEventTypes)`)
 			_, _, err = f.svc.Create(ctx, f.project, endpoint.Input{URL: in.URL, EventTypes: make([]string, 101)})
-			wantFault(t, err, fault.KindInvalidInput, "input.eventTypes", "at most 100 event types")
+			domaintest.WantFault(t, err, fault.KindInvalidInput, "input.eventTypes", "at most 100 event types")
 			_, _, err = f.svc.Create(ctx, f.elsewhere, in)
-			wantFault(t, err, fault.KindNotFound, "", "project not found")
+			domaintest.WantFault(t, err, fault.KindNotFound, "", "project not found")
 			if list, err := f.svc.List(ctx, f.project); err != nil || len(list) != 1 {
 				t.Fatalf("endpoints after the refusals: %d, %v", len(list), err)
 			}
@@ -109,7 +87,7 @@ func TestEndpointSettingsAndSecrets(t *testing.T) {
 			// Rotation: a new secret, the old one signs for the overlap.
 			bad := 30*24*3600 + 1
 			_, _, err = f.svc.RotateSecret(ctx, f.project, ep.ID, &bad)
-			wantFault(t, err, fault.KindInvalidInput, "overlapSeconds", "must be between 0 and 2592000 (30 days)")
+			domaintest.WantFault(t, err, fault.KindInvalidInput, "overlapSeconds", "must be between 0 and 2592000 (30 days)")
 			rotated, next, err := f.svc.RotateSecret(ctx, f.project, ep.ID, nil)
 			if err != nil || next == secret || rotated.PreviousSecret != secret || rotated.PreviousSecretExpiresAt == nil ||
 				time.Until(*rotated.PreviousSecretExpiresAt) < 59*time.Minute {
@@ -120,7 +98,7 @@ func TestEndpointSettingsAndSecrets(t *testing.T) {
 				t.Fatalf("delete: %v %v", id, err)
 			}
 			_, err = f.svc.Delete(ctx, f.project, ep.ID)
-			wantFault(t, err, fault.KindNotFound, "", "webhook endpoint not found")
+			domaintest.WantFault(t, err, fault.KindNotFound, "", "webhook endpoint not found")
 		})
 	}
 }
@@ -147,7 +125,7 @@ func TestEndpointResendsAndLogs(t *testing.T) {
 				t.Fatalf("resend: %+v, %v", sent, err)
 			}
 			_, err = f.svc.Resend(ctx, f.project, uuid.New(), nil)
-			wantFault(t, err, fault.KindNotFound, "", "event not found")
+			domaintest.WantFault(t, err, fault.KindNotFound, "", "event not found")
 
 			page, err := f.svc.Logs(ctx, f.project, endpoint.LogFilter{EndpointID: &ep.ID}, nil, nil)
 			if err != nil || len(page.Edges) != 1 {
@@ -155,7 +133,7 @@ func TestEndpointResendsAndLogs(t *testing.T) {
 			}
 			now := time.Now()
 			_, err = f.svc.Logs(ctx, f.project, endpoint.LogFilter{Since: &now, Until: &now}, nil, nil)
-			wantFault(t, err, fault.KindInvalidInput, "since", "must be before until")
+			domaintest.WantFault(t, err, fault.KindInvalidInput, "since", "must be before until")
 
 			// A disabled endpoint is refused, changing nothing.
 			off := false
@@ -163,12 +141,12 @@ func TestEndpointResendsAndLogs(t *testing.T) {
 				t.Fatal(err)
 			}
 			_, err = f.svc.ResendFailed(ctx, f.project, ep.ID, nil, nil)
-			wantFault(t, err, fault.KindConflict, "", "the endpoint is disabled; enable it first")
+			domaintest.WantFault(t, err, fault.KindConflict, "", "the endpoint is disabled; enable it first")
 			err = txn.Open(ctx, f.client, func(ctx context.Context) error {
 				_, err := f.svc.Resend(ctx, f.project, ev.ID, &ep.ID)
 				return err
 			})
-			wantFault(t, err, fault.KindConflict, "", "the endpoint is disabled; enable it first")
+			domaintest.WantFault(t, err, fault.KindConflict, "", "the endpoint is disabled; enable it first")
 			if n := f.client.WebhookDelivery.Query().CountX(f.system); n != 1 {
 				t.Fatalf("%d deliveries after the refusals, want 1", n)
 			}
