@@ -15,6 +15,7 @@ import (
 
 	"github.com/vidra-dev/vidra/internal/apptest"
 	"github.com/vidra-dev/vidra/internal/clip"
+	"github.com/vidra-dev/vidra/internal/poll"
 	"github.com/vidra-dev/vidra/internal/testdb"
 )
 
@@ -80,11 +81,7 @@ func TestTusUploadResumesThenProcessesAndPlays(t *testing.T) {
 		// Like a tus client, ask for the offset until the server has settled the
 		// dropped request (it keeps what arrived).
 		var offset int64
-		for i := 0; i < 50 && offset == 0; i++ {
-			if offset = s.TusOffset(loc); offset == 0 {
-				time.Sleep(100 * time.Millisecond)
-			}
-		}
+		poll.Within(5*time.Second, func() bool { offset = s.TusOffset(loc); return offset != 0 })
 		if offset <= 0 || offset > int64(half) {
 			t.Fatalf("offset after the dropped PATCH = %d, want 1..%d", offset, half)
 		}
@@ -155,7 +152,7 @@ func TestTusUploadResumesThenProcessesAndPlays(t *testing.T) {
 		// reading) may be counted while the two flush, after the first and
 		// before the second: flushed again, they agree once it is in both.
 		var usage, usageMs, delivered, segmentMs int64
-		for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		poll.Every(100*time.Millisecond, 10*time.Second, func() bool {
 			s.FlushAnalytics()
 			if err := s.App.FlushUsage(context.Background()); err != nil {
 				t.Fatal(err)
@@ -168,10 +165,8 @@ func TestTusUploadResumesThenProcessesAndPlays(t *testing.T) {
 				FROM analytics_delivery`).Scan(&delivered, &segmentMs); err != nil {
 				t.Fatal(err)
 			}
-			if (delivered == usage && segmentMs == usageMs) || time.Now().After(deadline) {
-				break
-			}
-		}
+			return delivered == usage && segmentMs == usageMs
+		})
 		if usage < 188 || delivered != usage || segmentMs != usageMs || segmentMs <= 0 {
 			t.Errorf("delivery %d bytes %d segment ms; usage %d bytes %d ms", delivered, segmentMs, usage, usageMs)
 		}

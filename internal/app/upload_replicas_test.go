@@ -103,6 +103,9 @@ func resumeOnOtherReplica(t *testing.T, a, b *apptest.Server, data []byte) {
 	if _, err := pw.Write(data[:half]); err != nil {
 		t.Fatal(err)
 	}
+	// A wall-clock gap the scenario needs: the bytes reach replica A, which
+	// tells the client nothing of what it stored (any offset up to half is
+	// accepted below), before the client gives up on it.
 	time.Sleep(300 * time.Millisecond)
 
 	// The client gives up on A and asks B where the upload stands.
