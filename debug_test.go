@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/vidra-dev/vidra/internal/poll"
 )
 
 // TestDebugListenerServesProfilesOnlyOnItsAddress starts the server with
@@ -28,19 +30,14 @@ func TestDebugListenerServesProfilesOnlyOnItsAddress(t *testing.T) {
 
 	get := func(url string) (int, string) {
 		t.Helper()
-		deadline := time.Now().Add(20 * time.Second)
-		for {
-			res, err := http.Get(url)
-			if err == nil {
-				defer func() { _ = res.Body.Close() }()
-				body, _ := io.ReadAll(res.Body)
-				return res.StatusCode, string(body)
-			}
-			if time.Now().After(deadline) {
-				t.Fatalf("GET %s: %v\n%s", url, err, logs)
-			}
-			time.Sleep(50 * time.Millisecond)
+		var res *http.Response
+		var err error
+		if !poll.Within(20*time.Second, func() bool { res, err = http.Get(url); return err == nil }) {
+			t.Fatalf("GET %s: %v\n%s", url, err, logs)
 		}
+		defer func() { _ = res.Body.Close() }()
+		body, _ := io.ReadAll(res.Body)
+		return res.StatusCode, string(body)
 	}
 	if code, body := get("http://" + debugAddr + "/debug/pprof/cmdline"); code != http.StatusOK || body == "" {
 		t.Fatalf("debug listener: %d %q", code, body)
