@@ -75,7 +75,9 @@ func TestHookRefusesAStatusWrittenWithoutTheMark(t *testing.T) {
 func TestHookPassesUnderTheMarkOnly(t *testing.T) {
 	client := ent.NewClient()
 	g, other := videoGuard(), videoGuard()
-	m := func() ent.Mutation { return client.Video.UpdateOneID(uuid.New()).SetStatus(video.StatusReady).Mutation() }
+	m := func() ent.Mutation {
+		return client.Video.UpdateOneID(uuid.New()).SetStatus(video.StatusReady).Mutation()
+	}
 
 	marked := g.Mark(context.Background())
 	if !g.Marked(marked) || g.Marked(context.Background()) {
