@@ -289,9 +289,13 @@ func TestBadUploadsFailTheVideoWithAReason(t *testing.T) {
 		token, id = s.UploadToken(proj, 1000)
 		req, _ := http.NewRequest(http.MethodPut, s.URL+"/v1/uploads/direct", bytes.NewReader(good))
 		req.Header.Set("Upload-Token", token)
-		res, err := s.Client.Do(req)
-		if err != nil || res.StatusCode != http.StatusRequestEntityTooLarge {
-			t.Errorf("over-limit direct upload = %v %v", res.StatusCode, err)
+		if res, err := s.Client.Do(req); err != nil {
+			t.Errorf("over-limit direct upload: %v", err)
+		} else {
+			_ = res.Body.Close()
+			if res.StatusCode != http.StatusRequestEntityTooLarge {
+				t.Errorf("over-limit direct upload = %d", res.StatusCode)
+			}
 		}
 		check("direct over the limit", id, "over the token's limit")
 
@@ -313,8 +317,12 @@ func TestDirectUploadAndPullFromURL(t *testing.T) {
 		req, _ := http.NewRequest(http.MethodPut, s.URL+"/v1/uploads/direct", bytes.NewReader(data))
 		req.Header.Set("Upload-Token", token)
 		res, err := s.Client.Do(req)
-		if err != nil || res.StatusCode != http.StatusCreated {
-			t.Fatalf("direct upload = %v %v", res.StatusCode, err)
+		if err != nil {
+			t.Fatalf("direct upload: %v", err)
+		}
+		_ = res.Body.Close()
+		if res.StatusCode != http.StatusCreated {
+			t.Fatalf("direct upload = %d", res.StatusCode)
 		}
 		if v := s.WaitVideo(id, time.Minute); v.Status != "ready" {
 			t.Fatalf("direct upload video %s: %s", v.Status, v.FailureReason)

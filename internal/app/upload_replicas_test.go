@@ -111,7 +111,8 @@ func resumeOnOtherReplica(t *testing.T, a, b *apptest.Server, data []byte) {
 	// The client gives up on A and asks B where the upload stands.
 	offset := b.TusOffset(locB)
 	select {
-	case <-hung: // A's request let go of the upload
+	case err := <-hung: // A's request let go of the upload, failed or not
+		t.Logf("replica A's hanging PATCH ended: %v", err)
 	case <-time.After(15 * time.Second):
 		t.Fatal("replica A's hanging PATCH still holds the upload after replica B took it over")
 	}
