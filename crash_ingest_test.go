@@ -222,7 +222,9 @@ func TestKilledIngestNodeSessionContinues(t *testing.T) {
 					break
 				}
 				_ = pubY.Process.Kill()
-				<-exited
+				if err := <-exited; err != nil {
+					t.Logf("publisher on Y, killed to retry: %v", err)
+				}
 				// The publisher's own delay before it retries, as an encoder
 				// reconnecting has nothing to wait on but time.
 				time.Sleep(300 * time.Millisecond)

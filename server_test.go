@@ -135,7 +135,8 @@ func TestShutdownFinishesRequestsInFlight(t *testing.T) {
 	if !strings.Contains(logs.String(), `"msg":"stopped"`) {
 		t.Fatalf("no stop log:\n%s", logs)
 	}
-	if _, err := http.Get(base + "/health"); err == nil {
+	if res, err := http.Get(base + "/health"); err == nil {
+		_ = res.Body.Close()
 		t.Fatal("server still accepts connections after shutdown")
 	}
 }
