@@ -19,6 +19,7 @@ import (
 
 	"entgo.io/ent/dialect"
 
+	"github.com/vidra-dev/vidra/internal/poll"
 	"github.com/vidra-dev/vidra/internal/testdb"
 )
 
@@ -134,13 +135,12 @@ func (ch *child) kill() {
 // waitHealthy polls /health until the server answers, failing after timeout.
 func (c *cluster) waitHealthy(ch *child, timeout time.Duration) {
 	c.t.Helper()
-	deadline := time.Now().Add(timeout)
-	for {
+	if !poll.Within(timeout, func() bool {
 		res, err := http.Get(c.URL() + "/health")
 		if err == nil {
 			_ = res.Body.Close()
 			if res.StatusCode == http.StatusOK {
-				return
+				return true
 			}
 		}
 		select {
@@ -148,22 +148,17 @@ func (c *cluster) waitHealthy(ch *child, timeout time.Duration) {
 			c.t.Fatalf("server exited before it was healthy:\n%s", tail(ch.logs.String(), 4000))
 		default:
 		}
-		if time.Now().After(deadline) {
-			c.t.Fatalf("server not healthy after %s:\n%s", timeout, tail(ch.logs.String(), 4000))
-		}
-		time.Sleep(50 * time.Millisecond)
+		return false
+	}) {
+		c.t.Fatalf("server not healthy after %s:\n%s", timeout, tail(ch.logs.String(), 4000))
 	}
 }
 
 // waitLog waits until the child's log has a line containing text.
 func (c *cluster) waitLog(ch *child, text string, timeout time.Duration) {
 	c.t.Helper()
-	deadline := time.Now().Add(timeout)
-	for !strings.Contains(ch.logs.String(), text) {
-		if time.Now().After(deadline) {
-			c.t.Fatalf("no %q in the log after %s:\n%s", text, timeout, tail(ch.logs.String(), 4000))
-		}
-		time.Sleep(20 * time.Millisecond)
+	if !poll.Every(20*time.Millisecond, timeout, func() bool { return strings.Contains(ch.logs.String(), text) }) {
+		c.t.Fatalf("no %q in the log after %s:\n%s", text, timeout, tail(ch.logs.String(), 4000))
 	}
 }
 
@@ -192,35 +187,23 @@ func (c *cluster) ffmpegs() []int {
 // waitFFmpeg waits until some ffmpeg transcodes in the cluster and returns its pid.
 func (c *cluster) waitFFmpeg(timeout time.Duration) int {
 	c.t.Helper()
-	deadline := time.Now().Add(timeout)
-	for {
-		if pids := c.ffmpegs(); len(pids) > 0 {
-			return pids[0]
-		}
-		if time.Now().After(deadline) {
-			c.t.Fatalf("no ffmpeg started within %s", timeout)
-		}
-		time.Sleep(20 * time.Millisecond)
+	var pids []int
+	if !poll.Every(20*time.Millisecond, timeout, func() bool { pids = c.ffmpegs(); return len(pids) > 0 }) {
+		c.t.Fatalf("no ffmpeg started within %s", timeout)
 	}
+	return pids[0]
 }
 
 // noFFmpegLeft fails the test when an ffmpeg of the cluster is still running
 // a moment after its parent was killed.
 func (c *cluster) noFFmpegLeft() {
 	c.t.Helper()
-	deadline := time.Now().Add(3 * time.Second)
-	for {
-		pids := c.ffmpegs()
-		if len(pids) == 0 {
-			return
+	var pids []int
+	if !poll.Every(20*time.Millisecond, 3*time.Second, func() bool { pids = c.ffmpegs(); return len(pids) == 0 }) {
+		for _, p := range pids {
+			_ = syscall.Kill(p, syscall.SIGKILL)
 		}
-		if time.Now().After(deadline) {
-			for _, p := range pids {
-				_ = syscall.Kill(p, syscall.SIGKILL)
-			}
-			c.t.Fatalf("ffmpeg %v outlived its killed parent", pids)
-		}
-		time.Sleep(20 * time.Millisecond)
+		c.t.Fatalf("ffmpeg %v outlived its killed parent", pids)
 	}
 }
 

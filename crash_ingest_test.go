@@ -21,6 +21,7 @@ import (
 	"github.com/vidra-dev/vidra/internal/database"
 	"github.com/vidra-dev/vidra/internal/live/livehls"
 	"github.com/vidra-dev/vidra/internal/live/livekey"
+	"github.com/vidra-dev/vidra/internal/poll"
 	"github.com/vidra-dev/vidra/internal/tenancy"
 	"github.com/vidra-dev/vidra/internal/testdb"
 )
@@ -95,17 +96,11 @@ func (ic *ingestCluster) get() *ent.LiveStream {
 // wait polls the stream until cond holds.
 func (ic *ingestCluster) wait(what string, timeout time.Duration, cond func(*ent.LiveStream) bool) *ent.LiveStream {
 	ic.t.Helper()
-	deadline := time.Now().Add(timeout)
-	for {
-		s := ic.get()
-		if cond(s) {
-			return s
-		}
-		if time.Now().After(deadline) {
-			ic.t.Fatalf("timed out waiting for %s: %+v", what, s)
-		}
-		time.Sleep(50 * time.Millisecond)
+	var s *ent.LiveStream
+	if !poll.Within(timeout, func() bool { s = ic.get(); return cond(s) }) {
+		ic.t.Fatalf("timed out waiting for %s: %+v", what, s)
 	}
+	return s
 }
 
 // sessions lists the stream's sessions.
@@ -195,15 +190,11 @@ func TestKilledIngestNodeSessionContinues(t *testing.T) {
 			}
 			video := *sess.VideoID
 			// Let X publish a few segments.
-			deadline := time.Now().Add(60 * time.Second)
-			for {
-				if _, err := os.Stat(ic.liveFile(video, "seg_00002.ts")); err == nil {
-					break
-				}
-				if time.Now().After(deadline) {
-					t.Fatal("node X published no third segment in 60 s")
-				}
-				time.Sleep(100 * time.Millisecond)
+			if !poll.Every(100*time.Millisecond, 60*time.Second, func() bool {
+				_, err := os.Stat(ic.liveFile(video, "seg_00002.ts"))
+				return err == nil
+			}) {
+				t.Fatal("node X published no third segment in 60 s")
 			}
 			x.kill()
 			killed := time.Now()
@@ -219,13 +210,11 @@ func TestKilledIngestNodeSessionContinues(t *testing.T) {
 				exited := make(chan error, 1)
 				go func() { exited <- pubY.Wait() }()
 				taken := false
-				for end := time.Now().Add(4 * time.Second); time.Now().Before(end) && !taken; time.Sleep(100 * time.Millisecond) {
+				poll.Every(100*time.Millisecond, 4*time.Second, func() bool {
 					cur := ic.get()
 					taken = cur.Status == livestream.StatusActive && cur.NodeID == "node-y"
-					if !taken && len(exited) > 0 {
-						break
-					}
-				}
+					return taken || len(exited) > 0
+				})
 				if taken {
 					if err := <-exited; err != nil {
 						t.Fatalf("publisher on Y: %v", err)
@@ -233,7 +222,11 @@ func TestKilledIngestNodeSessionContinues(t *testing.T) {
 					break
 				}
 				_ = pubY.Process.Kill()
-				<-exited
+				if err := <-exited; err != nil {
+					t.Logf("publisher on Y, killed to retry: %v", err)
+				}
+				// The publisher's own delay before it retries, as an encoder
+				// reconnecting has nothing to wait on but time.
 				time.Sleep(300 * time.Millisecond)
 			}
 			t.Logf("node Y continued the session %s after kill -9 of X", time.Since(killed))
@@ -247,11 +240,10 @@ func TestKilledIngestNodeSessionContinues(t *testing.T) {
 				t.Fatalf("sessions after the kill and the reconnect: %+v", ss)
 			}
 			var rec []byte
-			for end := time.Now().Add(20 * time.Second); ; time.Sleep(100 * time.Millisecond) {
-				if rec, err = os.ReadFile(ic.liveFile(video, "recording.m3u8")); err == nil || time.Now().After(end) {
-					break
-				}
-			}
+			poll.Every(100*time.Millisecond, 20*time.Second, func() bool {
+				rec, err = os.ReadFile(ic.liveFile(video, "recording.m3u8"))
+				return err == nil
+			})
 			if err != nil {
 				t.Fatalf("recording playlist: %v", err)
 			}

@@ -45,7 +45,9 @@ func TestKilledServerRecoversItsTranscodeAtRestart(t *testing.T) {
 			s.TusUpload(token, data)
 
 			c.waitFFmpeg(60 * time.Second)
-			time.Sleep(500 * time.Millisecond) // well into the encode
+			// The moment of the kill is the scenario: well into the encode,
+			// which says nothing of its progress but the time it has run.
+			time.Sleep(500 * time.Millisecond)
 			first.kill()
 			c.noFFmpegLeft()
 			// What a dead attempt with another ladder could have published.

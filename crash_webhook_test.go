@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/vidra-dev/vidra/internal/apptest"
+	"github.com/vidra-dev/vidra/internal/poll"
 	"github.com/vidra-dev/vidra/internal/testdb"
 )
 
@@ -97,18 +98,12 @@ func (r *holdingReceiver) heldCount() int {
 // waitSettled waits until every held request went on after the release.
 func (r *holdingReceiver) waitSettled(t *testing.T) {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for {
+	if !poll.Every(10*time.Millisecond, 10*time.Second, func() bool {
 		r.mu.Lock()
-		done := r.settled == r.held
-		r.mu.Unlock()
-		if done {
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("held requests did not settle")
-		}
-		time.Sleep(10 * time.Millisecond)
+		defer r.mu.Unlock()
+		return r.settled == r.held
+	}) {
+		t.Fatal("held requests did not settle")
 	}
 }
 
@@ -164,16 +159,16 @@ func TestKilledServerDeliversPendingWebhooksAfterRestart(t *testing.T) {
 			}
 			// Deliveries in flight: held by the receiver. Give the server a
 			// moment to record the answered ones, then kill it.
-			deadline := time.Now().Add(60 * time.Second)
-			for rcv.heldCount() == 0 {
-				if time.Now().After(deadline) {
-					t.Fatal("no delivery reached the receiver's hold")
-				}
-				time.Sleep(20 * time.Millisecond)
+			if !poll.Every(20*time.Millisecond, 60*time.Second, func() bool { return rcv.heldCount() > 0 }) {
+				t.Fatal("no delivery reached the receiver's hold")
 			}
+			// The moment of the kill is the scenario: a second in, deliveries
+			// are answered and recorded while others are still held.
 			time.Sleep(time.Second)
 			first.kill()
-			time.Sleep(200 * time.Millisecond) // the kernel closes the dead sender's connections
+			// The kernel closes the dead sender's connections as the process
+			// exits; the held handlers learn of it only when they write.
+			time.Sleep(200 * time.Millisecond)
 			rcv.releaseAll()
 			rcv.waitSettled(t)
 			answeredBefore, aborted := rcv.snapshot()
@@ -186,21 +181,20 @@ func TestKilledServerDeliversPendingWebhooksAfterRestart(t *testing.T) {
 			c.waitHealthy(second, 60*time.Second)
 			// Taken back at start, not after the dead run's record expires.
 			c.waitLog(second, `"reason":"previous run on this host"`, 10*time.Second)
-			deadline = time.Now().Add(recoveryBound)
-			for {
+			var answeredNow int
+			if !poll.Within(recoveryBound, func() bool {
 				answered, _ := rcv.snapshot()
-				if len(answered) >= videos {
-					break
-				}
-				if time.Now().After(deadline) {
-					t.Fatalf("%d of %d deliveries answered %s after the restart (%d before the kill)",
-						len(answered), videos, recoveryBound, len(answeredBefore))
-				}
-				time.Sleep(50 * time.Millisecond)
+				answeredNow = len(answered)
+				return answeredNow >= videos
+			}) {
+				t.Fatalf("%d of %d deliveries answered %s after the restart (%d before the kill)",
+					answeredNow, videos, recoveryBound, len(answeredBefore))
 			}
 			t.Logf("%s: all %d delivered %.1fs after the restart; %d answered before the kill, %d abandoned by it",
 				d, videos, time.Since(restarted).Seconds(), len(answeredBefore), len(aborted))
-			time.Sleep(2 * time.Second) // room for a duplicate to show
+			// A duplicate delivery is what must not come: its absence has no
+			// signal, so leave it room to show.
+			time.Sleep(2 * time.Second)
 			answered, _ := rcv.snapshot()
 			rcv.mu.Lock()
 			eventOf := make(map[string]string, len(rcv.events))

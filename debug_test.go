@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/vidra-dev/vidra/internal/poll"
 )
 
 // TestDebugListenerServesProfilesOnlyOnItsAddress starts the server with
@@ -23,25 +25,30 @@ func TestDebugListenerServesProfilesOnlyOnItsAddress(t *testing.T) {
 	go func() { done <- run(ctx, func(k string) string { return env[k] }, logs) }()
 	t.Cleanup(func() {
 		stop()
-		<-done
+		if err := <-done; err != nil {
+			t.Errorf("run: %v", err)
+		}
 		debug.SetGCPercent(100)
 	})
 
 	get := func(url string) (int, string) {
 		t.Helper()
-		deadline := time.Now().Add(20 * time.Second)
-		for {
-			res, err := http.Get(url)
-			if err == nil {
-				defer func() { _ = res.Body.Close() }()
-				body, _ := io.ReadAll(res.Body)
-				return res.StatusCode, string(body)
+		var code int
+		var body []byte
+		var err error
+		if !poll.Within(20*time.Second, func() bool {
+			var res *http.Response
+			if res, err = http.Get(url); err != nil {
+				return false
 			}
-			if time.Now().After(deadline) {
-				t.Fatalf("GET %s: %v\n%s", url, err, logs)
-			}
-			time.Sleep(50 * time.Millisecond)
+			defer func() { _ = res.Body.Close() }()
+			code = res.StatusCode
+			body, _ = io.ReadAll(res.Body)
+			return true
+		}) {
+			t.Fatalf("GET %s: %v\n%s", url, err, logs)
 		}
+		return code, string(body)
 	}
 	if code, body := get("http://" + debugAddr + "/debug/pprof/cmdline"); code != http.StatusOK || body == "" {
 		t.Fatalf("debug listener: %d %q", code, body)

@@ -1,17 +1,45 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"fmt"
 	"io"
 	"net"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/vidra-dev/vidra/internal/poll"
 )
+
+// inFlight is the series of /metrics that counts the main listener's requests
+// being served.
+const inFlight = `vidra_http_requests_in_flight{listener="main"}`
+
+// metricAt reads a series' value from the /metrics of the admin listener at
+// addr; -1 when it cannot be read.
+func metricAt(addr, series string) float64 {
+	res, err := http.Get("http://" + addr + "/metrics")
+	if err != nil {
+		return -1
+	}
+	defer func() { _ = res.Body.Close() }()
+	sc := bufio.NewScanner(res.Body)
+	for sc.Scan() {
+		if v, ok := strings.CutPrefix(sc.Text(), series+" "); ok {
+			f, err := strconv.ParseFloat(v, 64)
+			if err == nil {
+				return f
+			}
+		}
+	}
+	return -1
+}
 
 // syncBuffer is a log sink safe for the server's goroutines and the test.
 type syncBuffer struct {
@@ -44,8 +72,8 @@ func freeAddr(t testing.TB) string {
 // database, begins a GraphQL request whose body is still arriving, stops the server
 // (as SIGTERM does) and checks that the request still completes and run returns.
 func TestShutdownFinishesRequestsInFlight(t *testing.T) {
-	addr := freeAddr(t)
-	env := map[string]string{"VIDRA_ADDR": addr, "VIDRA_DATA_DIR": t.TempDir(), "VIDRA_SHUTDOWN_TIMEOUT": "10s",
+	addr, adminAddr := freeAddr(t), freeAddr(t)
+	env := map[string]string{"VIDRA_ADDR": addr, "VIDRA_ADMIN_ADDR": adminAddr, "VIDRA_DATA_DIR": t.TempDir(), "VIDRA_SHUTDOWN_TIMEOUT": "10s",
 		"VIDRA_RTMP_ADDR": "off", "VIDRA_SRT_ADDR": "off"}
 	logs := &syncBuffer{}
 	ctx, stop := context.WithCancel(context.Background())
@@ -53,17 +81,15 @@ func TestShutdownFinishesRequestsInFlight(t *testing.T) {
 	go func() { done <- run(ctx, func(k string) string { return env[k] }, logs) }()
 
 	base := "http://" + addr
-	deadline := time.Now().Add(20 * time.Second)
-	for {
-		res, err := http.Get(base + "/health")
-		if err == nil {
+	var err error
+	if !poll.Within(20*time.Second, func() bool {
+		var res *http.Response
+		if res, err = http.Get(base + "/health"); err == nil {
 			_ = res.Body.Close()
-			break
 		}
-		if time.Now().After(deadline) {
-			t.Fatalf("server did not start: %v\n%s", err, logs)
-		}
-		time.Sleep(50 * time.Millisecond)
+		return err == nil
+	}) {
+		t.Fatalf("server did not start: %v\n%s", err, logs)
 	}
 
 	body, writer := io.Pipe()
@@ -81,9 +107,11 @@ func TestShutdownFinishesRequestsInFlight(t *testing.T) {
 	if _, err := writer.Write([]byte(`{"query": "{ service `)); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(200 * time.Millisecond) // the request is now being served
+	// The admin listener's /metrics tells when the request is being served,
+	// and then when the shutdown has begun and waits for it.
+	poll.Until(t, "the request in flight", 10*time.Second, func() bool { return metricAt(adminAddr, inFlight) == 1 })
 	stop()
-	time.Sleep(200 * time.Millisecond) // shutdown has begun and waits for it
+	poll.Until(t, "the shutdown to begin", 10*time.Second, func() bool { return metricAt(adminAddr, "vidra_shutting_down") == 1 })
 	if _, err := writer.Write([]byte(`{ name } }"}`)); err != nil {
 		t.Fatal(err)
 	}
@@ -108,7 +136,8 @@ func TestShutdownFinishesRequestsInFlight(t *testing.T) {
 	if !strings.Contains(logs.String(), `"msg":"stopped"`) {
 		t.Fatalf("no stop log:\n%s", logs)
 	}
-	if _, err := http.Get(base + "/health"); err == nil {
+	if res, err := http.Get(base + "/health"); err == nil {
+		_ = res.Body.Close()
 		t.Fatal("server still accepts connections after shutdown")
 	}
 }

@@ -3,13 +3,10 @@
 package main
 
 import (
-	"bufio"
 	"errors"
 	"io"
 	"net"
-	"net/http"
 	"os"
-	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -29,24 +26,7 @@ func TestShutdownCountsTheRequestsItCuts(t *testing.T) {
 	adminAddr := freeAddr(t)
 	ch := c.start("server", map[string]string{"VIDRA_ADMIN_ADDR": adminAddr, "VIDRA_SHUTDOWN_TIMEOUT": "3s"})
 	c.waitHealthy(ch, time.Minute)
-	metric := func(series string) float64 {
-		res, err := http.Get("http://" + adminAddr + "/metrics")
-		if err != nil {
-			return -1
-		}
-		defer func() { _ = res.Body.Close() }()
-		sc := bufio.NewScanner(res.Body)
-		for sc.Scan() {
-			if v, ok := strings.CutPrefix(sc.Text(), series+" "); ok {
-				f, err := strconv.ParseFloat(v, 64)
-				if err == nil {
-					return f
-				}
-			}
-		}
-		return -1
-	}
-	const inFlight = `vidra_http_requests_in_flight{listener="main"}`
+	metric := func(series string) float64 { return metricAt(adminAddr, series) }
 	if v := metric("vidra_shutting_down"); v != 0 {
 		t.Fatalf("vidra_shutting_down = %v before SIGTERM, want 0", v)
 	}

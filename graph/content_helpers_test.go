@@ -14,6 +14,7 @@ import (
 	"gocloud.dev/blob"
 
 	"github.com/vidra-dev/vidra/internal/apptest"
+	"github.com/vidra-dev/vidra/internal/poll"
 )
 
 // sqlInt runs a query returning one integer on the server's database; the query
@@ -83,18 +84,18 @@ func rebind(s *apptest.Server, query string) string {
 // the removal a change owed has run after its commit.
 func waitBlobsRemoved(t *testing.T, s *apptest.Server, key string) {
 	t.Helper()
-	deadline := time.Now().Add(time.Minute)
-	for {
+	var left string
+	if !poll.Within(time.Minute, func() bool {
 		obj, err := s.App.Bucket.List(&blob.ListOptions{Prefix: key}).Next(context.Background())
 		if errors.Is(err, io.EOF) {
-			return
+			return true
 		}
 		if err != nil {
 			t.Fatalf("list %s: %v", key, err)
 		}
-		if time.Now().After(deadline) {
-			t.Fatalf("%s is still stored", obj.Key)
-		}
-		time.Sleep(50 * time.Millisecond)
+		left = obj.Key
+		return false
+	}) {
+		t.Fatalf("%s is still stored", left)
 	}
 }

@@ -345,13 +345,13 @@ func TestManyToManyPageFormFollowsStatistics(t *testing.T) {
 			}
 			var videoTags, tagVideos string
 			for _, q := range statements {
-				switch {
-				case strings.Contains(q, `"page_parent"`) || strings.Contains(q, "page_row"):
-					if strings.Contains(q, `"t1"."video_id" AS`) || strings.Contains(q, `SELECT "t1"."video_id"`) {
-						videoTags = q
-					} else if strings.Contains(q, `"t1"."tag_id"`) {
-						tagVideos = q
-					}
+				if !strings.Contains(q, `"page_parent"`) && !strings.Contains(q, "page_row") {
+					continue
+				}
+				if strings.Contains(q, `"t1"."video_id" AS`) || strings.Contains(q, `SELECT "t1"."video_id"`) {
+					videoTags = q
+				} else if strings.Contains(q, `"t1"."tag_id"`) {
+					tagVideos = q
 				}
 			}
 			if videoTags == "" || strings.Contains(videoTags, "LATERAL") || !strings.Contains(videoTags, "page_row") {

@@ -60,17 +60,20 @@ func TestEncodingProfiles(t *testing.T) {
 		if n := sqlInt(t, s, "SELECT count(*) FROM encoding_profiles WHERE project_id = ? AND is_default = ?", proj, true); n != 1 {
 			t.Fatalf("defaults = %d", n)
 		}
-		bad := map[string][]map[string]any{
-			"renditions":                     {},
-			"renditions[1].height":           {{"height": 720, "videoBitrateKbps": 2000, "audioBitrateKbps": 128}, {"height": 480, "videoBitrateKbps": 1000, "audioBitrateKbps": 128}},
-			"renditions[1].height ":          {{"height": 720, "videoBitrateKbps": 2000, "audioBitrateKbps": 128}, {"height": 720, "videoBitrateKbps": 3000, "audioBitrateKbps": 128}},
-			"renditions[0].height":           {{"height": 100, "videoBitrateKbps": 2000, "audioBitrateKbps": 128}},
-			"renditions[0].videoBitrateKbps": {{"height": 720, "videoBitrateKbps": 10, "audioBitrateKbps": 128}},
-			"renditions[0].audioBitrateKbps": {{"height": 720, "videoBitrateKbps": 2000, "audioBitrateKbps": 9000}},
-			"renditions[0].codec":            {{"height": 720, "videoBitrateKbps": 2000, "audioBitrateKbps": 128, "codec": "vp9"}},
+		bad := []struct {
+			field      string
+			renditions []map[string]any
+		}{
+			{"renditions", []map[string]any{}},
+			{"renditions[1].height", []map[string]any{{"height": 720, "videoBitrateKbps": 2000, "audioBitrateKbps": 128}, {"height": 480, "videoBitrateKbps": 1000, "audioBitrateKbps": 128}}},
+			{"renditions[1].height", []map[string]any{{"height": 720, "videoBitrateKbps": 2000, "audioBitrateKbps": 128}, {"height": 720, "videoBitrateKbps": 3000, "audioBitrateKbps": 128}}},
+			{"renditions[0].height", []map[string]any{{"height": 100, "videoBitrateKbps": 2000, "audioBitrateKbps": 128}}},
+			{"renditions[0].videoBitrateKbps", []map[string]any{{"height": 720, "videoBitrateKbps": 10, "audioBitrateKbps": 128}}},
+			{"renditions[0].audioBitrateKbps", []map[string]any{{"height": 720, "videoBitrateKbps": 2000, "audioBitrateKbps": 9000}}},
+			{"renditions[0].codec", []map[string]any{{"height": 720, "videoBitrateKbps": 2000, "audioBitrateKbps": 128, "codec": "vp9"}}},
 		}
-		for field, rs := range bad {
-			wantOpError(t, s, "INVALID_INPUT", fieldName(field), create, map[string]any{"p": proj, "in": map[string]any{"name": "x", "renditions": rs}})
+		for _, c := range bad {
+			wantOpError(t, s, "INVALID_INPUT", c.field, create, map[string]any{"p": proj, "in": map[string]any{"name": "x", "renditions": c.renditions}})
 		}
 		update := `mutation($p: ID!, $id: ID!, $in: EncodingProfileInput!) { updateEncodingProfile(projectID: $p, id: $id, input: $in) { name } }`
 		s.MustGraphQL(update, map[string]any{"p": proj, "id": small.ID, "in": map[string]any{"name": "Tiny", "renditions": []map[string]any{
@@ -93,12 +96,4 @@ func TestEncodingProfiles(t *testing.T) {
 		}
 		wantOpError(t, s, "NOT_FOUND", "", setDefault, map[string]any{"p": proj, "id": out.CreateEncodingProfile.ID})
 	})
-}
-
-// fieldName drops the trailing space that keeps two cases on one field apart.
-func fieldName(s string) string {
-	for len(s) > 0 && s[len(s)-1] == ' ' {
-		s = s[:len(s)-1]
-	}
-	return s
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/internal/apptest"
+	"github.com/vidra-dev/vidra/internal/poll"
 	"github.com/vidra-dev/vidra/internal/testdb"
 )
 
@@ -65,12 +66,9 @@ func TestRememberedProjectLookupsFollowEveryChange(t *testing.T) {
 			// (the membership, the switch) arrive on it after they commit:
 			// either may come after the first lookup on a loaded machine. So
 			// the lookup is repeated until one is served from memory.
-			deadline := time.Now().Add(10 * time.Second)
-			for n := projectReads(func() { name(eve) }); n != 0; n = projectReads(func() { name(eve) }) {
-				if time.Now().After(deadline) {
-					t.Fatalf("a repeated lookup still read projects %d times after 10 s, want 0 (remembered)", n)
-				}
-				time.Sleep(20 * time.Millisecond)
+			var n int
+			if !poll.Within(10*time.Second, func() bool { n = projectReads(func() { name(eve) }); return n == 0 }) {
+				t.Fatalf("a repeated lookup still read projects %d times after 10 s, want 0 (remembered)", n)
 			}
 
 			s.MustGraphQL(`mutation($p: ID!) { updateProject(id: $p, input: {name: "Films 2"}) { id } }`, vars, nil)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/internal/apptest"
+	"github.com/vidra-dev/vidra/internal/poll"
 	"github.com/vidra-dev/vidra/rest"
 )
 
@@ -253,7 +254,7 @@ var okReceiver = sync.OnceValue(func() string {
 // waitDelivered waits (up to 10 s) until the project has no pending delivery, so
 // the log reads the same from REST and GraphQL.
 func waitDelivered(s *apptest.Server, proj string) {
-	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+	poll.Every(20*time.Millisecond, 10*time.Second, func() bool {
 		var out struct {
 			WebhookLogs struct {
 				Edges []struct{ Node struct{ Status string } }
@@ -261,10 +262,8 @@ func waitDelivered(s *apptest.Server, proj string) {
 		}
 		s.MustGraphQL(`query($p: ID!) { webhookLogs(projectID: $p, status: pending, first: 1) { edges { node { status } } } }`,
 			map[string]any{"p": proj}, &out)
-		if len(out.WebhookLogs.Edges) == 0 {
-			return
-		}
-	}
+		return len(out.WebhookLogs.Edges) == 0
+	})
 }
 
 // moreFixtures add the fixtures of later rows (a caption, a player, ...) to each

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/vidra-dev/vidra/internal/apptest"
+	"github.com/vidra-dev/vidra/internal/poll"
 	"github.com/vidra-dev/vidra/internal/vimeotest"
 )
 
@@ -51,7 +52,7 @@ func importerFixtures(s *apptest.Server, f fixtures) {
 // (fixtures have no *testing.T) when it does not.
 func waitMigration(s *apptest.Server, proj, id, status string) {
 	var last string
-	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+	if !poll.Every(20*time.Millisecond, 20*time.Second, func() bool {
 		var out struct {
 			ImportMigrations struct {
 				Edges []struct{ Node struct{ ID, Status string } }
@@ -64,9 +65,8 @@ func waitMigration(s *apptest.Server, proj, id, status string) {
 				last = e.Node.Status
 			}
 		}
-		if last == status {
-			return
-		}
+		return last == status
+	}) {
+		panic("migration " + id + " is " + last + ", want " + status)
 	}
-	panic("migration " + id + " is " + last + ", want " + status)
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/vidra-dev/vidra/internal/apptest"
 	"github.com/vidra-dev/vidra/internal/clip"
+	"github.com/vidra-dev/vidra/internal/poll"
 )
 
 // firstURI is the first line of an HLS playlist that is not a tag.
@@ -96,16 +97,13 @@ func TestHardLimitOverHTTP(t *testing.T) {
 		// The playback handler meters a response once it is written, so the
 		// client can have the segment before the meter counts it: flush until
 		// the period's usage holds it.
-		for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		if !poll.Every(20*time.Millisecond, 10*time.Second, func() bool {
 			if err := w.s.App.FlushUsage(ctx); err != nil {
 				t.Fatal(err)
 			}
-			if w.s.SQLInt(`SELECT COALESCE(SUM(quantity), 0) FROM usage_hourlies WHERE project_id = ? AND metric = 'delivered_bytes'`, proj) >= n {
-				break
-			}
-			if time.Now().After(deadline) {
-				t.Fatal("the segment's bytes were not metered within 10 s")
-			}
+			return w.s.SQLInt(`SELECT COALESCE(SUM(quantity), 0) FROM usage_hourlies WHERE project_id = ? AND metric = 'delivered_bytes'`, proj) >= n
+		}) {
+			t.Fatal("the segment's bytes were not metered within 10 s")
 		}
 		refresh()
 
@@ -193,22 +191,20 @@ func TestDeliveryLimitBlocksWithinTheRefresh(t *testing.T) {
 		// The meter flushes every 10 s and each process refreshes its limits
 		// every 10 s: within 20 s (and a margin for a loaded machine), a new
 		// session is refused.
-		deadline := time.Now().Add(30 * time.Second)
-		for {
+		if !poll.Every(250*time.Millisecond, 30*time.Second, func() bool {
 			status, body := get(base + "master.m3u8")
-			if status == 402 {
+			switch {
+			case status == 402:
 				if !strings.Contains(string(body), "hard limit of delivered_bytes") {
 					t.Fatalf("402 body: %s", body)
 				}
-				break
-			}
-			if status != 200 {
+				return true
+			case status != 200:
 				t.Fatalf("master while waiting for the block: %d %s", status, body)
 			}
-			if time.Now().After(deadline) {
-				t.Fatalf("%d bytes served against a 20,000-byte limit, still not blocked after 30 s", served)
-			}
-			time.Sleep(250 * time.Millisecond)
+			return false
+		}) {
+			t.Fatalf("%d bytes served against a 20,000-byte limit, still not blocked after 30 s", served)
 		}
 	})
 }

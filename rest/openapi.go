@@ -266,11 +266,12 @@ func nodeType(conn *ast.Field) string {
 // outputSchema describes a selected field's value of type t.
 func (b *openAPIBuilder) outputSchema(t *ast.Type, s *shape) obj {
 	var out obj
-	if t.Elem != nil {
+	switch {
+	case t.Elem != nil:
 		out = obj{"type": "array", "items": b.outputSchema(t.Elem, s)}
-	} else if s != nil {
+	case s != nil:
 		out = b.objectSchema(s, t.NamedType)
-	} else {
+	default:
 		out = b.scalarSchema(t.NamedType)
 	}
 	if !t.NonNull {
@@ -388,8 +389,7 @@ func (b *openAPIBuilder) scalarSchema(name string) obj {
 
 // nullable allows null beside a schema, the OpenAPI 3.1 way.
 func nullable(s obj) obj {
-	switch t := s["type"].(type) {
-	case string:
+	if t, ok := s["type"].(string); ok {
 		out := obj{}
 		for k, v := range s {
 			out[k] = v

@@ -10,6 +10,7 @@ import (
 
 	"github.com/vidra-dev/vidra/ent/usagerecord"
 	"github.com/vidra-dev/vidra/internal/apptest"
+	"github.com/vidra-dev/vidra/internal/poll"
 	"github.com/vidra-dev/vidra/internal/testdb"
 )
 
@@ -77,12 +78,10 @@ func TestConcurrentOverUsagePaymentsChargeOnce(t *testing.T) {
 					t.Fatalf("round %d: %d over-usage invoices, want %d", round, got, round)
 				}
 			}
-			deadline := time.Now().Add(20 * time.Second)
-			for w.s.SQLInt(`SELECT count(*) FROM invoices WHERE kind = 'over_usage' AND status = 'paid'`) != rounds {
-				if time.Now().After(deadline) {
-					t.Fatal("the over-usage invoices were not charged")
-				}
-				time.Sleep(50 * time.Millisecond)
+			if !poll.Within(20*time.Second, func() bool {
+				return w.s.SQLInt(`SELECT count(*) FROM invoices WHERE kind = 'over_usage' AND status = 'paid'`) == rounds
+			}) {
+				t.Fatal("the over-usage invoices were not charged")
 			}
 			if charges, sum := fake.Charges(); charges != rounds || sum != 16*rounds {
 				t.Fatalf("the gateway charged %d times for %d, want %d times for 16 each", charges, sum, rounds)

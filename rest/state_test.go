@@ -98,6 +98,9 @@ func queryStrings(t testing.TB, db *sql.DB, q string) []string {
 		}
 		out = append(out, s)
 	}
+	if err := rows.Err(); err != nil {
+		t.Fatalf("%s: %v", q, err)
+	}
 	return out
 }
 

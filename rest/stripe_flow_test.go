@@ -11,6 +11,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/usagerecord"
 	"github.com/vidra-dev/vidra/internal/apptest"
 	"github.com/vidra-dev/vidra/internal/billing/stripe/stripefake"
+	"github.com/vidra-dev/vidra/internal/poll"
 	"github.com/vidra-dev/vidra/internal/testdb"
 )
 
@@ -87,19 +88,17 @@ func TestStripeOverREST(t *testing.T) {
 			}
 			decodeInto(t, callREST(t, w.s, 200, "POST", "/v1/organization/subscribe/over-usage-payment", ""), &inv)
 			deadline := time.Now().Add(20 * time.Second)
-			for w.s.SQLInt(`SELECT count(*) FROM invoices WHERE status = 'paid' AND kind = 'over_usage'`) != 1 {
-				if time.Now().After(deadline) {
-					t.Fatal("the over-usage invoice was not charged")
-				}
-				time.Sleep(100 * time.Millisecond)
+			if !poll.Every(100*time.Millisecond, time.Until(deadline), func() bool {
+				return w.s.SQLInt(`SELECT count(*) FROM invoices WHERE status = 'paid' AND kind = 'over_usage'`) == 1
+			}) {
+				t.Fatal("the over-usage invoice was not charged")
 			}
 			// The subscription's first period (its fee in advance, invoiced at
 			// subscribe) is charged to the saved card too: each invoice once.
-			for w.s.SQLInt(`SELECT count(*) FROM invoices WHERE status = 'paid' AND kind = 'subscription'`) != 1 {
-				if time.Now().After(deadline) {
-					t.Fatal("the first period's invoice was not charged")
-				}
-				time.Sleep(100 * time.Millisecond)
+			if !poll.Every(100*time.Millisecond, time.Until(deadline), func() bool {
+				return w.s.SQLInt(`SELECT count(*) FROM invoices WHERE status = 'paid' AND kind = 'subscription'`) == 1
+			}) {
+				t.Fatal("the first period's invoice was not charged")
 			}
 			first := int64(w.s.SQLInt(`SELECT total_minor FROM invoices WHERE kind = 'subscription'`))
 			if n, sum := fake.Charges(); n != 2 || sum != inv.TotalMinor+first || inv.TotalMinor != 6 || first <= 0 {

@@ -116,5 +116,5 @@ func writeJSON(w http.ResponseWriter, body []byte) {
 	h := w.Header()
 	h.Set("Content-Type", "application/json")
 	h.Set("Content-Length", strconv.Itoa(len(body)))
-	w.Write(body)
+	_, _ = w.Write(body) // a client gone away: nothing left to answer
 }

@@ -85,8 +85,16 @@ func (b *bench) check(ctx context.Context) error {
 			return fmt.Errorf("%s: %s has %d items, want %s: %.600s", name, c[0], n, c[1], body)
 		}
 	}
-	captions := count(decode(nested), "data.project.folders.edges[].node.videos.edges[].node.captions")
-	pglCaptions := count(decode(pglNested), "data.projectById.foldersByProjectId.nodes[].videosByFolderId.nodes[].captionsByVideoId.nodes")
+	nestedDoc, err := decode(nested)
+	if err != nil {
+		return fmt.Errorf("vidra-nested: not JSON: %w", err)
+	}
+	pglNestedDoc, err := decode(pglNested)
+	if err != nil {
+		return fmt.Errorf("pgl-nested: not JSON: %w", err)
+	}
+	captions := count(nestedDoc, "data.project.folders.edges[].node.videos.edges[].node.captions")
+	pglCaptions := count(pglNestedDoc, "data.projectById.foldersByProjectId.nodes[].videosByFolderId.nodes[].captionsByVideoId.nodes")
 	b.log.Info("answers checked", "nested captions (Vidra)", captions, "nested captions (PostGraphile)", pglCaptions,
 		"samples", b.o.resultsDir)
 	return nil
@@ -111,7 +119,14 @@ func (b *bench) postGraphileSamples(ctx context.Context, project string) ([]byte
 // samePage compares Vidra's answer with the anchor's, the cursor at path (the
 // last key under the ones before it) aside: each server has its own cursor format.
 func samePage(what string, vidra, anchor []byte, path ...string) error {
-	v, a := decode(vidra), decode(anchor)
+	v, err := decode(vidra)
+	if err != nil {
+		return fmt.Errorf("vidra's %s is not JSON: %w", what, err)
+	}
+	a, err := decode(anchor)
+	if err != nil {
+		return fmt.Errorf("the anchor's %s is not JSON: %w", what, err)
+	}
 	parent, cursor := path[:len(path)-1], path[len(path)-1]
 	for _, doc := range []any{v, a} {
 		if m, ok := dig(doc, parent...).(map[string]any); ok {
@@ -142,10 +157,11 @@ func fetch(ctx context.Context, method, url string, body []byte) ([]byte, error)
 	return sendOK(http.DefaultClient, req)
 }
 
-func decode(b []byte) any {
+// decode parses a JSON answer.
+func decode(b []byte) (any, error) {
 	var v any
-	json.Unmarshal(b, &v)
-	return v
+	err := json.Unmarshal(b, &v)
+	return v, err
 }
 
 func dig(v any, keys ...string) any {

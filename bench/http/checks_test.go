@@ -6,9 +6,12 @@ import (
 )
 
 func TestCount(t *testing.T) {
-	doc := decode([]byte(`{"data":{"project":{"folders":{"edges":[
+	doc, err := decode([]byte(`{"data":{"project":{"folders":{"edges":[
 		{"node":{"videos":{"edges":[{"node":{"captions":[{},{}]}},{"node":{"captions":null}}]}}},
 		{"node":{"videos":{"edges":[{"node":{"captions":[{}]}}]}}}]}}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
 	for path, want := range map[string]int{
 		"data.project.folders.edges":                                     2,
 		"data.project.folders.edges[].node.videos.edges":                 3,

@@ -71,7 +71,9 @@ func (b *bench) report(ctx context.Context, results map[int]map[string]result) e
 func (b *bench) header(ctx context.Context, w *strings.Builder) {
 	fmt.Fprintf(w, "## make bench-http, %s\n\n", time.Now().UTC().Format("2006-01-02 15:04Z"))
 	var pgVersion string
-	b.admin.QueryRowContext(ctx, `SELECT current_setting('server_version')`).Scan(&pgVersion)
+	if err := b.admin.QueryRowContext(ctx, `SELECT current_setting('server_version')`).Scan(&pgVersion); err != nil {
+		pgVersion = "unknown (" + err.Error() + ")"
+	}
 	fmt.Fprintf(w, "- Host: %d cores; %s\n", runtime.NumCPU(), firstOutputLine(ctx, "uname", "-sr"))
 	fmt.Fprintf(w, "- Software: PostgreSQL %s; %s; %s; node %s; PostGraphile %s\n",
 		pgVersion, firstOutputLine(ctx, "wrk", "-v"), runtime.Version(),

@@ -140,7 +140,9 @@ func mib(kib int64) float64 { return float64(kib) / 1024 }
 func (cb *clusterBench) header(ctx context.Context, w *strings.Builder) {
 	fmt.Fprintf(w, "## make bench-cluster, %s\n\n", time.Now().UTC().Format("2006-01-02 15:04Z"))
 	var pgVersion string
-	cb.admin.QueryRowContext(ctx, `SELECT current_setting('server_version')`).Scan(&pgVersion)
+	if err := cb.admin.QueryRowContext(ctx, `SELECT current_setting('server_version')`).Scan(&pgVersion); err != nil {
+		pgVersion = "unknown (" + err.Error() + ")"
+	}
 	proxyBin, _ := cluster.FindProxy()
 	fmt.Fprintf(w, "- Host: %d cores; %s; shared with other work (see the load averages and \"other\" below)\n",
 		runtime.NumCPU(), firstOutputLine(ctx, "uname", "-sr"))

@@ -109,7 +109,9 @@ func seedVolume(ctx context.Context, log *slog.Logger, db *sql.DB, s apiSeed) er
 	if err := exec("begin", `BEGIN`); err != nil {
 		return err
 	}
-	defer conn.ExecContext(context.Background(), `ROLLBACK`)
+	// Undoes a seed that failed half-way; after the COMMIT it finds no
+	// transaction, which PostgreSQL only warns of.
+	defer func() { _, _ = conn.ExecContext(context.Background(), `ROLLBACK`) }()
 	if err := exec("random seed", `SELECT setseed(0.42)`); err != nil {
 		return err
 	}

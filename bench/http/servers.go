@@ -37,7 +37,9 @@ func startServer(name, addr, logPath string, env []string, bin string, args ...s
 	}
 	s := &server{name: name, addr: addr, cmd: cmd, log: logPath, done: make(chan struct{})}
 	go func() {
-		cmd.Wait()
+		// A server stopped by a signal exits non-zero: how it ended is in
+		// its log, and done is what the bench waits on.
+		_ = cmd.Wait()
 		f.Close()
 		close(s.done)
 	}()
@@ -77,11 +79,13 @@ func (s *server) stop() {
 		return
 	default:
 	}
-	s.cmd.Process.Signal(syscall.SIGTERM)
+	// The process may have exited since done was looked at: a signal to
+	// it then fails, and done is closed anyway.
+	_ = s.cmd.Process.Signal(syscall.SIGTERM)
 	select {
 	case <-s.done:
 	case <-time.After(15 * time.Second):
-		s.cmd.Process.Kill()
+		_ = s.cmd.Process.Kill()
 		<-s.done
 	}
 }

@@ -24,8 +24,11 @@ func TestTTLCache(t *testing.T) {
 	if v, _ := c.get(t0.Add(ProjectCacheTTL), 1, load); v != "new" || loads != 2 {
 		t.Fatalf("at the TTL: %q after %d loads, want the new value", v, loads)
 	}
-	c.get(t0, 2, load)
-	c.get(t0, 3, load)
+	for _, project := range []int{2, 3} {
+		if _, err := c.get(t0, project, load); err != nil {
+			t.Fatal(err)
+		}
+	}
 	if n := c.lru.Len(); n != 2 {
 		t.Fatalf("%d entries kept, want at most 2", n)
 	}

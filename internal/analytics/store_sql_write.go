@@ -53,7 +53,7 @@ func (s *SQLStore) Write(ctx context.Context, batch WriteBatch) error {
 	// Prepared before the transaction: preparing takes a pooled connection, and
 	// with the transaction holding one a busy pool (SQLite has 4) could leave
 	// the writer waiting on itself.
-	if _, err := s.insertStmt(ctx, s.positional()); err != nil {
+	if _, err := s.insertStmt(ctx, s.positional()); err != nil { //nolint:sqlclosecheck // the store's own, closed by SQLStore.Close
 		return err
 	}
 	tx, err := s.db.BeginTx(ctx, nil)
@@ -390,7 +390,7 @@ func (s *SQLStore) insertEvents(ctx context.Context, tx *sql.Tx, recs map[uuid.U
 		if err != nil {
 			return nil, err
 		}
-		res, err := tx.StmtContext(ctx, st).QueryContext(ctx, pq.Array(ids), pq.Array(ts), pq.Array(pts), pq.Array(types), pq.Array(details))
+		res, err := tx.StmtContext(ctx, st).QueryContext(ctx, pq.Array(ids), pq.Array(ts), pq.Array(pts), pq.Array(types), pq.Array(details)) //nolint:rowserrcheck,sqlclosecheck // scan closes res and returns its Err; tx closes its StmtContext at its end
 		if err != nil {
 			return nil, fmt.Errorf("insert events: %w", err)
 		}
@@ -414,10 +414,10 @@ func (s *SQLStore) insertEvents(ctx context.Context, tx *sql.Tx, recs map[uuid.U
 		if len(chunk) == eventsPerInsert {
 			var st *sql.Stmt
 			if st, err = s.insertStmt(ctx, positional); err == nil {
-				res, err = tx.StmtContext(ctx, st).QueryContext(ctx, args...)
+				res, err = tx.StmtContext(ctx, st).QueryContext(ctx, args...) //nolint:rowserrcheck,sqlclosecheck // scan closes res and returns its Err; tx closes its StmtContext at its end
 			}
 		} else {
-			res, err = tx.QueryContext(ctx, insertEventsSQL(len(chunk), positional), args...)
+			res, err = tx.QueryContext(ctx, insertEventsSQL(len(chunk), positional), args...) //nolint:rowserrcheck // scan closes res and returns its Err
 		}
 		if err != nil {
 			return nil, fmt.Errorf("insert events: %w", err)

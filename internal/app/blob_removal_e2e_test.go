@@ -8,6 +8,7 @@ import (
 
 	"github.com/vidra-dev/vidra/internal/apptest"
 	"github.com/vidra-dev/vidra/internal/clip"
+	"github.com/vidra-dev/vidra/internal/poll"
 )
 
 // readyVideoWithCaption uploads data as a video of proj, waits until it is ready
@@ -38,16 +39,9 @@ func videoBlobs(t *testing.T, s *apptest.Server, proj, id string) []string {
 // waitBlobsGone polls until the video has no file left in the blob storage.
 func waitBlobsGone(t *testing.T, s *apptest.Server, proj, id string) {
 	t.Helper()
-	deadline := time.Now().Add(time.Minute)
-	for {
-		left := videoBlobs(t, s, proj, id)
-		if len(left) == 0 {
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("video %s still has %d blobs: %v", id, len(left), left)
-		}
-		time.Sleep(100 * time.Millisecond)
+	var left []string
+	if !poll.Within(time.Minute, func() bool { left = videoBlobs(t, s, proj, id); return len(left) == 0 }) {
+		t.Fatalf("video %s still has %d blobs: %v", id, len(left), left)
 	}
 }
 
@@ -117,18 +111,8 @@ func TestDeletedVideosLoseTheirBlobs(t *testing.T) {
 // carried out (or dropped) by its job.
 func waitNothingOwed(t *testing.T, s *apptest.Server) {
 	t.Helper()
-	deadline := time.Now().Add(time.Minute)
-	for {
-		var owed int
-		if err := s.App.DB.SQL.QueryRow(`SELECT COUNT(*) FROM blob_deletions`).Scan(&owed); err != nil {
-			t.Fatal(err)
-		}
-		if owed == 0 {
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("%d blob deletions still owed", owed)
-		}
-		time.Sleep(100 * time.Millisecond)
+	var owed int
+	if !poll.Within(time.Minute, func() bool { owed = s.SQLInt(`SELECT COUNT(*) FROM blob_deletions`); return owed == 0 }) {
+		t.Fatalf("%d blob deletions still owed", owed)
 	}
 }

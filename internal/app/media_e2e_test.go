@@ -15,6 +15,7 @@ import (
 
 	"github.com/vidra-dev/vidra/internal/apptest"
 	"github.com/vidra-dev/vidra/internal/clip"
+	"github.com/vidra-dev/vidra/internal/poll"
 	"github.com/vidra-dev/vidra/internal/testdb"
 )
 
@@ -80,11 +81,7 @@ func TestTusUploadResumesThenProcessesAndPlays(t *testing.T) {
 		// Like a tus client, ask for the offset until the server has settled the
 		// dropped request (it keeps what arrived).
 		var offset int64
-		for i := 0; i < 50 && offset == 0; i++ {
-			if offset = s.TusOffset(loc); offset == 0 {
-				time.Sleep(100 * time.Millisecond)
-			}
-		}
+		poll.Within(5*time.Second, func() bool { offset = s.TusOffset(loc); return offset != 0 })
 		if offset <= 0 || offset > int64(half) {
 			t.Fatalf("offset after the dropped PATCH = %d, want 1..%d", offset, half)
 		}
@@ -155,7 +152,7 @@ func TestTusUploadResumesThenProcessesAndPlays(t *testing.T) {
 		// reading) may be counted while the two flush, after the first and
 		// before the second: flushed again, they agree once it is in both.
 		var usage, usageMs, delivered, segmentMs int64
-		for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		poll.Every(100*time.Millisecond, 10*time.Second, func() bool {
 			s.FlushAnalytics()
 			if err := s.App.FlushUsage(context.Background()); err != nil {
 				t.Fatal(err)
@@ -168,10 +165,8 @@ func TestTusUploadResumesThenProcessesAndPlays(t *testing.T) {
 				FROM analytics_delivery`).Scan(&delivered, &segmentMs); err != nil {
 				t.Fatal(err)
 			}
-			if (delivered == usage && segmentMs == usageMs) || time.Now().After(deadline) {
-				break
-			}
-		}
+			return delivered == usage && segmentMs == usageMs
+		})
 		if usage < 188 || delivered != usage || segmentMs != usageMs || segmentMs <= 0 {
 			t.Errorf("delivery %d bytes %d segment ms; usage %d bytes %d ms", delivered, segmentMs, usage, usageMs)
 		}
@@ -294,9 +289,13 @@ func TestBadUploadsFailTheVideoWithAReason(t *testing.T) {
 		token, id = s.UploadToken(proj, 1000)
 		req, _ := http.NewRequest(http.MethodPut, s.URL+"/v1/uploads/direct", bytes.NewReader(good))
 		req.Header.Set("Upload-Token", token)
-		res, err := s.Client.Do(req)
-		if err != nil || res.StatusCode != http.StatusRequestEntityTooLarge {
-			t.Errorf("over-limit direct upload = %v %v", res.StatusCode, err)
+		if res, err := s.Client.Do(req); err != nil {
+			t.Errorf("over-limit direct upload: %v", err)
+		} else {
+			_ = res.Body.Close()
+			if res.StatusCode != http.StatusRequestEntityTooLarge {
+				t.Errorf("over-limit direct upload = %d", res.StatusCode)
+			}
 		}
 		check("direct over the limit", id, "over the token's limit")
 
@@ -318,8 +317,12 @@ func TestDirectUploadAndPullFromURL(t *testing.T) {
 		req, _ := http.NewRequest(http.MethodPut, s.URL+"/v1/uploads/direct", bytes.NewReader(data))
 		req.Header.Set("Upload-Token", token)
 		res, err := s.Client.Do(req)
-		if err != nil || res.StatusCode != http.StatusCreated {
-			t.Fatalf("direct upload = %v %v", res.StatusCode, err)
+		if err != nil {
+			t.Fatalf("direct upload: %v", err)
+		}
+		_ = res.Body.Close()
+		if res.StatusCode != http.StatusCreated {
+			t.Fatalf("direct upload = %d", res.StatusCode)
 		}
 		if v := s.WaitVideo(id, time.Minute); v.Status != "ready" {
 			t.Fatalf("direct upload video %s: %s", v.Status, v.FailureReason)

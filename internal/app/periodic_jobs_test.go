@@ -7,6 +7,7 @@ import (
 	"github.com/vidra-dev/vidra/internal/apptest"
 	"github.com/vidra-dev/vidra/internal/billing"
 	"github.com/vidra-dev/vidra/internal/jobs"
+	"github.com/vidra-dev/vidra/internal/poll"
 )
 
 // TestPeriodicJobsRunInAServedQueue starts a real server and waits for its
@@ -18,13 +19,12 @@ func TestPeriodicJobsRunInAServedQueue(t *testing.T) {
 		kinds := []string{billing.AdvanceArgs{}.Kind(), billing.PDFArgs{}.Kind()}
 		deadline := time.Now().Add(30 * time.Second)
 		for _, kind := range kinds {
-			for s.SQLInt("SELECT count(*) FROM river_job WHERE kind = ? AND state = 'completed'", kind) == 0 {
-				if time.Now().After(deadline) {
-					t.Fatalf("periodic job %s never completed; queues: %d jobs outside the served queues", kind,
-						s.SQLInt("SELECT count(*) FROM river_job WHERE kind = ? AND queue NOT IN (?, ?, ?)",
-							kind, jobs.QueueMedia, jobs.QueueMaintenance, jobs.QueueWebhooks))
-				}
-				time.Sleep(100 * time.Millisecond)
+			if !poll.Within(time.Until(deadline), func() bool {
+				return s.SQLInt("SELECT count(*) FROM river_job WHERE kind = ? AND state = 'completed'", kind) > 0
+			}) {
+				t.Fatalf("periodic job %s never completed; queues: %d jobs outside the served queues", kind,
+					s.SQLInt("SELECT count(*) FROM river_job WHERE kind = ? AND queue NOT IN (?, ?, ?)",
+						kind, jobs.QueueMedia, jobs.QueueMaintenance, jobs.QueueWebhooks))
 			}
 		}
 		if n := s.SQLInt("SELECT count(*) FROM river_job WHERE queue NOT IN (?, ?, ?)",

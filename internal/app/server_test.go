@@ -65,6 +65,7 @@ func slowSend(t *testing.T, addr, head string, n int) (answer string, closed boo
 			r := <-read
 			return r.answer, true
 		}
+		// The pace is what is under test: a slow client sends a byte every 20 ms.
 		time.Sleep(20 * time.Millisecond)
 	}
 	return "", false
@@ -105,6 +106,7 @@ func TestUploadsOutlastTheReadTimeoutWhileTheyProgress(t *testing.T) {
 		if _, err := conn.Write(bytes.Repeat([]byte{0x42}, chunk)); err != nil {
 			t.Fatalf("the server stopped reading a progressing upload: %v", err)
 		}
+		// The pace is what is under test: a chunk every 100 ms.
 		time.Sleep(100 * time.Millisecond)
 	}
 	answer, _ := io.ReadAll(conn)

@@ -9,6 +9,7 @@ import (
 	"entgo.io/ent/dialect"
 	"github.com/vidra-dev/vidra/internal/apptest"
 	"github.com/vidra-dev/vidra/internal/database"
+	"github.com/vidra-dev/vidra/internal/poll"
 	"github.com/vidra-dev/vidra/internal/testdb"
 )
 
@@ -58,11 +59,7 @@ func TestSessionChangesReachEveryServer(t *testing.T) {
 	eventually := func(what string, done func() bool) {
 		t.Helper()
 		// Well under the 30 s a remembered check may live unannounced.
-		for deadline := time.Now().Add(10 * time.Second); !done(); time.Sleep(20 * time.Millisecond) {
-			if time.Now().After(deadline) {
-				t.Fatalf("not within 10 s: %s", what)
-			}
-		}
+		poll.Until(t, what, 10*time.Second, done)
 	}
 	feedConnections := func() int {
 		t.Helper()

@@ -46,12 +46,13 @@ func TestWebsocketRefusesQueriesAndMutations(t *testing.T) {
 		// The legacy graphql-ws subprotocol: "start" a mutation.
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
-		conn, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(s.URL, "http")+"/graphql",
+		// coder/websocket's Dial: "You never need to close resp.Body yourself."
+		conn, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(s.URL, "http")+"/graphql", //nolint:bodyclose // Dial closes it
 			&websocket.DialOptions{Subprotocols: []string{"graphql-ws"}})
 		if err != nil {
 			t.Fatal(err)
 		}
-		defer conn.CloseNow()
+		defer func() { _ = conn.CloseNow() }()
 		send := func(m map[string]any) {
 			b, _ := json.Marshal(m)
 			if err := conn.Write(ctx, websocket.MessageText, b); err != nil {

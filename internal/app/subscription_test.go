@@ -6,17 +6,19 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coder/websocket"
 	"github.com/google/uuid"
 
 	"github.com/vidra-dev/vidra/internal/app"
 	"github.com/vidra-dev/vidra/internal/apptest"
 	"github.com/vidra-dev/vidra/internal/config"
+	"github.com/vidra-dev/vidra/internal/poll"
 )
 
 const (
 	videoSubscription = `subscription($id: ID!) { videoUpdated(id: $id) { id title status } }`
 	jobSubscription   = `subscription($id: ID!) { transcodingJobUpdated(id: $id) { id status progress } }`
-	deliverySub       = `subscription($p: ID!) { webhookDeliveryUpdated(projectID: $p) { id eventType status } }`
+	deliverySub       = `subscription($p: ID!, $after: String) { webhookDeliveryUpdated(projectID: $p, after: $after) { id eventType status } }`
 	viewersSub        = `subscription($p: ID!) { concurrentViewersUpdated(projectID: $p, intervalSeconds: 2) { count windowSeconds } }`
 	renameVideo       = `mutation($id: ID!, $t: String!) { updateVideo(id: $id, input: {title: $t}) { id } }`
 )
@@ -64,7 +66,8 @@ func TestSubscriptions(t *testing.T) {
 			t.Fatalf("after a rolled-back change: %v", err)
 		}
 		s.MustGraphQL(renameVideo, map[string]any{"id": videoID, "t": "second"}, nil)
-		if err := c.Next("v", 10*time.Second).Data(&v); err != nil || v.VideoUpdated.Title != "second" {
+		renamed := c.Next("v", 10*time.Second)
+		if err := renamed.Data(&v); err != nil || v.VideoUpdated.Title != "second" {
 			t.Fatalf("after rename: %+v %v", v, err)
 		}
 
@@ -74,10 +77,11 @@ func TestSubscriptions(t *testing.T) {
 		}
 		s.MustGraphQL(`mutation($p: ID!) { createWebhookEndpoint(projectID: $p, input: {url: "http://127.0.0.1:9/hook", eventTypes: ["video.created"]}) { endpoint { id } } }`,
 			map[string]any{"p": project}, &ep)
-		c.Subscribe("d", deliverySub, map[string]any{"p": project})
-		// The subscription is made when the server has answered the subscribe
-		// message; a query on the same server after a moment is ordered after it.
-		time.Sleep(200 * time.Millisecond)
+		// The server makes a subscription after it has read the subscribe
+		// message, and says nothing when it has: subscribed after the rename's
+		// position in the change log, it gets every delivery made since, so
+		// the video can be created at once.
+		c.Subscribe("d", deliverySub, map[string]any{"p": project, "after": renamed.Cursor()})
 		s.CreateVideo(project, "", "third")
 		var d struct {
 			WebhookDeliveryUpdated struct{ ID, EventType, Status string }
@@ -211,10 +215,12 @@ func TestSubscriptionRefusals(t *testing.T) {
 		if _, code, _ := s.DialWS(bearer(s)); code != 4429 {
 			t.Fatalf("fourth connection: close %d, want 4429", code)
 		}
+		// The server counts c out when it has seen the close, which the client
+		// is not told of: dial until a connection is let in again.
 		c.Close()
-		time.Sleep(200 * time.Millisecond) // the server sees the close
-		if _, code, err := s.DialWS(bearer(s)); err != nil {
-			t.Fatalf("a connection after one closed: %v (close %d)", err, code)
+		var closed websocket.StatusCode
+		if !poll.Within(10*time.Second, func() bool { _, closed, err = s.DialWS(bearer(s)); return err == nil }) {
+			t.Fatalf("a connection after one closed: %v (close %d)", err, closed)
 		}
 	}, apptest.Options{Env: env})
 }
@@ -311,12 +317,15 @@ func TestSubscriptionOutlivesReadTimeout(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Time is what is under test: the connection stays idle past the 1 s
+	// read timeout before it subscribes.
 	time.Sleep(1500 * time.Millisecond)
 	c.Subscribe("v", videoSubscription, map[string]any{"id": videoID})
 	var v subscribedVideo
 	if err := c.Next("v", 10*time.Second).Data(&v); err != nil || v.VideoUpdated.Title != "first" {
 		t.Fatalf("after the read timeout: %+v %v", v, err)
 	}
+	// And a subscribed connection stays open past it too.
 	time.Sleep(1500 * time.Millisecond)
 	s.MustGraphQL(renameVideo, map[string]any{"id": videoID, "t": "second"}, nil)
 	if err := c.Next("v", 10*time.Second).Data(&v); err != nil || v.VideoUpdated.Title != "second" {

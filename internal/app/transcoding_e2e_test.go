@@ -11,6 +11,7 @@ import (
 
 	"github.com/vidra-dev/vidra/internal/apptest"
 	"github.com/vidra-dev/vidra/internal/clip"
+	"github.com/vidra-dev/vidra/internal/poll"
 )
 
 // transcodingJob is a job as the REST rows show it (v1: output; v2: outputs).
@@ -51,17 +52,14 @@ func restJob(t *testing.T, s *apptest.Server, method, path, body string) transco
 // waitJob polls a job until it is no longer queued or running.
 func waitJob(t *testing.T, s *apptest.Server, path string) transcodingJob {
 	t.Helper()
-	deadline := time.Now().Add(2 * time.Minute)
-	for {
-		j := restJob(t, s, "GET", path, "")
-		if j.Status != "queued" && j.Status != "running" {
-			return j
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("job still %s", j.Status)
-		}
-		time.Sleep(100 * time.Millisecond)
+	var j transcodingJob
+	if !poll.Within(2*time.Minute, func() bool {
+		j = restJob(t, s, "GET", path, "")
+		return j.Status != "queued" && j.Status != "running"
+	}) {
+		t.Fatalf("job still %s", j.Status)
 	}
+	return j
 }
 
 // checkOutput plays an output's signed playlist with ffprobe and checks that it
@@ -216,10 +214,11 @@ func TestTranscodingJobCancelRunning(t *testing.T) {
 			t.Fatalf("profile output %+v, want its highest rung", j.Output)
 		}
 		path := "/v1/transcoding/jobs/" + j.ID
-		for deadline := time.Now().Add(time.Minute); j.Status != "running" || j.Progress == 0; time.Sleep(50 * time.Millisecond) {
-			if j = restJob(t, s, "GET", path, ""); j.Status == "succeeded" || time.Now().After(deadline) {
-				t.Fatalf("job %s before it could be canceled while running", j.Status)
-			}
+		if !poll.Within(time.Minute, func() bool {
+			j = restJob(t, s, "GET", path, "")
+			return j.Status == "running" && j.Progress > 0 || j.Status == "succeeded"
+		}) || j.Status == "succeeded" {
+			t.Fatalf("job %s before it could be canceled while running", j.Status)
 		}
 		if j = restJob(t, s, "PUT", path, `{"cancel": true}`); j.Status != "canceled" {
 			t.Fatalf("after cancel: %+v", j)
@@ -227,7 +226,11 @@ func TestTranscodingJobCancelRunning(t *testing.T) {
 		if st, _ := s.REST("PUT", path, `{"priority": 50}`); st != http.StatusUnprocessableEntity {
 			t.Errorf("priority of a canceled job: %d", st)
 		}
-		time.Sleep(3 * time.Second)
+		// Once its River job has finished, the worker that ran the encode has
+		// returned: nothing can change the job after that.
+		poll.Until(t, "the canceled job's worker to return", time.Minute, func() bool {
+			return s.SQLInt(`SELECT count(*) FROM river_job WHERE kind = 'transcode' AND state NOT IN ('completed', 'cancelled', 'discarded')`) == 0
+		})
 		if j = restJob(t, s, "GET", path, ""); j.Status != "canceled" || j.Progress >= 1 || j.Output.URL != nil {
 			t.Errorf("canceled job became %+v", j)
 		}

@@ -103,12 +103,16 @@ func resumeOnOtherReplica(t *testing.T, a, b *apptest.Server, data []byte) {
 	if _, err := pw.Write(data[:half]); err != nil {
 		t.Fatal(err)
 	}
+	// A wall-clock gap the scenario needs: the bytes reach replica A, which
+	// tells the client nothing of what it stored (any offset up to half is
+	// accepted below), before the client gives up on it.
 	time.Sleep(300 * time.Millisecond)
 
 	// The client gives up on A and asks B where the upload stands.
 	offset := b.TusOffset(locB)
 	select {
-	case <-hung: // A's request let go of the upload
+	case err := <-hung: // A's request let go of the upload, failed or not
+		t.Logf("replica A's hanging PATCH ended: %v", err)
 	case <-time.After(15 * time.Second):
 		t.Fatal("replica A's hanging PATCH still holds the upload after replica B took it over")
 	}

@@ -26,6 +26,7 @@ import (
 	"github.com/vidra-dev/vidra/internal/apptest"
 	"github.com/vidra-dev/vidra/internal/clip"
 	"github.com/vidra-dev/vidra/internal/events"
+	"github.com/vidra-dev/vidra/internal/poll"
 	"github.com/vidra-dev/vidra/internal/s3test"
 )
 
@@ -95,29 +96,22 @@ func TestCompleteUploadWhoseReplicaDied(t *testing.T) {
 				t.Fatal(err)
 			}
 			start := time.Now()
-			deadline := start.Add(30 * time.Second)
-			for w.token(t, videoID).CompletedAt == nil {
-				if time.Now().After(deadline) {
-					t.Fatal("the stalled-upload check did not finish the upload within 30 s")
-				}
-				time.Sleep(100 * time.Millisecond)
-			}
+			poll.Until(t, "the stalled-upload check to finish the upload", 30*time.Second, func() bool {
+				return w.token(t, videoID).CompletedAt != nil
+			})
 			t.Logf("the frequent check finished the upload %v after its writer's lease lapsed", time.Since(start).Round(time.Millisecond))
 			w.assertRecordedOnce(t, proj, videoID)
 			// The other replica's check may still hold the lease it took to
 			// find the upload finished; then none is left.
-			for {
-				n, err := a.App.DB.Client.UploadLock.Query().Where(uploadlock.UploadID(*token.UploadID)).Count(apptest.System())
-				if err != nil {
+			var n int
+			if !poll.Within(time.Until(start.Add(30*time.Second)), func() bool {
+				var err error
+				if n, err = a.App.DB.Client.UploadLock.Query().Where(uploadlock.UploadID(*token.UploadID)).Count(apptest.System()); err != nil {
 					t.Fatal(err)
 				}
-				if n == 0 {
-					break
-				}
-				if time.Now().After(deadline) {
-					t.Fatalf("%d lease rows of the finished upload left", n)
-				}
-				time.Sleep(100 * time.Millisecond)
+				return n == 0
+			}) {
+				t.Fatalf("%d lease rows of the finished upload left", n)
 			}
 		})
 		t.Run("race", func(t *testing.T) {

@@ -18,6 +18,7 @@ import (
 
 	"github.com/vidra-dev/vidra/internal/app"
 	"github.com/vidra-dev/vidra/internal/config"
+	"github.com/vidra-dev/vidra/internal/poll"
 	"github.com/vidra-dev/vidra/internal/tenancy"
 	"github.com/vidra-dev/vidra/internal/testdb"
 	"github.com/vidra-dev/vidra/internal/usage"
@@ -111,12 +112,8 @@ func TestDeliveredBytesEqualTheAccessLog(t *testing.T) {
 			get("GET", "seg_00009.ts", "") // 404: not billed, not compared
 			abortDownload(t, base+"seg_00001.ts", 64<<10)
 			// The aborted response's line is logged when its handler returns.
-			deadline := time.Now().Add(30 * time.Second)
-			for len(logs.playLines(t)) < 9 {
-				if time.Now().After(deadline) {
-					t.Fatalf("access lines: %d of 9", len(logs.playLines(t)))
-				}
-				time.Sleep(20 * time.Millisecond)
+			if !poll.Within(30*time.Second, func() bool { return len(logs.playLines(t)) >= 9 }) {
+				t.Fatalf("access lines: %d of 9", len(logs.playLines(t)))
 			}
 			if err := a.FlushUsage(ctx); err != nil {
 				t.Fatal(err)

@@ -16,6 +16,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/importer"
 	"github.com/vidra-dev/vidra/internal/apptest"
 	"github.com/vidra-dev/vidra/internal/clip"
+	"github.com/vidra-dev/vidra/internal/poll"
 	"github.com/vidra-dev/vidra/internal/testdb"
 	"github.com/vidra-dev/vidra/internal/vimeotest"
 )
@@ -105,18 +106,22 @@ func restFails(t *testing.T, s *apptest.Server, method, path, body string, statu
 // waitSync polls the job list until the migration leaves pending and running.
 func waitSync(t *testing.T, s *apptest.Server, proj, id string) migration {
 	t.Helper()
-	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(50 * time.Millisecond) {
-		var list []migration
+	var list []migration
+	var done migration
+	if !poll.Within(30*time.Second, func() bool {
+		list = nil
 		restOK(t, s, "GET", "/v1/projects/"+proj+"/importers/vimeo/jobs", "", &list)
 		for _, m := range list {
 			if m.ID == id && m.Status != "pending" && m.Status != "running" {
-				return m
+				done = m
+				return true
 			}
 		}
-		if time.Now().After(deadline) {
-			t.Fatalf("migration %s not finished: %+v", id, list)
-		}
+		return false
+	}) {
+		t.Fatalf("migration %s not finished: %+v", id, list)
 	}
+	return done
 }
 
 // waitArrived polls a video until its file has arrived (or it failed).
@@ -125,15 +130,14 @@ func waitArrived(t *testing.T, s *apptest.Server, id string, real bool) apptest.
 	if real {
 		return s.WaitVideo(id, 2*time.Minute)
 	}
-	for deadline := time.Now().Add(time.Minute); ; time.Sleep(50 * time.Millisecond) {
-		v := s.GetVideo(id)
-		if v.Size > 0 || v.Status == "failed" {
-			return v
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("video %s still %s without its file", id, v.Status)
-		}
+	var v apptest.Video
+	if !poll.Within(time.Minute, func() bool {
+		v = s.GetVideo(id)
+		return v.Size > 0 || v.Status == "failed"
+	}) {
+		t.Fatalf("video %s still %s without its file", id, v.Status)
 	}
+	return v
 }
 
 // TestVimeoImportFlow drives the importer rows against a Vimeo API on loopback:

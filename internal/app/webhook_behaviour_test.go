@@ -13,6 +13,7 @@ import (
 
 	"github.com/vidra-dev/vidra/internal/apptest"
 	"github.com/vidra-dev/vidra/internal/mailtest"
+	"github.com/vidra-dev/vidra/internal/poll"
 	"github.com/vidra-dev/vidra/internal/testdb"
 )
 
@@ -30,17 +31,11 @@ func withEnv(ms ...map[string]string) map[string]string {
 // waitLogs polls the endpoint's log until ok holds, failing the test after timeout.
 func waitLogs(t *testing.T, s *apptest.Server, proj, ep string, timeout time.Duration, ok func([]logLine) bool) []logLine {
 	t.Helper()
-	deadline := time.Now().Add(timeout)
-	for {
-		lines := webhookLogs(t, s, proj, ep)
-		if ok(lines) {
-			return lines
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("webhook logs: condition not met after %s: %+v", timeout, lines)
-		}
-		time.Sleep(50 * time.Millisecond)
+	var lines []logLine
+	if !poll.Within(timeout, func() bool { lines = webhookLogs(t, s, proj, ep); return ok(lines) }) {
+		t.Fatalf("webhook logs: condition not met after %s: %+v", timeout, lines)
 	}
+	return lines
 }
 
 // settled reports whether every line has left pending and there are n of them.
@@ -104,7 +99,8 @@ func TestRotatedSecretSignsWithBothDuringTheOverlapOnly(t *testing.T) {
 			t.Errorf("during the overlap the new secret does not verify: %v", err)
 		}
 
-		// After the overlap: only the new secret.
+		// After the overlap: only the new secret. The overlap ends on the wall
+		// clock, so the test lets it pass.
 		time.Sleep(time.Until(expires) + 200*time.Millisecond)
 		s.CreateVideo(proj, "", "after")
 		got = rcv.waitFor(t, 30*time.Second, func(ds []delivery) bool { return len(ds) >= 2 })
@@ -176,6 +172,8 @@ func TestEndpointFailingTooLongIsDisabledAndItsOwnersTold(t *testing.T) {
 				t.Errorf("no delivery cancelled: %+v", lines)
 			}
 			n := len(failing.deliveries())
+			// No request is what is awaited, so there is no condition to wait
+			// on: a retry (20-200 ms apart here) would come within this window.
 			time.Sleep(400 * time.Millisecond)
 			if later := len(failing.deliveries()); later != n {
 				t.Errorf("the disabled endpoint got %d more requests", later-n)
@@ -200,8 +198,9 @@ func TestEndpointFailingTooLongIsDisabledAndItsOwnersTold(t *testing.T) {
 				t.Errorf("%d webhook_endpoint.disabled events, want 1", disabledEvents)
 			}
 			// A disabled endpoint is owed nothing new.
+			// Delivery rows are written in the mutation's transaction
+			// (webhooks.Recorder), so once it has answered there is nothing to wait for.
 			s.CreateVideo(proj, "", "after disabling")
-			time.Sleep(300 * time.Millisecond)
 			if later := webhookLogs(t, s, proj, ep); len(later) != len(lines) {
 				t.Errorf("the disabled endpoint has %d log lines, want the %d it had", len(later), len(lines))
 			}
@@ -264,6 +263,8 @@ func TestResendFailedSendsOnlyFailedEventsOfTheEndpointInTheRange(t *testing.T) 
 
 		s.CreateVideo(proj, "", "before the range") // fails at rcv, outside the range
 		waitLogs(t, s, proj, ep, 30*time.Second, settled(1))
+		// A wall-clock gap on each side of since, so the range starts strictly
+		// after the first event and before the second.
 		time.Sleep(50 * time.Millisecond)
 		since := time.Now()
 		time.Sleep(50 * time.Millisecond)
@@ -291,6 +292,8 @@ func TestResendFailedSendsOnlyFailedEventsOfTheEndpointInTheRange(t *testing.T) 
 			t.Errorf("resent %v, want the video %s", got[3].Event.Data, inRange)
 		}
 		waitLogs(t, s, proj, ep, 30*time.Second, settled(4))
+		// A second resend of the same event is what must not come: no
+		// condition announces its absence, so leave it the time a retry takes.
 		time.Sleep(300 * time.Millisecond)
 		if n := len(rcv.deliveries()); n != 4 {
 			t.Errorf("receiver got %d requests, want 4 (only the failed event in the range again)", n)
@@ -341,15 +344,12 @@ func TestPrivateDestinationsAreRefusedWithoutConfiguration(t *testing.T) {
 				}
 			}
 		}
-		deadline := time.Now().Add(30 * time.Second)
-		for {
+		poll.Within(30*time.Second, func() bool {
 			s.MustGraphQL(`query($p: ID!, $e: ID) { webhookLogs(projectID: $p, endpointID: $e, first: 10) { edges { node { status attemptLog { statusCode error } } } } }`,
 				map[string]any{"p": proj, "e": ep}, &out)
-			if e := out.WebhookLogs.Edges; len(e) == 1 && e[0].Node.Status != "pending" || time.Now().After(deadline) {
-				break
-			}
-			time.Sleep(50 * time.Millisecond)
-		}
+			e := out.WebhookLogs.Edges
+			return len(e) == 1 && e[0].Node.Status != "pending"
+		})
 		e := out.WebhookLogs.Edges
 		if len(e) != 1 || e[0].Node.Status != "failed" || len(e[0].Node.AttemptLog) != 1 {
 			t.Fatalf("logs = %+v", out)
@@ -382,7 +382,8 @@ func TestRedirectsAreNotFollowed(t *testing.T) {
 		if hits.Load() != 1 {
 			t.Errorf("redirector got %d requests, want 1", hits.Load())
 		}
-		time.Sleep(200 * time.Millisecond)
+		// A followed redirect would reach the target within the attempt, before
+		// the attempt is logged: nothing is left to wait for.
 		if n := len(target.deliveries()); n != 0 {
 			t.Errorf("the redirect target got %d requests", n)
 		}
@@ -416,7 +417,9 @@ func TestSweeperQueuesAPendingDeliveryWithoutAJob(t *testing.T) {
 			t.Error(err)
 		}
 		waitLogs(t, s, proj, ep, 30*time.Second, func(ls []logLine) bool { return len(ls) == 1 && ls[0].Status == "succeeded" })
-		time.Sleep(500 * time.Millisecond) // several sweeps: a delivered one is not sent again
+		// Time is what is under test: several 200 ms sweeps pass, and none sends
+		// the delivered one again.
+		time.Sleep(500 * time.Millisecond)
 		if n := len(rcv.deliveries()); n != 1 {
 			t.Errorf("receiver got %d requests, want 1", n)
 		}

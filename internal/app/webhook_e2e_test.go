@@ -14,6 +14,7 @@ import (
 
 	"github.com/vidra-dev/vidra/internal/apptest"
 	"github.com/vidra-dev/vidra/internal/clip"
+	"github.com/vidra-dev/vidra/internal/poll"
 	"github.com/vidra-dev/vidra/internal/testdb"
 )
 
@@ -36,8 +37,10 @@ type delivery struct {
 // receiver is a webhook receiver on loopback: it answers with the status that
 // respond gives for the n-th request (1-based) and keeps every request.
 type receiver struct {
-	mu      sync.Mutex
-	got     []delivery
+	mu  sync.Mutex
+	got []delivery
+	// arrived is signalled after each request is kept, for waitFor.
+	arrived chan struct{}
 	respond func(n int) int
 	ln      net.Listener
 	srv     *http.Server
@@ -46,7 +49,7 @@ type receiver struct {
 
 func newReceiver(t *testing.T, respond func(n int) int) *receiver {
 	t.Helper()
-	r := &receiver{respond: respond}
+	r := &receiver{respond: respond, arrived: make(chan struct{}, 1)}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -72,6 +75,10 @@ func (r *receiver) serve(ln net.Listener) {
 		r.got = append(r.got, d)
 		n := len(r.got)
 		r.mu.Unlock()
+		select {
+		case r.arrived <- struct{}{}:
+		default: // a signal is pending already: waitFor looks at all requests
+		}
 		w.WriteHeader(r.respond(n))
 		_, _ = w.Write([]byte("receiver says hello"))
 	})}
@@ -90,19 +97,21 @@ func (r *receiver) deliveries() []delivery {
 	return append([]delivery(nil), r.got...)
 }
 
-// waitFor polls until some request satisfies ok, failing the test after timeout.
+// waitFor waits until the requests so far satisfy ok, looking again at each
+// request's arrival, failing the test after timeout.
 func (r *receiver) waitFor(t *testing.T, timeout time.Duration, ok func([]delivery) bool) []delivery {
 	t.Helper()
-	deadline := time.Now().Add(timeout)
+	expired := time.After(timeout)
 	for {
 		got := r.deliveries()
 		if ok(got) {
 			return got
 		}
-		if time.Now().After(deadline) {
+		select {
+		case <-r.arrived:
+		case <-expired:
 			t.Fatalf("receiver: condition not met after %s; got %d requests", timeout, len(got))
 		}
-		time.Sleep(20 * time.Millisecond)
 	}
 }
 
@@ -219,14 +228,10 @@ func TestReceiverFailingTwiceGetsTheEventThreeTimes(t *testing.T) {
 			}
 		}
 		var lines []logLine
-		deadline := time.Now().Add(10 * time.Second)
-		for {
+		poll.Within(10*time.Second, func() bool {
 			lines = webhookLogs(t, s, proj, ep)
-			if len(lines) == 1 && lines[0].Status == "succeeded" || time.Now().After(deadline) {
-				break
-			}
-			time.Sleep(50 * time.Millisecond)
-		}
+			return len(lines) == 1 && lines[0].Status == "succeeded"
+		})
 		if len(lines) != 1 || lines[0].Status != "succeeded" || lines[0].Attempts != 3 || len(lines[0].AttemptLog) != 3 {
 			t.Fatalf("logs = %+v", lines)
 		}
@@ -238,6 +243,8 @@ func TestReceiverFailingTwiceGetsTheEventThreeTimes(t *testing.T) {
 			lines[0].AttemptLog[0].ResponseBody != "receiver says hello" {
 			t.Errorf("attempts = %+v", lines[0].AttemptLog)
 		}
+		// A fourth request after the success is what must not come; its
+		// absence has no signal, so leave it a few retry delays (20-200 ms).
 		time.Sleep(300 * time.Millisecond)
 		if n := len(rcv.deliveries()); n != 3 {
 			t.Errorf("receiver got %d requests after success, want 3", n)
@@ -259,14 +266,15 @@ func TestRolledBackMutationSendsNothing(t *testing.T) {
 			t.Fatal("the failing mutation succeeded")
 		}
 		kept := s.CreateVideo(proj, "", "kept")
-		rcv.waitFor(t, 30*time.Second, func(ds []delivery) bool { return len(ds) >= 1 })
-		time.Sleep(500 * time.Millisecond) // a delivery of the rolled-back video would come by now
-		got := rcv.deliveries()
-		if len(got) != 1 || got[0].Event.Data["id"] != kept || got[0].Event.Data["title"] != "kept" {
-			t.Fatalf("receiver got %d deliveries: %+v", len(got), got)
-		}
+		// Delivery rows are written in the mutation's transaction and a job
+		// is queued only after it commits (webhooks.Recorder): one row means
+		// nothing is owed for the rolled-back video, now or later.
 		if lines := webhookLogs(t, s, proj, ep); len(lines) != 1 {
 			t.Errorf("logs = %+v", lines)
+		}
+		got := rcv.waitFor(t, 30*time.Second, func(ds []delivery) bool { return len(ds) >= 1 })
+		if len(got) != 1 || got[0].Event.Data["id"] != kept || got[0].Event.Data["title"] != "kept" {
+			t.Fatalf("receiver got %d deliveries: %+v", len(got), got)
 		}
 	})
 }
@@ -285,19 +293,15 @@ func TestReceiverDownAcrossARestartStillGetsTheEvent(t *testing.T) {
 			ep, _ := createEndpoint(t, s, proj, rcv.URL())
 			videoID := s.CreateVideo(proj, "", "survives")
 			// Wait until a failed attempt is logged, then stop the server.
-			deadline := time.Now().Add(30 * time.Second)
-			for {
-				lines := webhookLogs(t, s, proj, ep)
-				if len(lines) == 1 && len(lines[0].AttemptLog) > 0 {
-					if lines[0].AttemptLog[0].StatusCode != 0 || lines[0].Status != "pending" {
-						t.Fatalf("first attempt = %+v", lines[0])
-					}
-					break
-				}
-				if time.Now().After(deadline) {
-					t.Fatal("no failed attempt logged")
-				}
-				time.Sleep(50 * time.Millisecond)
+			var lines []logLine
+			if !poll.Within(30*time.Second, func() bool {
+				lines = webhookLogs(t, s, proj, ep)
+				return len(lines) == 1 && len(lines[0].AttemptLog) > 0
+			}) {
+				t.Fatal("no failed attempt logged")
+			}
+			if lines[0].AttemptLog[0].StatusCode != 0 || lines[0].Status != "pending" {
+				t.Fatalf("first attempt = %+v", lines[0])
 			}
 			if err := s.App.StopJobs(); err != nil {
 				t.Fatal(err)

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/vidra-dev/vidra/internal/apptest"
+	"github.com/vidra-dev/vidra/internal/poll"
 )
 
 // scriptedReceiver is a webhook receiver on loopback whose n-th request (1-based)
@@ -68,23 +69,21 @@ type deliveryRecord struct {
 // pending, failing the test after timeout.
 func waitSettled(t *testing.T, s *apptest.Server, proj, ep string, timeout time.Duration) deliveryRecord {
 	t.Helper()
-	for deadline := time.Now().Add(timeout); ; time.Sleep(50 * time.Millisecond) {
-		var out struct {
-			WebhookLogs struct {
-				Edges []struct{ Node deliveryRecord }
-			}
+	var out struct {
+		WebhookLogs struct {
+			Edges []struct{ Node deliveryRecord }
 		}
+	}
+	if !poll.Within(timeout, func() bool {
 		s.MustGraphQL(`query($p: ID!, $e: ID) { webhookLogs(projectID: $p, endpointID: $e, first: 10) { edges { node {
 			status attempts attemptLog { statusCode error responseBody durationMs succeeded } } } } }`,
 			map[string]any{"p": proj, "e": ep}, &out)
 		edges := out.WebhookLogs.Edges
-		if len(edges) == 1 && edges[0].Node.Status != "pending" {
-			return edges[0].Node
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the delivery did not settle in %s: %+v", timeout, edges)
-		}
+		return len(edges) == 1 && edges[0].Node.Status != "pending"
+	}) {
+		t.Fatalf("the delivery did not settle in %s: %+v", timeout, out.WebhookLogs.Edges)
 	}
+	return out.WebhookLogs.Edges[0].Node
 }
 
 // deliverVideoCreated creates a project named name with an endpoint at url for

@@ -55,7 +55,8 @@ func (s *Server) DialWS(payload map[string]any, opts ...WSOptions) (*WSConn, web
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	conn, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(s.URL, "http")+"/graphql",
+	// coder/websocket's Dial: "You never need to close resp.Body yourself."
+	conn, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(s.URL, "http")+"/graphql", //nolint:bodyclose // Dial closes it
 		&websocket.DialOptions{Subprotocols: []string{"graphql-transport-ws"}, HTTPHeader: h})
 	if err != nil {
 		return nil, 0, err

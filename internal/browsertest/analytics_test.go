@@ -247,7 +247,7 @@ func waitViews(t *testing.T, s *apptest.Server, projectID, viewID string) (beaco
 		if time.Now().After(deadline) {
 			t.Fatalf("viewend not stored after 15 s; events %v, views %+v", types, views(t, s, projectID))
 		}
-		time.Sleep(100 * time.Millisecond)
+		time.Sleep(100 * time.Millisecond) // polling the stored events: a wait on a condition
 	}
 	s.FlushAnalytics()
 	for _, v := range views(t, s, projectID) {

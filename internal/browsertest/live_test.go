@@ -55,7 +55,9 @@ func TestBrowserEncryptedLowLatencyLive(t *testing.T) {
 	go func() { runDone <- sess.Run(context.Background(), out) }()
 	t.Cleanup(func() {
 		_ = out.Close()
-		<-runDone
+		if err := <-runDone; err != nil {
+			t.Logf("session run: %v", err)
+		}
 		_ = sess.Close(context.Background(), "publisher_closed")
 	})
 	select {

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"testing"
 	"time"
+
+	"github.com/vidra-dev/vidra/internal/poll"
 )
 
 // waitTranscoding waits until a worker runs a process_video job and returns
@@ -12,25 +14,24 @@ import (
 // uploaded so far may all be ready already: more is uploaded meanwhile (more).
 func waitTranscoding(t *testing.T, db *sql.DB, more func()) (video string, job videoJob) {
 	t.Helper()
-	deadline := time.Now().Add(2 * time.Minute)
-	for time.Now().Before(deadline) {
+	if !poll.Within(2*time.Minute, func() bool {
 		err := db.QueryRow(`SELECT args->>'video_id' FROM river_job
 			WHERE kind = 'process_video' AND state = 'running' ORDER BY id LIMIT 1`).Scan(&video)
 		switch {
 		case err == nil:
-			if job = jobOfVideo(t, db, video); job.State == "running" {
-				return video, job
-			}
+			job = jobOfVideo(t, db, video)
+			return job.State == "running"
 		case errors.Is(err, sql.ErrNoRows):
 			more()
-			continue
+			return false
 		default:
 			t.Fatal(err)
+			return false
 		}
-		time.Sleep(50 * time.Millisecond)
+	}) {
+		t.Fatal("no worker was seen transcoding")
 	}
-	t.Fatal("no worker was seen transcoding")
-	return "", videoJob{}
+	return video, job
 }
 
 // queuedVideoJobs counts process_video jobs waiting for a worker.

@@ -69,6 +69,8 @@ func (u *tusClient) head() int64 {
 		if attempt == 10 {
 			u.t.Fatalf("tus HEAD %s: %v", u.loc, err)
 		}
+		// The client's own retry delay, growing as tus-js-client's do: the
+		// test plays a client, which has nothing to wait on but time.
 		time.Sleep(time.Duration(attempt+1) * 200 * time.Millisecond)
 	}
 }
@@ -92,6 +94,7 @@ func (u *tusClient) finish(data []byte) {
 		if attempt == 10 {
 			u.t.Fatalf("upload %s does not complete: offset %d: %v", u.loc, n, err)
 		}
+		// The client's retry delay before it asks for the offset again.
 		time.Sleep(500 * time.Millisecond)
 	}
 }

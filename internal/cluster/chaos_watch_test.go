@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/vidra-dev/vidra/internal/apptest"
+	"github.com/vidra-dev/vidra/internal/poll"
 )
 
 // readyWatch follows videos through videoUpdated subscriptions opened through
@@ -37,6 +38,8 @@ func (w *readyWatch) follow(id string) {
 				w.mu.Lock()
 				w.reconnects++
 				w.mu.Unlock()
+				// The client's reconnect delay: a client has no signal of
+				// the cluster being back but trying again.
 				time.Sleep(200 * time.Millisecond)
 			}
 			c, _, err := w.api.DialWS(map[string]any{"Authorization": "Bearer " + w.api.Token})
@@ -69,26 +72,23 @@ func (w *readyWatch) follow(id string) {
 // expectReady waits until every video was seen ready by its subscription.
 func (w *readyWatch) expectReady(t *testing.T, videos []string, timeout time.Duration) {
 	t.Helper()
-	deadline := time.Now().Add(timeout)
-	for {
+	var missing []string
+	var reconnects int
+	if !poll.Every(100*time.Millisecond, timeout, func() bool {
 		w.mu.Lock()
-		var missing []string
+		defer w.mu.Unlock()
+		missing = missing[:0]
 		for _, v := range videos {
 			if !w.ready[v] {
 				missing = append(missing, v)
 			}
 		}
-		reconnects := w.reconnects
-		w.mu.Unlock()
-		if len(missing) == 0 {
-			t.Logf("subscriptions saw every video ready (%d reconnects)", reconnects)
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("subscriptions never saw these videos ready: %v", missing)
-		}
-		time.Sleep(100 * time.Millisecond)
+		reconnects = w.reconnects
+		return len(missing) == 0
+	}) {
+		t.Fatalf("subscriptions never saw these videos ready: %v", missing)
 	}
+	t.Logf("subscriptions saw every video ready (%d reconnects)", reconnects)
 }
 
 // hookReceiver is a webhook endpoint that records every delivery.
@@ -131,15 +131,16 @@ func newHookReceiver(t *testing.T) *hookReceiver {
 // expectEach waits until every video has exactly one message of each type.
 func (r *hookReceiver) expectEach(t *testing.T, videos, types []string, timeout time.Duration) {
 	t.Helper()
-	deadline := time.Now().Add(timeout)
-	for {
+	var missing []string
+	if !poll.Every(200*time.Millisecond, timeout, func() bool {
 		r.mu.Lock()
 		count := map[string]int{}
 		for _, ev := range r.events {
 			count[ev.Data.ID+" "+ev.Type]++
 		}
 		r.mu.Unlock()
-		var missing, twice []string
+		var twice []string
+		missing = nil
 		for _, v := range videos {
 			for _, typ := range types {
 				switch n := count[v+" "+typ]; {
@@ -153,12 +154,8 @@ func (r *hookReceiver) expectEach(t *testing.T, videos, types []string, timeout 
 		if len(twice) > 0 {
 			t.Fatalf("events announced more than once (distinct webhook-ids): %v", twice)
 		}
-		if len(missing) == 0 {
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("events never delivered: %v", missing)
-		}
-		time.Sleep(200 * time.Millisecond)
+		return len(missing) == 0
+	}) {
+		t.Fatalf("events never delivered: %v", missing)
 	}
 }

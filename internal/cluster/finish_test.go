@@ -20,6 +20,7 @@ import (
 	"github.com/vidra-dev/vidra/internal/apptest"
 	"github.com/vidra-dev/vidra/internal/clip"
 	"github.com/vidra-dev/vidra/internal/cluster"
+	"github.com/vidra-dev/vidra/internal/poll"
 )
 
 // killDelays are how long after the final PATCH's body was sent the replica
@@ -115,11 +116,8 @@ func TestClusterLastByteReplicaKilled(t *testing.T) {
 		default:
 			outcome = "stranded, finished by the lease check"
 			start := time.Now()
-			for !tokenCompleted(t, db, videoID) {
-				if time.Since(start) > 40*time.Second {
-					t.Fatal("no replica finished the stranded upload within 40 s")
-				}
-				time.Sleep(200 * time.Millisecond)
+			if !poll.Every(200*time.Millisecond, 40*time.Second, func() bool { return tokenCompleted(t, db, videoID) }) {
+				t.Fatal("no replica finished the stranded upload within 40 s")
 			}
 			t.Logf("the lease check finished the stranded upload %v after the kill", time.Since(start).Round(time.Millisecond))
 		}
@@ -159,6 +157,8 @@ func finalPatchThenKill(t *testing.T, c *cluster.Cluster, p *cluster.Process, pa
 	body := &afterEOF{r: bytes.NewReader(rest), eof: func() {
 		once.Do(func() {
 			go func() {
+				// The moment of the kill is what is under test: delay after
+				// the body was sent, whatever the replica does meanwhile.
 				time.Sleep(delay)
 				killed <- c.Kill(p.Name)
 			}()

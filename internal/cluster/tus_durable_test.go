@@ -15,6 +15,7 @@ import (
 	"github.com/vidra-dev/vidra/internal/apptest"
 	"github.com/vidra-dev/vidra/internal/cluster"
 	"github.com/vidra-dev/vidra/internal/jobs"
+	"github.com/vidra-dev/vidra/internal/poll"
 )
 
 // TestTusAcknowledgedOffsetSurvivesKill: replica r1 acknowledges a PATCH of
@@ -55,12 +56,8 @@ func TestTusAcknowledgedOffsetSurvivesKill(t *testing.T) {
 		t.Fatal(err)
 	}
 	// r1 now waits for more of the body, having deleted .part.
-	deadline := time.Now().Add(30 * time.Second)
-	for c.S3.Size(t, part) >= 0 {
-		if time.Now().After(deadline) {
-			t.Fatal("r1's second PATCH never took up the incomplete part")
-		}
-		time.Sleep(20 * time.Millisecond)
+	if !poll.Every(20*time.Millisecond, 30*time.Second, func() bool { return c.S3.Size(t, part) < 0 }) {
+		t.Fatal("r1's second PATCH never took up the incomplete part")
 	}
 	if err := c.Kill("r1"); err != nil {
 		t.Fatal(err)

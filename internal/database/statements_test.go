@@ -177,11 +177,13 @@ func TestHandWrittenQueriesArePrepared(t *testing.T) {
 		t.Fatalf("duplicate key: got %v, want a unique violation (23505)", err)
 	}
 	before := preparedOnServer(t, db)
-	for want := range 3 {
-		rows, err := raw.QueryContext(ctx, `SELECT count(*) FROM items WHERE n > $1`, want)
+	count := func(above int) int {
+		t.Helper()
+		rows, err := raw.QueryContext(ctx, `SELECT count(*) FROM items WHERE n > $1`, above)
 		if err != nil {
 			t.Fatal(err)
 		}
+		defer func() { _ = rows.Close() }()
 		var n int
 		if !rows.Next() || rows.Scan(&n) != nil {
 			t.Fatalf("no count: %v", rows.Err())
@@ -189,14 +191,25 @@ func TestHandWrittenQueriesArePrepared(t *testing.T) {
 		if err := rows.Close(); err != nil {
 			t.Fatal(err)
 		}
-		if n != 2-want {
+		if err := rows.Err(); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	for want := range 3 {
+		if n := count(want); n != 2-want {
 			t.Fatalf("count(n > %d) = %d, want %d", want, n, 2-want)
 		}
 	}
 	if after := preparedOnServer(t, db); after != before+1 {
 		t.Fatalf("%d statements prepared by one query run three times, want 1", after-before)
 	}
-	if _, err := raw.QueryContext(ctx, `SELEC 1`); !errors.As(err, &pqErr) || pqErr.Code != "42601" {
+	rows, err := raw.QueryContext(ctx, `SELEC 1`)
+	if err == nil {
+		defer func() { _ = rows.Close() }()
+		t.Fatalf("syntax error: got rows (%v), want a pq syntax error (42601)", rows.Err())
+	}
+	if !errors.As(err, &pqErr) || pqErr.Code != "42601" {
 		t.Fatalf("syntax error: got %v, want a pq syntax error (42601)", err)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/riverqueue/river/rivertype"
 
 	"github.com/vidra-dev/vidra/internal/database"
+	"github.com/vidra-dev/vidra/internal/poll"
 	"github.com/vidra-dev/vidra/internal/testdb"
 )
 
@@ -121,18 +122,15 @@ func testReclaim(t *testing.T, d, mode string) {
 		wait = 0 // done before Open returned
 	}
 	var job *rivertype.JobRow
-	for deadline := time.Now().Add(wait); ; {
+	if !poll.Within(wait, func() bool {
 		res, err := b.client.JobList(ctx, river.NewJobListParams().IDs(id))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if job = res.Jobs[0]; job.State != rivertype.JobStateRunning {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("job still running under the dead process")
-		}
-		time.Sleep(20 * time.Millisecond)
+		job = res.Jobs[0]
+		return job.State != rivertype.JobStateRunning
+	}) {
+		t.Fatal("job still running under the dead process")
 	}
 	if job.State != rivertype.JobStateAvailable || job.Attempt != 1 || len(job.Errors) != 1 ||
 		!strings.Contains(job.Errors[0].Error, a.ProcessID()) {
@@ -147,15 +145,13 @@ func testReclaim(t *testing.T, d, mode string) {
 	}
 	// The reclaimer settles the jobs first, then drops the dead record: wait
 	// for that step too (CI saw the count taken between the two).
-	for deadline := time.Now().Add(10 * time.Second); ; {
-		n, err := db.Client.JobProcess.Query().Count(systemCtx(ctx))
-		if err == nil && n == 1 {
-			break
-		}
-		if err != nil || time.Now().After(deadline) {
-			t.Fatalf("liveness records after the reclaim: %d (%v), want only B's", n, err)
-		}
-		time.Sleep(20 * time.Millisecond)
+	var n int
+	var countErr error
+	if !poll.Within(10*time.Second, func() bool {
+		n, countErr = db.Client.JobProcess.Query().Count(systemCtx(ctx))
+		return countErr != nil || n == 1
+	}) || countErr != nil {
+		t.Fatalf("liveness records after the reclaim: %d (%v), want only B's", n, countErr)
 	}
 	// A's worker ends late: River settles only running jobs, so the
 	// reclaimed job stays available for another attempt.

@@ -7,6 +7,7 @@ import (
 )
 
 func TestCaptionLanguage(t *testing.T) {
+	//nolint:gocritic // mapKey: the spaces around " en " are the input under test
 	for in, want := range map[string]string{"pt-br": "pt-BR", " en ": "en", "zh-hant": "zh-Hant"} {
 		if got, err := captionLanguage(in); err != nil || got != want {
 			t.Errorf("captionLanguage(%q) = %q, %v; want %q", in, got, err, want)

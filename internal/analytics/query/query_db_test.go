@@ -13,6 +13,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/vidra-dev/vidra/internal/apptest"
+	"github.com/vidra-dev/vidra/internal/poll"
 )
 
 // world is a project with known views: folder F (subfolder F2), videos V1 in
@@ -418,11 +419,10 @@ func TestThroughIngest(t *testing.T) {
 		q := map[string]any{"startTime": t0.Add(-time.Hour).Format(time.RFC3339), "endTime": time.Now().Add(time.Hour).Format(time.RFC3339),
 			"metrics": metrics("view_attempts", "views", "total_watch_time", "video_startup_time", "playback_failure_percentage", "total_media_error")}
 		var res *result
-		for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
-			if res = run(t, s, uuid.MustParse(p), q); res != nil && near(res.Metrics[0].Total, 2) {
-				break
-			}
-		}
+		poll.Every(100*time.Millisecond, 10*time.Second, func() bool {
+			res = run(t, s, uuid.MustParse(p), q)
+			return res != nil && near(res.Metrics[0].Total, 2)
+		})
 		want := []float64{2, 1, 20, 500, 50, 1}
 		if res == nil {
 			t.Fatal("nothing arrived through the ingest path")

@@ -10,6 +10,7 @@ import (
 	"entgo.io/ent/dialect"
 
 	"github.com/vidra-dev/vidra/internal/database/pglisten"
+	"github.com/vidra-dev/vidra/internal/poll"
 	"github.com/vidra-dev/vidra/internal/testdb"
 )
 
@@ -54,11 +55,7 @@ func TestFollowersShareOneConnection(t *testing.T) {
 	}
 	eventually := func(what string, done func() bool) {
 		t.Helper()
-		for deadline := time.Now().Add(10 * time.Second); !done(); time.Sleep(20 * time.Millisecond) {
-			if time.Now().After(deadline) {
-				t.Fatalf("not within 10 s: %s", what)
-			}
-		}
+		poll.Until(t, what, 10*time.Second, done)
 	}
 	notify := func(channel, payload string) {
 		t.Helper()

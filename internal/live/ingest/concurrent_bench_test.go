@@ -24,6 +24,7 @@ import (
 	"github.com/vidra-dev/vidra/internal/live/ingest"
 	"github.com/vidra-dev/vidra/internal/live/livehls"
 	"github.com/vidra-dev/vidra/internal/live/livekey"
+	"github.com/vidra-dev/vidra/internal/poll"
 )
 
 // benchSeconds is the length of the pre-encoded 1080p30 input.
@@ -197,24 +198,24 @@ func vidraRun(b *testing.B, input string, frames, n int) (cpu float64, lost int,
 }
 
 // untilVOD polls the master playlist of the stream's session until it names
-// the whole recording, and returns when it did.
+// the whole recording, and returns when it did (to 20 ms, the polling pace).
 func untilVOD(s *apptest.Server, stream uuid.UUID) (time.Time, bool) {
-	deadline := time.Now().Add(60 * time.Second)
-	for time.Now().Before(deadline) {
+	var at time.Time
+	ok := poll.Every(20*time.Millisecond, 60*time.Second, func() bool {
 		sess, err := s.App.DB.Client.LiveSession.Query().Where(livesession.LiveStreamID(stream)).Only(apptest.System())
-		if err == nil && sess.VideoID != nil {
-			res, err := http.Get(s.URL + "/v1/play/" + sess.VideoID.String() + "/master.m3u8")
-			if err == nil {
-				body, _ := io.ReadAll(res.Body)
-				_ = res.Body.Close()
-				if strings.Contains(string(body), "live/recording.m3u8") {
-					return time.Now(), true
-				}
-			}
+		if err != nil || sess.VideoID == nil {
+			return false
 		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	return time.Time{}, false
+		res, err := http.Get(s.URL + "/v1/play/" + sess.VideoID.String() + "/master.m3u8")
+		if err != nil {
+			return false
+		}
+		body, _ := io.ReadAll(res.Body)
+		_ = res.Body.Close()
+		at = time.Now()
+		return strings.Contains(string(body), "live/recording.m3u8")
+	})
+	return at, ok
 }
 
 // ffmpegRun publishes n streams into n `ffmpeg -listen 1 ... -c copy -f hls`
@@ -262,15 +263,12 @@ func freePort(b *testing.B) int {
 
 // waitListening waits until something accepts on the loopback port.
 func waitListening(b *testing.B, port int) {
-	deadline := time.Now().Add(10 * time.Second)
-	for time.Now().Before(deadline) {
-		// A probe connection would be taken as the publisher by ffmpeg's
-		// single-client listener: look at the socket table instead.
+	// A probe connection would be taken as the publisher by ffmpeg's
+	// single-client listener: look at the socket table instead.
+	if !poll.Every(20*time.Millisecond, 10*time.Second, func() bool {
 		data, _ := os.ReadFile("/proc/net/tcp")
-		if strings.Contains(string(data), fmt.Sprintf(":%04X 00000000:0000 0A", port)) {
-			return
-		}
-		time.Sleep(20 * time.Millisecond)
+		return strings.Contains(string(data), fmt.Sprintf(":%04X 00000000:0000 0A", port))
+	}) {
+		b.Fatalf("nothing listens on %d", port)
 	}
-	b.Fatalf("nothing listens on %d", port)
 }

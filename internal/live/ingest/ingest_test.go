@@ -24,6 +24,7 @@ import (
 	"github.com/vidra-dev/vidra/internal/live/livehls"
 	"github.com/vidra-dev/vidra/internal/live/livekey"
 	"github.com/vidra-dev/vidra/internal/netguard"
+	"github.com/vidra-dev/vidra/internal/poll"
 	"github.com/vidra-dev/vidra/internal/webhooks"
 )
 
@@ -203,16 +204,10 @@ func (r *rig) sessions(id uuid.UUID) []*ent.LiveSession {
 	return ss
 }
 
-// waitFor polls cond until it holds or the timeout passes.
+// waitFor polls cond until it holds, failing the test after timeout.
 func waitFor(t *testing.T, timeout time.Duration, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(timeout)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s", what)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+	poll.Until(t, what, timeout, cond)
 }
 
 // ffmpegPub is a running ffmpeg publisher.

@@ -164,7 +164,8 @@ func TestSRTToMPEGTS(t *testing.T) {
 	}()
 	_ = pub.Wait()
 	// SRT says nothing when the sender goes: the stall watchdog closes it in
-	// the server; here the test does.
+	// the server; here the test plays the watchdog, whose stall is a span of
+	// wall-clock time with no signal (the last packets are read meanwhile).
 	time.Sleep(500 * time.Millisecond)
 	_ = p.conn.Close()
 	<-done

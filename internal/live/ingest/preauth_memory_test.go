@@ -15,6 +15,7 @@ import (
 
 	"github.com/vidra-dev/vidra/internal/apptest"
 	"github.com/vidra-dev/vidra/internal/live/ingest"
+	"github.com/vidra-dev/vidra/internal/poll"
 )
 
 // attackers is the size of a wave of unauthenticated connections.
@@ -219,11 +220,7 @@ func BenchmarkUnauthenticatedRTMP(b *testing.B) {
 // waitUnauthenticated waits until node counts n unauthenticated connections.
 func waitUnauthenticated(tb testing.TB, node *ingest.Server, n int) {
 	tb.Helper()
-	deadline := time.Now().Add(30 * time.Second)
-	for node.Unauthenticated() != n {
-		if time.Now().After(deadline) {
-			tb.Fatalf("the node counts %d unauthenticated connections, want %d", node.Unauthenticated(), n)
-		}
-		time.Sleep(10 * time.Millisecond)
+	if !poll.Every(10*time.Millisecond, 30*time.Second, func() bool { return node.Unauthenticated() == n }) {
+		tb.Fatalf("the node counts %d unauthenticated connections, want %d", node.Unauthenticated(), n)
 	}
 }

@@ -22,12 +22,14 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/event"
 	"github.com/vidra-dev/vidra/ent/video"
 	"github.com/vidra-dev/vidra/internal/apptest"
 	"github.com/vidra-dev/vidra/internal/clip"
 	"github.com/vidra-dev/vidra/internal/live/livehls"
 	"github.com/vidra-dev/vidra/internal/live/livekey"
+	"github.com/vidra-dev/vidra/internal/poll"
 	"github.com/vidra-dev/vidra/internal/videolifecycle"
 )
 
@@ -163,19 +165,8 @@ func TestLivePlaybackAndRecording(t *testing.T) {
 			t.Fatalf("%d livestream.active events, want 1", n)
 		}
 		// The finalize job and the VOD pipeline make it a ready video.
-		deadline := time.Now().Add(3 * time.Minute)
-		for {
-			v := s.App.DB.Client.Video.GetX(ctx, o.VideoID)
-			if v.Status == video.StatusReady {
-				if v.Duration < 5.5 || v.SourceKey == "" {
-					t.Fatalf("ready video: duration %.2f, source %q", v.Duration, v.SourceKey)
-				}
-				break
-			}
-			if v.Status == video.StatusFailed || time.Now().After(deadline) {
-				t.Fatalf("video status %s (%s)", v.Status, v.FailureReason)
-			}
-			time.Sleep(200 * time.Millisecond)
+		if v := waitSettled(t, s, o.VideoID); v.Duration < 5.5 || v.SourceKey == "" {
+			t.Fatalf("ready video: duration %.2f, source %q", v.Duration, v.SourceKey)
 		}
 		if n := s.App.DB.Client.Event.Query().Where(event.Type(livehls.EventRecordingReady)).CountX(ctx); n != 1 {
 			t.Fatalf("%d livestream.recording.ready events, want 1", n)
@@ -282,20 +273,8 @@ func TestEncryptedLiveSession(t *testing.T) {
 		if d, codecs := probeDuration(t, play+"master.m3u8?token="+token); d < 3.5 || codecs != "h264,aac" {
 			t.Fatalf("encrypted recording with a token: %.2f s %s", d, codecs)
 		}
-		ctx := apptest.System()
-		deadline := time.Now().Add(3 * time.Minute)
-		for {
-			v := s.App.DB.Client.Video.GetX(ctx, o.VideoID)
-			if v.Status == video.StatusReady {
-				if v.Duration < 3.5 {
-					t.Fatalf("ready video lasts %.2f s", v.Duration)
-				}
-				break
-			}
-			if v.Status == video.StatusFailed || time.Now().After(deadline) {
-				t.Fatalf("video status %s (%s)", v.Status, v.FailureReason)
-			}
-			time.Sleep(200 * time.Millisecond)
+		if v := waitSettled(t, s, o.VideoID); v.Duration < 3.5 {
+			t.Fatalf("ready video lasts %.2f s", v.Duration)
 		}
 	})
 }
@@ -427,4 +406,19 @@ func aesCBCDecrypt(key []byte, seq uint64, data []byte) ([]byte, error) {
 		return nil, fmt.Errorf("bad padding %d", pad)
 	}
 	return out[:len(out)-pad], nil
+}
+
+// waitSettled waits (up to 3 minutes) until the video made of a live session
+// is ready, and returns it; it fails the test when the video failed instead.
+func waitSettled(t *testing.T, s *apptest.Server, id uuid.UUID) *ent.Video {
+	t.Helper()
+	var v *ent.Video
+	poll.Every(200*time.Millisecond, 3*time.Minute, func() bool {
+		v = s.App.DB.Client.Video.GetX(apptest.System(), id)
+		return v.Status == video.StatusReady || v.Status == video.StatusFailed
+	})
+	if v.Status != video.StatusReady {
+		t.Fatalf("video status %s (%s)", v.Status, v.FailureReason)
+	}
+	return v
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/vidra-dev/vidra/internal/apptest"
 	"github.com/vidra-dev/vidra/internal/ladder"
 	"github.com/vidra-dev/vidra/internal/live/livehls"
+	"github.com/vidra-dev/vidra/internal/poll"
 )
 
 // TestTranscodedLivePlayback: a transcoded session of a real server, with the
@@ -34,13 +35,11 @@ func TestTranscodedLivePlayback(t *testing.T) {
 		done := make(chan error, 1)
 		go func() { done <- sess.Run(context.Background(), tsPublisher(t, 8, true)) }()
 		var master string
-		deadline := time.Now().Add(60 * time.Second)
-		for !strings.Contains(master, "live/144p/index.m3u8") || !strings.Contains(master, "live/240p/index.m3u8") {
-			if time.Now().After(deadline) {
-				t.Fatalf("the renditions were never listed:\n%s", master)
-			}
-			time.Sleep(200 * time.Millisecond)
+		if !poll.Every(200*time.Millisecond, 60*time.Second, func() bool {
 			_, _, master = get(t, s, play+"master.m3u8")
+			return strings.Contains(master, "live/144p/index.m3u8") && strings.Contains(master, "live/240p/index.m3u8")
+		}) {
+			t.Fatalf("the renditions were never listed:\n%s", master)
 		}
 		var listed []string
 		for _, l := range strings.Split(master, "\n") {

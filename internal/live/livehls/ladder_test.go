@@ -18,6 +18,7 @@ import (
 	"github.com/vidra-dev/vidra/internal/live"
 	"github.com/vidra-dev/vidra/internal/live/liveslots"
 	"github.com/vidra-dev/vidra/internal/media"
+	"github.com/vidra-dev/vidra/internal/poll"
 )
 
 // testLadder is a project's encoding ladder, as graph.EncodingLadders gives it.
@@ -167,16 +168,12 @@ func TestTranscoderKilled(t *testing.T) {
 	pub := publish(t, 10, true)
 	runErr := make(chan error, 1)
 	go func() { runErr <- s.Run(context.Background(), pub.out) }()
-	deadline := time.Now().Add(20 * time.Second)
-	for {
-		m, _ := s.o.Bucket.ReadAll(context.Background(), MasterKey(s.o.VideoID))
-		if strings.Contains(string(m), "live/108p/index.m3u8") && strings.Contains(string(m), "live/72p/index.m3u8") {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the renditions were never listed: %s", m)
-		}
-		time.Sleep(100 * time.Millisecond)
+	var m []byte
+	if !poll.Within(20*time.Second, func() bool {
+		m, _ = s.o.Bucket.ReadAll(context.Background(), MasterKey(s.o.VideoID))
+		return strings.Contains(string(m), "live/108p/index.m3u8") && strings.Contains(string(m), "live/72p/index.m3u8")
+	}) {
+		t.Fatalf("the renditions were never listed: %s", m)
 	}
 	s.ladder.mu.Lock()
 	run := s.ladder.run
