@@ -23,6 +23,7 @@ import (
 	"github.com/vidra-dev/vidra/internal/analytics"
 	"github.com/vidra-dev/vidra/internal/changefeed"
 	"github.com/vidra-dev/vidra/internal/idempotency"
+	"github.com/vidra-dev/vidra/internal/live/streams"
 	orglib "github.com/vidra-dev/vidra/internal/org"
 	"github.com/vidra-dev/vidra/internal/players"
 	projectlib "github.com/vidra-dev/vidra/internal/project"
@@ -87,6 +88,9 @@ type Resolver struct {
 	transcoding *transcoding.Service
 	// players runs the rules of players and advertisements (internal/players).
 	players *players.Service
+	// streams runs the rules of live streams and their simulcast targets
+	// (internal/live/streams).
+	streams *streams.Service
 }
 
 // Deps are what the resolvers are built from.
@@ -182,6 +186,7 @@ func NewResolver(d Deps) *Resolver {
 	r.endpoints = endpoint.New(endpoint.Deps{Client: d.Client, Events: d.Webhooks.Events,
 		AllowPlainHTTP: d.Webhooks.AllowPlainHTTP, SecretOverlap: d.Webhooks.SecretOverlap})
 	r.players = players.New(d.Client)
+	r.streams = streams.New(streams.Deps{Client: d.Client, Events: d.Webhooks.Events, Outbound: d.Live.Outbound})
 	r.transcoding = transcoding.New(transcoding.Deps{Client: d.Client, Queue: d.Media.Queue, Log: d.Log})
 	r.websocket = gqlserver.NewWebsocket(d.Subscriptions, subscriptionCredentials{r}, d.Log)
 	r.healthChecks = append([]HealthCheck{{Name: "database", Check: r.pingDatabase, Readiness: true}}, d.HealthChecks...)
