@@ -12,6 +12,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/graph/model"
+	"github.com/vidra-dev/vidra/internal/live/streams"
 )
 
 // StreamKeyLast4 is the resolver for the streamKeyLast4 field.
@@ -26,7 +27,7 @@ func (r *liveStreamResolver) Ingest(ctx context.Context, obj *ent.LiveStream) (*
 
 // CurrentSession is the resolver for the currentSession field.
 func (r *liveStreamResolver) CurrentSession(ctx context.Context, obj *ent.LiveStream) (*ent.LiveSession, error) {
-	return r.currentLiveSession(ctx, obj)
+	return r.streams.CurrentSession(ctx, obj)
 }
 
 // PlaybackURL is the resolver for the playbackURL field.
@@ -36,60 +37,60 @@ func (r *liveStreamResolver) PlaybackURL(ctx context.Context, obj *ent.LiveStrea
 
 // CreateLiveStream is the resolver for the createLiveStream field.
 func (r *mutationResolver) CreateLiveStream(ctx context.Context, projectID uuid.UUID, input ent.CreateLiveStreamInput) (*model.LiveStreamWithKey, error) {
-	return r.createLiveStream(ctx, projectID, input)
+	return r.liveStreamWithKey(r.streams.Create(ctx, projectID, input))
 }
 
 // UpdateLiveStream is the resolver for the updateLiveStream field.
 func (r *mutationResolver) UpdateLiveStream(ctx context.Context, projectID uuid.UUID, id uuid.UUID, input ent.UpdateLiveStreamInput) (*ent.LiveStream, error) {
-	return r.updateLiveStream(ctx, projectID, id, input)
+	return r.streams.Update(ctx, projectID, id, input)
 }
 
 // UpdateLiveStreamStatus is the resolver for the updateLiveStreamStatus field.
 func (r *mutationResolver) UpdateLiveStreamStatus(ctx context.Context, projectID uuid.UUID, id uuid.UUID, action model.LiveStreamAction) (*ent.LiveStream, error) {
-	return r.updateLiveStreamStatus(ctx, projectID, id, action)
+	return r.streams.SetStatus(ctx, projectID, id, streams.Action(action))
 }
 
 // ResetLiveStreamKey is the resolver for the resetLiveStreamKey field.
 func (r *mutationResolver) ResetLiveStreamKey(ctx context.Context, projectID uuid.UUID, id uuid.UUID) (*model.LiveStreamWithKey, error) {
-	return r.resetLiveStreamKey(ctx, projectID, id)
+	return r.liveStreamWithKey(r.streams.ResetKey(ctx, projectID, id))
 }
 
 // DeleteLiveStream is the resolver for the deleteLiveStream field.
 func (r *mutationResolver) DeleteLiveStream(ctx context.Context, projectID uuid.UUID, id uuid.UUID) (uuid.UUID, error) {
-	return r.deleteLiveStream(ctx, projectID, id)
+	return r.streams.Delete(ctx, projectID, id)
 }
 
 // CreateLiveSimulcastTarget is the resolver for the createLiveSimulcastTarget field.
 func (r *mutationResolver) CreateLiveSimulcastTarget(ctx context.Context, projectID uuid.UUID, liveStreamID uuid.UUID, input ent.CreateLiveSimulcastTargetInput) (*ent.LiveSimulcastTarget, error) {
-	return r.createLiveSimulcastTarget(ctx, projectID, liveStreamID, input)
+	return r.streams.CreateTarget(ctx, projectID, liveStreamID, input)
 }
 
 // UpdateLiveSimulcastTarget is the resolver for the updateLiveSimulcastTarget field.
 func (r *mutationResolver) UpdateLiveSimulcastTarget(ctx context.Context, projectID uuid.UUID, liveStreamID uuid.UUID, id uuid.UUID, input ent.UpdateLiveSimulcastTargetInput) (*ent.LiveSimulcastTarget, error) {
-	return r.updateLiveSimulcastTarget(ctx, projectID, liveStreamID, id, input)
+	return r.streams.UpdateTarget(ctx, projectID, liveStreamID, id, input)
 }
 
 // DeleteLiveSimulcastTarget is the resolver for the deleteLiveSimulcastTarget field.
 func (r *mutationResolver) DeleteLiveSimulcastTarget(ctx context.Context, projectID uuid.UUID, liveStreamID uuid.UUID, id uuid.UUID) (uuid.UUID, error) {
-	return r.deleteLiveSimulcastTarget(ctx, projectID, liveStreamID, id)
+	return r.streams.DeleteTarget(ctx, projectID, liveStreamID, id)
 }
 
 // LiveStreams is the resolver for the liveStreams field.
 func (r *queryResolver) LiveStreams(ctx context.Context, projectID uuid.UUID, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.LiveStreamOrder, where *ent.LiveStreamWhereInput) (*ent.LiveStreamConnection, error) {
-	return r.liveStreams(ctx, projectID, after, first, before, last, orderBy, where)
+	return r.streams.List(ctx, projectID, after, first, before, last, orderBy, where)
 }
 
 // LiveStream is the resolver for the liveStream field.
 func (r *queryResolver) LiveStream(ctx context.Context, projectID uuid.UUID, id uuid.UUID) (*ent.LiveStream, error) {
-	return r.liveStream(ctx, projectID, id)
+	return r.streams.Get(ctx, projectID, id)
 }
 
 // LiveStreamSessions is the resolver for the liveStreamSessions field.
 func (r *queryResolver) LiveStreamSessions(ctx context.Context, projectID uuid.UUID, liveStreamID uuid.UUID, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.LiveSessionOrder) (*ent.LiveSessionConnection, error) {
-	return r.liveStreamSessions(ctx, projectID, liveStreamID, after, first, before, last, orderBy)
+	return r.streams.Sessions(ctx, projectID, liveStreamID, after, first, before, last, orderBy)
 }
 
 // LiveSimulcastTargets is the resolver for the liveSimulcastTargets field.
 func (r *queryResolver) LiveSimulcastTargets(ctx context.Context, projectID uuid.UUID, liveStreamID uuid.UUID) ([]*ent.LiveSimulcastTarget, error) {
-	return r.liveSimulcastTargets(ctx, projectID, liveStreamID)
+	return r.streams.Targets(ctx, projectID, liveStreamID)
 }

@@ -26,6 +26,7 @@ import (
 	"github.com/vidra-dev/vidra/internal/changefeed"
 	"github.com/vidra-dev/vidra/internal/encodingprofile"
 	"github.com/vidra-dev/vidra/internal/idempotency"
+	"github.com/vidra-dev/vidra/internal/live/streams"
 	orglib "github.com/vidra-dev/vidra/internal/org"
 	"github.com/vidra-dev/vidra/internal/players"
 	projectlib "github.com/vidra-dev/vidra/internal/project"
@@ -99,6 +100,9 @@ type Resolver struct {
 	profiles *encodingprofile.Service
 	// access runs the rules of projects' playback rules (internal/accesscontrol).
 	access *accesscontrol.Service
+	// streams runs the rules of live streams and their simulcast targets
+	// (internal/live/streams).
+	streams *streams.Service
 }
 
 // Deps are what the resolvers are built from.
@@ -198,6 +202,7 @@ func NewResolver(d Deps) *Resolver {
 	r.players = players.New(d.Client)
 	r.profiles = encodingprofile.New(d.Client)
 	r.access = accesscontrol.New(d.Client)
+	r.streams = streams.New(streams.Deps{Client: d.Client, Events: d.Webhooks.Events, Outbound: d.Live.Outbound})
 	r.transcoding = transcoding.New(transcoding.Deps{Client: d.Client, Queue: d.Media.Queue, Log: d.Log})
 	r.websocket = gqlserver.NewWebsocket(d.Subscriptions, subscriptionCredentials{r}, d.Log)
 	r.healthChecks = append([]HealthCheck{{Name: "database", Check: r.pingDatabase, Readiness: true}}, d.HealthChecks...)

@@ -24,8 +24,8 @@
 //	PublisherLeft         active -> disconnected internal/live/ingest (session: the reconnect window opens)
 //	NodeLost              active -> disconnected internal/live/ingest (heartbeat: a dead node's window)
 //	SessionEnded          any   -> idle, or disabled for a disabled stream  internal/live/ingest (session)
-//	Enabled               disabled -> idle       graph (updateLiveStreamStatus)
-//	Disabled              any   -> disabled      graph (updateLiveStreamStatus)
+//	Enabled               disabled -> idle       internal/live/streams (SetStatus)
+//	Disabled              any   -> disabled      internal/live/streams (SetStatus)
 //
 // "any" keeps what the writers accepted before the table existed: a claim is
 // decided by the stream's enabled flag, key, lease and session, which the
