@@ -73,11 +73,11 @@ func TestClusterLastByteReplicaKilled(t *testing.T) {
 		if _, n, err := api.TusPatch(loc, 0, bytes.NewReader(data[:last])); err != nil || n != int64(last) {
 			t.Fatalf("PATCH all but the last 4 KiB: offset %d, %v", n, err)
 		}
-		i := strings.Index(loc, "/v1/uploads/")
-		if i < 0 {
+		at := strings.Index(loc, "/v1/uploads/")
+		if at < 0 {
 			t.Fatalf("tus Location %q is not under /v1/uploads/", loc)
 		}
-		path := loc[i:]
+		path := loc[at:]
 		delay := killDelays[i%len(killDelays)]
 		finalPatchThenKill(t, c, replica, path, int64(last), data[last:], delay)
 
