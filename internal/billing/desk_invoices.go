@@ -49,6 +49,20 @@ func pageCursor(after *string) (*uuid.UUID, error) {
 	return &id, nil
 }
 
+// readablePage checks that the caller may read its organization's billing and
+// returns the page's size and cursor (nil: the first page) from first and after.
+func readablePage(ctx context.Context, first *int, after *string) (int, *uuid.UUID, error) {
+	if _, err := requireBilling(ctx, perm.Read); err != nil {
+		return 0, nil, err
+	}
+	n, err := pageSize(first)
+	if err != nil {
+		return 0, nil, err
+	}
+	cursor, err := pageCursor(after)
+	return n, cursor, err
+}
+
 // pageOf is rows, read with one more than n, as a page of n.
 func pageOf[T any](rows []T, n int) *Page[T] {
 	return &Page[T]{Rows: rows[:min(n, len(rows))], HasNextPage: len(rows) > n}
@@ -57,14 +71,7 @@ func pageOf[T any](rows []T, n int) *Page[T] {
 // Invoices pages the caller's organization's invoices, newest first (ids are
 // time-ordered), of status when given.
 func (d *Desk) Invoices(ctx context.Context, first *int, after, status *string) (*Page[*ent.Invoice], error) {
-	if _, err := requireBilling(ctx, perm.Read); err != nil {
-		return nil, err
-	}
-	n, err := pageSize(first)
-	if err != nil {
-		return nil, err
-	}
-	cursor, err := pageCursor(after)
+	n, cursor, err := readablePage(ctx, first, after)
 	if err != nil {
 		return nil, err
 	}
@@ -105,14 +112,7 @@ func (d *Desk) InvoiceLines(ctx context.Context, inv *ent.Invoice) ([]*ent.Invoi
 
 // Transactions pages the caller's organization's transactions, newest first.
 func (d *Desk) Transactions(ctx context.Context, first *int, after *string) (*Page[*ent.Transaction], error) {
-	if _, err := requireBilling(ctx, perm.Read); err != nil {
-		return nil, err
-	}
-	n, err := pageSize(first)
-	if err != nil {
-		return nil, err
-	}
-	cursor, err := pageCursor(after)
+	n, cursor, err := readablePage(ctx, first, after)
 	if err != nil {
 		return nil, err
 	}

@@ -4,17 +4,10 @@ import (
 	"context"
 	"log/slog"
 
-	"github.com/riverqueue/river"
-
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/internal/jobs"
 	"github.com/vidra-dev/vidra/internal/txn"
 )
-
-// Inserter queues jobs (jobs.Queue).
-type Inserter interface {
-	Insert(ctx context.Context, args river.JobArgs) error
-}
 
 // Deps are what a Service is built from.
 type Deps struct {
@@ -22,7 +15,7 @@ type Deps struct {
 	// takes its place.
 	Client *ent.Client
 	// Queue queues the transcoding jobs' River jobs.
-	Queue Inserter
+	Queue *jobs.Queue
 	// Log receives the failures to queue (the sweeper queues those jobs).
 	Log *slog.Logger
 }
