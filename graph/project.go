@@ -61,18 +61,15 @@ func (r *Resolver) tagInProject(ctx context.Context, projectID *uuid.UUID, id uu
 // ent/template/gql_edge_paginate.tmpl).
 //
 // A signed-in session's lookups are remembered until anything that could
-// change them commits (project_cache.go).
+// change them commits (internal/credential).
 func (r *Resolver) projectByID(ctx context.Context, id uuid.UUID) (*ent.Project, error) {
-	key, epoch, remember := projectLookupKey(ctx, id)
 	now := time.Now()
-	if remember {
-		if p, ok := r.sessions.lookupProject(key, epoch, now); ok {
-			return p, nil
-		}
+	if p, ok := r.credentials.RememberedProject(ctx, id, now); ok {
+		return p, nil
 	}
 	p, err := r.db(ctx).Project.Query().Where(project.ID(id)).Only(ctx)
-	if err == nil && remember {
-		r.sessions.storeProject(key, p, epoch, now)
+	if err == nil {
+		r.credentials.RememberProject(ctx, p, now)
 	}
 	return p, err
 }

@@ -15,7 +15,7 @@ import (
 
 // TestRememberedProjectLookupsFollowEveryChange reads a project by id as a
 // signed-in member, whose lookups are remembered between requests
-// (graph/project_cache.go), and checks that each change that could alter the
+// (internal/credential/project_cache.go), and checks that each change that could alter the
 // answer is what the member's very next request sees: a rename, losing the
 // right to see the project, and its deletion. An API key's lookups are not
 // remembered.

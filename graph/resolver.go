@@ -13,8 +13,6 @@ import (
 	"database/sql"
 	"log/slog"
 
-	"entgo.io/ent/dialect"
-
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/edgepage"
 	"github.com/vidra-dev/vidra/graph/gqlserver"
@@ -24,6 +22,7 @@ import (
 	"github.com/vidra-dev/vidra/internal/analytics"
 	"github.com/vidra-dev/vidra/internal/billing"
 	"github.com/vidra-dev/vidra/internal/changefeed"
+	"github.com/vidra-dev/vidra/internal/credential"
 	"github.com/vidra-dev/vidra/internal/encodingprofile"
 	"github.com/vidra-dev/vidra/internal/idempotency"
 	"github.com/vidra-dev/vidra/internal/live/streams"
@@ -56,10 +55,8 @@ type Resolver struct {
 	live         LiveDeps
 	// account owns accounts and sign-in (internal/account).
 	account *account.Service
-	// sessionCheckSQL is the bearer check's statement, built once.
-	sessionCheckSQL string
-	// sessions remembers session checks (session_cache.go).
-	sessions *sessionCache
+	// credentials checks requests' credentials (internal/credential).
+	credentials *credential.Checker
 	// introspection says who may introspect the schema (gqlserver/introspection.go).
 	introspection gqlserver.IntrospectionMode
 	// analyticsEraser erases analytics users through the writer (analytics_erase.go).
@@ -182,10 +179,6 @@ func NewResolver(d Deps) *Resolver {
 		analyticsStore:  d.Analytics,
 		billing:         d.Billing,
 		pageStats:       d.PageStats,
-
-		sessionCheckSQL: sessionCheckQuery(d.Dialect),
-		// Other processes may share a PostgreSQL database, not the embedded SQLite.
-		sessions: newSessionCache(d.Dialect != dialect.SQLite),
 	}
 	if r.analyticsStore == nil && d.SQL != nil {
 		r.analyticsStore = analytics.NewSQLStore(d.SQL, d.Dialect)
@@ -193,8 +186,8 @@ func NewResolver(d Deps) *Resolver {
 	r.billingDesk = r.newBillingDesk(d.Billing)
 	r.usage = usage.NewReports(d.Client)
 	r.videos = videolib.New(videolib.Deps{Client: d.Client, Dialect: d.Dialect, Events: d.Webhooks.Events, Bucket: d.Bucket, Log: d.Log})
-	r.sessions.watchSessionChanges(d.Client)
 	r.account = account.New(d.Client, d.Auth, d.Log)
+	r.credentials = credential.New(credential.Deps{Client: d.Client, Dialect: d.Dialect, Account: r.account, Log: d.Log})
 	r.projects = projectlib.New(projectlib.Deps{Client: d.Client})
 	r.orgs = orglib.New(orglib.Deps{Client: d.Client, Account: r.account})
 	r.endpoints = endpoint.New(endpoint.Deps{Client: d.Client, Events: d.Webhooks.Events,
@@ -218,6 +211,10 @@ func (r *Resolver) Version() string { return r.version }
 
 // Regions are the deployment's regions, the default first.
 func (r *Resolver) Regions() []*model.Region { return r.regions }
+
+// Credentials is the request credential checker: the HTTP middleware, the
+// CORS checks of API keys and the session change feed's receiver.
+func (r *Resolver) Credentials() *credential.Checker { return r.credentials }
 
 // Idempotency is the store of idempotency keys, shared with the REST layer.
 func (r *Resolver) Idempotency() *idempotency.Store { return r.idempotency }

@@ -10,7 +10,7 @@ import (
 
 // TestMembershipChangesReachTheNextRequest changes a signed-in member's role,
 // then removes them, and checks each change is what their very next request
-// sees. Session checks are remembered between requests (graph/session_cache.go);
+// sees. Session checks are remembered between requests (internal/credential/session_cache.go);
 // the member's requests before each change make sure one is.
 func TestMembershipChangesReachTheNextRequest(t *testing.T) {
 	apptest.ForEachDialect(t, func(t *testing.T, s *apptest.Server) {

@@ -2,13 +2,11 @@ package graph
 
 import (
 	"context"
-	"reflect"
 	"time"
 
 	"github.com/google/uuid"
 
 	"github.com/vidra-dev/vidra/ent"
-	"github.com/vidra-dev/vidra/ent/apikey"
 	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/internal/auth"
 	"github.com/vidra-dev/vidra/internal/changefeed"
@@ -22,13 +20,12 @@ type subscriptionCredentials struct{ r *Resolver }
 
 // AuthenticateBearer implements gqlserver.Credentials.
 func (c subscriptionCredentials) AuthenticateBearer(ctx context.Context, authorization string) (*auth.Principal, error) {
-	p, _, err := c.r.authenticateBearer(ctx, authorization)
-	return p, err
+	return c.r.credentials.Bearer(ctx, authorization)
 }
 
 // AuthenticateAPIKey implements gqlserver.Credentials.
 func (c subscriptionCredentials) AuthenticateAPIKey(ctx context.Context, key, origin string) (*auth.Principal, error) {
-	return c.r.authenticateAPIKey(ctx, key, origin)
+	return c.r.credentials.APIKey(ctx, key, origin)
 }
 
 // WatchCredential implements gqlserver.Credentials: it follows p's credential
@@ -84,7 +81,7 @@ func (r *Resolver) watchCredential(ctx context.Context, end context.CancelFunc, 
 	for {
 		// The changes held so far are answered by this check.
 		held := gate.holding()
-		holds, err := r.credentialHolds(ctx, p)
+		holds, err := r.credentials.Holds(ctx, p)
 		switch {
 		case err != nil:
 			if ctx.Err() == nil {
@@ -141,35 +138,4 @@ func credentialFilter(p *auth.Principal, membershipID uuid.UUID) func(changefeed
 		}
 		return false
 	}
-}
-
-// credentialHolds reports whether p is still what its credential gives. It
-// reads the database, never the session cache: a notice may arrive before the
-// cache has forgotten the row it announces.
-func (r *Resolver) credentialHolds(ctx context.Context, p *auth.Principal) (bool, error) {
-	sys := tenancy.CredentialContext(ctx, "recheck a subscription's credential")
-	switch p.Kind {
-	case auth.KindUser:
-		c, err := r.checkSession(sys, p.SessionID)
-		if err != nil {
-			return false, err
-		}
-		if !c.found || c.revoked || c.userID != p.UserID {
-			return false, nil
-		}
-		if !c.member {
-			return p.OrganizationID == uuid.Nil, nil
-		}
-		return c.orgID.UUID == p.OrganizationID && string(p.Role) == c.role && reflect.DeepEqual(c.grants, p.Grants), nil
-	case auth.KindAPIKey:
-		k, err := r.client.APIKey.Query().Where(apikey.ID(p.APIKeyID)).Only(sys)
-		if err != nil {
-			if ent.IsNotFound(err) {
-				return false, nil
-			}
-			return false, err
-		}
-		return time.Now().Before(k.ExpiresAt) && reflect.DeepEqual(k.Grants, p.Grants), nil
-	}
-	return true, nil
 }

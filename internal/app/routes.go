@@ -50,8 +50,8 @@ func (a *App) routes(opts Options) error {
 	r.Use(crossorigin.New(crossorigin.Options{
 		AppOrigins:    a.Config.HTTP.AppOrigins,
 		Playback:      playback.NewOriginChecker(a.DB.Client, a.media.policies).Allowed,
-		RequestAPIKey: a.Resolver.APIKeyAdmitsRequest,
-		AnyAPIKey:     a.Resolver.AnyAPIKeyAdmits,
+		RequestAPIKey: a.Resolver.Credentials().APIKeyAdmitsRequest,
+		AnyAPIKey:     a.Resolver.Credentials().AnyAPIKeyAdmits,
 		Log:           a.log,
 	}).Middleware)
 	gql := a.Resolver.NewHandler(opts.Limits)

@@ -24,7 +24,7 @@ type verifiedToken struct {
 // third of the bearer check's Go CPU. Only a token string that passed the
 // whole verification is remembered, under the signer's one secret, and its
 // times are still checked on every use; the session check that follows
-// decides revocation (graph/session_cache.go says when it reads the database).
+// decides revocation (internal/credential/session_cache.go says when it reads the database).
 type verifiedTokens struct {
 	// lru is golang-lru's thread-safe cache (it locks around every call).
 	lru *lru.Cache[string, verifiedToken]

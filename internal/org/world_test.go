@@ -12,13 +12,12 @@ import (
 	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/internal/account"
 	"github.com/vidra-dev/vidra/internal/auth"
+	"github.com/vidra-dev/vidra/internal/domaintest"
 	"github.com/vidra-dev/vidra/internal/fault"
 	vmail "github.com/vidra-dev/vidra/internal/mail"
 	"github.com/vidra-dev/vidra/internal/mailtest"
 	"github.com/vidra-dev/vidra/internal/org"
 	"github.com/vidra-dev/vidra/internal/perm"
-	"github.com/vidra-dev/vidra/internal/tenancy"
-	"github.com/vidra-dev/vidra/internal/testdb"
 )
 
 // world is an organization "Acme" with an owner (ada), an admin (bob) and a
@@ -43,33 +42,27 @@ type world struct {
 // loopback SMTP server.
 func newWorld(t *testing.T, d string) *world {
 	t.Helper()
-	db := testdb.Open(t, d)
+	dw := domaintest.NewWorld(t, d)
 	m := mailtest.Start(t)
 	mailer, err := vmail.New(m.URL, "vidra@example.org", slog.Default())
 	if err != nil {
 		t.Fatal(err)
 	}
-	w := &world{client: db.Client, mail: m, publicURL: "https://vidra.example.org"}
-	acc := account.New(db.Client, account.Deps{Mailer: mailer, PublicURL: w.publicURL}, nil)
-	w.svc = org.New(org.Deps{Client: db.Client, Account: acc})
-	ctx := tenancy.SystemContext(context.Background(), "test fixture: organization world")
-	w.system = ctx
-	c := db.Client
-	acme := c.Organization.Create().SetName("Acme").SaveX(ctx)
-	other := c.Organization.Create().SetName("Other").SaveX(ctx)
-	w.org, w.other = acme.ID, other.ID
-	w.one = c.Project.Create().SetOrganization(acme).SetName("one").SaveX(ctx).ID
-	w.two = c.Project.Create().SetOrganization(acme).SetName("two").SaveX(ctx).ID
-	w.elsewhere = c.Project.Create().SetOrganization(other).SetName("elsewhere").SaveX(ctx).ID
+	c, ctx := dw.Client, dw.System
+	w := &world{client: c, mail: m, publicURL: "https://vidra.example.org", system: ctx,
+		org: dw.Org, one: dw.Project, elsewhere: dw.Elsewhere, ada: dw.Ada}
+	acc := account.New(c, account.Deps{Mailer: mailer, PublicURL: w.publicURL}, nil)
+	w.svc = org.New(org.Deps{Client: c, Account: acc})
+	w.other = c.Project.GetX(ctx, dw.Elsewhere).OrganizationID
+	w.two = c.Project.Create().SetOrganizationID(w.org).SetName("two").SaveX(ctx).ID
 	user := func(name string) *ent.User {
 		return c.User.Create().SetEmail(name + "@example.org").SetName(name).SaveX(ctx)
 	}
-	w.ada, w.bob, w.cyd, w.eve = user("ada"), user("bob"), user("cyd"), user("eve")
+	w.bob, w.cyd, w.eve = user("bob"), user("cyd"), user("eve")
 	w.cydGrants = []perm.Grant{
 		{EntityType: perm.Projects, EntityID: w.one, Name: "custom", Action: perm.Read},
 		{EntityType: perm.Organizations, EntityID: w.org, Name: "api", Action: perm.All},
 	}
-	c.Membership.Create().SetOrganizationID(w.org).SetUserID(w.ada.ID).SetRole(membership.RoleOwner).ExecX(ctx)
 	c.Membership.Create().SetOrganizationID(w.org).SetUserID(w.bob.ID).SetRole(membership.RoleAdmin).ExecX(ctx)
 	c.Membership.Create().SetOrganizationID(w.org).SetUserID(w.cyd.ID).SetRole(membership.RoleMember).SetGrants(w.cydGrants).ExecX(ctx)
 	return w

@@ -21,6 +21,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/video"
 	"github.com/vidra-dev/vidra/internal/blobs"
 	"github.com/vidra-dev/vidra/internal/tenancy"
+	"github.com/vidra-dev/vidra/internal/txn"
 )
 
 // Delete deletes a project: its row stays, marked deleted and hidden from
@@ -29,7 +30,7 @@ import (
 // recorded as owed for removal in the same transaction, for the media jobs to
 // delete after commit.
 func (s *Service) Delete(ctx context.Context, id uuid.UUID) (uuid.UUID, error) {
-	err := s.inTx(ctx, func(ctx context.Context, client *ent.Client) error {
+	err := txn.Join(ctx, s.client, func(ctx context.Context, client *ent.Client) error {
 		if err := Require(ctx, client, id, ""); err != nil {
 			return err
 		}

@@ -9,6 +9,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/organization"
 	"github.com/vidra-dev/vidra/internal/auth"
 	"github.com/vidra-dev/vidra/internal/fault"
+	"github.com/vidra-dev/vidra/internal/txn"
 )
 
 // Create creates a project in the organization named by orgID, or, when it is
@@ -20,7 +21,7 @@ func (s *Service) Create(ctx context.Context, orgID *uuid.UUID, input ent.Create
 		return nil, err
 	}
 	var p *ent.Project
-	err = s.inTx(ctx, func(ctx context.Context, client *ent.Client) error {
+	err = txn.Join(ctx, s.client, func(ctx context.Context, client *ent.Client) error {
 		ok, err := client.Organization.Query().Where(organization.ID(org)).Exist(ctx)
 		if err != nil {
 			return err
@@ -37,7 +38,7 @@ func (s *Service) Create(ctx context.Context, orgID *uuid.UUID, input ent.Create
 // Update changes a project's fields.
 func (s *Service) Update(ctx context.Context, id uuid.UUID, input ent.UpdateProjectInput) (*ent.Project, error) {
 	var p *ent.Project
-	err := s.inTx(ctx, func(ctx context.Context, client *ent.Client) (err error) {
+	err := txn.Join(ctx, s.client, func(ctx context.Context, client *ent.Client) (err error) {
 		p, err = client.Project.UpdateOneID(id).SetInput(input).Save(ctx)
 		return err
 	})

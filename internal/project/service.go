@@ -29,12 +29,6 @@ func New(d Deps) *Service { return &Service{client: d.Client} }
 // db is the ent client of ctx (a transaction's) or the root client.
 func (s *Service) db(ctx context.Context) *ent.Client { return txn.Client(ctx, s.client) }
 
-// inTx runs fn in the transaction of ctx when there is one, else in a new one
-// (txn.Join).
-func (s *Service) inTx(ctx context.Context, fn func(ctx context.Context, client *ent.Client) error) error {
-	return txn.Join(ctx, s.client, fn)
-}
-
 // Require checks that a project exists (and is visible to the principal of
 // ctx). With a field name the project was referred to by an input
 // (INVALID_INPUT on that field); without, it was the subject of the request

@@ -10,6 +10,7 @@ import (
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/projectsetting"
 	"github.com/vidra-dev/vidra/internal/fault"
+	"github.com/vidra-dev/vidra/internal/txn"
 )
 
 // Setting is one key and value of a project's settings.
@@ -39,7 +40,7 @@ func settings(ctx context.Context, client *ent.Client, projectID uuid.UUID) ([]*
 // value it does not accept, is INVALID_INPUT on that key.
 func (s *Service) UpsertSettings(ctx context.Context, projectID uuid.UUID, input []Setting) ([]*ent.ProjectSetting, error) {
 	var out []*ent.ProjectSetting
-	err := s.inTx(ctx, func(ctx context.Context, client *ent.Client) error {
+	err := txn.Join(ctx, s.client, func(ctx context.Context, client *ent.Client) error {
 		if err := Require(ctx, client, projectID, ""); err != nil {
 			return err
 		}

@@ -37,12 +37,6 @@ func New(d Deps) *Service { return &Service{d: d} }
 // db is the ent client of ctx (a transaction's) or the root client.
 func (s *Service) db(ctx context.Context) *ent.Client { return txn.Client(ctx, s.d.Client) }
 
-// inTx runs fn in the transaction of ctx when there is one, else in a new one
-// (txn.Join).
-func (s *Service) inTx(ctx context.Context, fn func(ctx context.Context, client *ent.Client) error) error {
-	return txn.Join(ctx, s.d.Client, fn)
-}
-
 // record records a webhook event in the transaction of ctx.
 func (s *Service) record(ctx context.Context, typ string, projectID uuid.UUID, data any) error {
 	if s.d.Events == nil {

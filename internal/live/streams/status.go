@@ -12,6 +12,7 @@ import (
 	"github.com/vidra-dev/vidra/internal/events"
 	"github.com/vidra-dev/vidra/internal/fault"
 	"github.com/vidra-dev/vidra/internal/live/streamlifecycle"
+	"github.com/vidra-dev/vidra/internal/txn"
 )
 
 // Action is what SetStatus does to a stream; its values are the GraphQL
@@ -33,7 +34,7 @@ const (
 // (changefeed) and ends it. An action that changes nothing (enabling an
 // enabled stream) records nothing.
 func (s *Service) SetStatus(ctx context.Context, projectID, id uuid.UUID, action Action) (st *ent.LiveStream, err error) {
-	err = s.inTx(ctx, func(ctx context.Context, client *ent.Client) error {
+	err = txn.Join(ctx, s.d.Client, func(ctx context.Context, client *ent.Client) error {
 		st, err = s.setStatus(ctx, client, projectID, id, action)
 		return err
 	})

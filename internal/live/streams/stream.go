@@ -13,6 +13,7 @@ import (
 	"github.com/vidra-dev/vidra/internal/idempotency"
 	"github.com/vidra-dev/vidra/internal/live/livekey"
 	"github.com/vidra-dev/vidra/internal/project"
+	"github.com/vidra-dev/vidra/internal/txn"
 )
 
 // List pages through a project's live streams, newest first by default.
@@ -64,7 +65,7 @@ func (s *Service) CurrentSession(ctx context.Context, st *ent.LiveStream) (*ent.
 // Create creates a live stream with a new key, returned this once (and noted
 // as a secret of the request's idempotent response).
 func (s *Service) Create(ctx context.Context, projectID uuid.UUID, input ent.CreateLiveStreamInput) (st *ent.LiveStream, key string, err error) {
-	err = s.inTx(ctx, func(ctx context.Context, client *ent.Client) error {
+	err = txn.Join(ctx, s.d.Client, func(ctx context.Context, client *ent.Client) error {
 		if err := project.Require(ctx, client, projectID, ""); err != nil {
 			return err
 		}
@@ -85,7 +86,7 @@ func (s *Service) Create(ctx context.Context, projectID uuid.UUID, input ent.Cre
 
 // Update changes a live stream's settings.
 func (s *Service) Update(ctx context.Context, projectID, id uuid.UUID, input ent.UpdateLiveStreamInput) (st *ent.LiveStream, err error) {
-	err = s.inTx(ctx, func(ctx context.Context, client *ent.Client) error {
+	err = txn.Join(ctx, s.d.Client, func(ctx context.Context, client *ent.Client) error {
 		if st, err = projectStream(ctx, client, projectID, id); err != nil {
 			return err
 		}
@@ -103,7 +104,7 @@ func (s *Service) Update(ctx context.Context, projectID, id uuid.UUID, input ent
 // ResetKey gives a stream a new key, returned this once. The ingest node of a
 // publisher on the old key sees the change (changefeed) and kicks it.
 func (s *Service) ResetKey(ctx context.Context, projectID, id uuid.UUID) (st *ent.LiveStream, key string, err error) {
-	err = s.inTx(ctx, func(ctx context.Context, client *ent.Client) error {
+	err = txn.Join(ctx, s.d.Client, func(ctx context.Context, client *ent.Client) error {
 		if st, err = projectStream(ctx, client, projectID, id); err != nil {
 			return err
 		}
@@ -124,7 +125,7 @@ func (s *Service) ResetKey(ctx context.Context, projectID, id uuid.UUID) (st *en
 // recordings stay as videos. The ingest node of a publisher kicks it when it
 // sees the deletion (changefeed).
 func (s *Service) Delete(ctx context.Context, projectID, id uuid.UUID) (uuid.UUID, error) {
-	err := s.inTx(ctx, func(ctx context.Context, client *ent.Client) error {
+	err := txn.Join(ctx, s.d.Client, func(ctx context.Context, client *ent.Client) error {
 		st, err := projectStream(ctx, client, projectID, id)
 		if err != nil {
 			return err

@@ -11,16 +11,13 @@ import (
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/event"
 	"github.com/vidra-dev/vidra/ent/livestream"
-	"github.com/vidra-dev/vidra/ent/membership"
-	"github.com/vidra-dev/vidra/internal/auth"
+	"github.com/vidra-dev/vidra/internal/domaintest"
 	"github.com/vidra-dev/vidra/internal/events"
 	"github.com/vidra-dev/vidra/internal/fault"
 	"github.com/vidra-dev/vidra/internal/live"
 	"github.com/vidra-dev/vidra/internal/live/livekey"
 	"github.com/vidra-dev/vidra/internal/live/streams"
 	"github.com/vidra-dev/vidra/internal/netguard"
-	"github.com/vidra-dev/vidra/internal/perm"
-	"github.com/vidra-dev/vidra/internal/tenancy"
 	"github.com/vidra-dev/vidra/internal/testdb"
 	"github.com/vidra-dev/vidra/internal/txn"
 	"github.com/vidra-dev/vidra/internal/webhooks"
@@ -44,24 +41,13 @@ type fixture struct {
 
 func newFixture(t *testing.T, d string) *fixture {
 	t.Helper()
-	c := testdb.Open(t, d).Client
-	sys := tenancy.SystemContext(context.Background(), "test fixture: live streams")
-	acme := c.Organization.Create().SetName("Acme").SaveX(sys)
-	other := c.Organization.Create().SetName("Other").SaveX(sys)
-	ada := c.User.Create().SetEmail("ada@example.org").SaveX(sys)
-	c.Membership.Create().SetOrganizationID(acme.ID).SetUserID(ada.ID).SetRole(membership.RoleOwner).ExecX(sys)
+	w := domaintest.NewWorld(t, d)
 	policy := netguard.Policy{Resolver: hosts{
 		"public.example":   {netip.MustParseAddr("8.8.8.8")},
 		"loopback.example": {netip.MustParseAddr("127.0.0.1")},
 	}}
-	return &fixture{client: c, system: sys,
-		svc:       streams.New(streams.Deps{Client: c, Events: &webhooks.Recorder{}, Outbound: policy}),
-		project:   c.Project.Create().SetOrganization(acme).SetName("one").SaveX(sys).ID,
-		elsewhere: c.Project.Create().SetOrganization(other).SetName("elsewhere").SaveX(sys).ID,
-		owner: auth.WithPrincipal(context.Background(), &auth.Principal{
-			Kind: auth.KindUser, UserID: ada.ID, SessionID: uuid.New(), OrganizationID: acme.ID, Role: perm.Owner,
-		}),
-	}
+	return &fixture{client: w.Client, system: w.System, project: w.Project, elsewhere: w.Elsewhere, owner: w.Owner,
+		svc: streams.New(streams.Deps{Client: w.Client, Events: &webhooks.Recorder{}, Outbound: policy})}
 }
 
 // inTx runs fn as a GraphQL mutation does: in a transaction, rolled back when

@@ -1,4 +1,4 @@
-package graph
+package credential
 
 import (
 	"context"
@@ -33,7 +33,7 @@ type sessionCheck struct {
 // session and the membership of its user in its current organization, in one
 // statement (a LEFT JOIN), since every authenticated request pays for it and
 // two primary-key reads through ent cost a second round trip. Its one argument
-// is the session id. The text is the same on every request, so the resolver
+// is the session id. The text is the same on every request, so the checker
 // builds it once and PostgreSQL keeps it prepared.
 func sessionCheckQuery(dialectName string) string {
 	b := entsql.Dialect(dialectName)
@@ -52,11 +52,11 @@ func sessionCheckQuery(dialectName string) string {
 	return query
 }
 
-// checkSession reads a session and its user's membership with the resolver's
+// checkSession reads a session and its user's membership with the checker's
 // sessionCheckQuery. It is a credential check, run before any principal exists,
 // so it reads the tables directly rather than through the tenancy interceptors.
-func (r *Resolver) checkSession(ctx context.Context, id uuid.UUID) (sessionCheck, error) {
-	rows, err := r.client.QueryContext(ctx, r.sessionCheckSQL, id)
+func (ch *Checker) checkSession(ctx context.Context, id uuid.UUID) (sessionCheck, error) {
+	rows, err := ch.client.QueryContext(ctx, ch.checkSQL, id)
 	if err != nil {
 		return sessionCheck{}, err
 	}

@@ -1,4 +1,4 @@
-package graph
+package credential
 
 import (
 	"context"
@@ -95,4 +95,24 @@ func (c *sessionCache) storeProject(key projectKey, p *ent.Project, epoch uint64
 	kept := *p
 	kept.Edges = ent.ProjectEdges{}
 	c.projects.Add(key, rememberedProject{project: kept, epoch: epoch, readAt: readAt})
+}
+
+// RememberedProject is the project id as this request's session last read it,
+// when that lookup may be served (see lookupProject); ok is false otherwise,
+// and the caller reads the database and passes what it read to
+// RememberProject.
+func (ch *Checker) RememberedProject(ctx context.Context, id uuid.UUID, now time.Time) (*ent.Project, bool) {
+	key, epoch, ok := projectLookupKey(ctx, id)
+	if !ok {
+		return nil, false
+	}
+	return ch.cache.lookupProject(key, epoch, now)
+}
+
+// RememberProject remembers p, read at readAt by this request, for its
+// session's later lookups, when the request may remember it.
+func (ch *Checker) RememberProject(ctx context.Context, p *ent.Project, readAt time.Time) {
+	if key, epoch, ok := projectLookupKey(ctx, p.ID); ok {
+		ch.cache.storeProject(key, p, epoch, readAt)
+	}
 }

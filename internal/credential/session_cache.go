@@ -1,4 +1,4 @@
-package graph
+package credential
 
 import (
 	"sync/atomic"
@@ -13,11 +13,12 @@ import (
 //
 // The check reads a session row and its user's membership row. Every change
 // to those rows that can change its answer invalidates all remembered checks:
-//   - in this process, by ent hooks (sessionChangeHooks) that invalidate when
+//   - in this process, by ent hooks (session_changes.go) that invalidate when
 //     the mutation's transaction commits;
 //   - in every process sharing a PostgreSQL database, by the triggers of the
 //     session_change_notify migration, which NOTIFY SessionChangeChannel on
-//     commit; the App listens (internal/app/session_feed.go) and calls SessionsChanged.
+//     commit; the App listens (internal/app/session_feed.go) and calls
+//     Checker.SessionsChanged.
 //
 // On PostgreSQL remembered checks are used only while that feed listens: until
 // it has connected, and from the moment it loses its connection until it has
@@ -69,11 +70,11 @@ type rememberedSession struct {
 func newSessionCache(shared bool) *sessionCache {
 	entries, err := lru.New[uuid.UUID, rememberedSession](sessionChecksKept)
 	if err != nil {
-		panic("graph: session cache: " + err.Error())
+		panic("credential: session cache: " + err.Error())
 	}
 	projects, err := lru.New[projectKey, rememberedProject](projectLookupsKept)
 	if err != nil {
-		panic("graph: session cache: " + err.Error())
+		panic("credential: session cache: " + err.Error())
 	}
 	return &sessionCache{entries: entries, projects: projects, shared: shared}
 }
@@ -149,13 +150,13 @@ func (c *sessionCache) setListening(up bool) {
 // len is how many checks are remembered.
 func (c *sessionCache) len() int { return c.entries.Len() }
 
-// SessionsChanged tells the resolver that sessions, memberships or projects
+// SessionsChanged tells the checker that sessions, memberships or projects
 // changed in the database, committed by any process: remembered session
 // checks and project lookups are forgotten. The App calls it for every
 // notification on SessionChangeChannel.
-func (r *Resolver) SessionsChanged() { r.sessions.invalidate() }
+func (ch *Checker) SessionsChanged() { ch.cache.invalidate() }
 
-// SessionFeedListening tells the resolver whether the App listens on
+// SessionFeedListening tells the checker whether the App listens on
 // SessionChangeChannel. On PostgreSQL, session checks are remembered only
 // while it does.
-func (r *Resolver) SessionFeedListening(up bool) { r.sessions.setListening(up) }
+func (ch *Checker) SessionFeedListening(up bool) { ch.cache.setListening(up) }

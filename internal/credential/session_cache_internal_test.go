@@ -1,4 +1,4 @@
-package graph
+package credential
 
 import (
 	"context"
@@ -221,4 +221,31 @@ func TestProjectLookupsServeOnlyTheirSessionCheckEpoch(t *testing.T) {
 			t.Fatal("a lookup was remembered with no feed listening")
 		}
 	})
+}
+
+// TestOriginAllowed covers the forms of an API key's origin: any, a full
+// origin (scheme and host), a bare host with or without port, and a wildcard
+// for subdomains, which does not cover the domain itself.
+func TestOriginAllowed(t *testing.T) {
+	for _, c := range []struct {
+		key, origin string
+		want        bool
+	}{
+		{"*", "https://anything.example", true},
+		{"https://app.example.com", "https://app.example.com", true},
+		{"https://app.example.com/", "https://APP.example.com", true},
+		{"https://app.example.com", "http://app.example.com", false},
+		{"https://app.example.com", "https://app.example.com:8443", false},
+		{"app.example.com", "https://app.example.com:8443", true},
+		{"app.example.com:8443", "https://app.example.com:8443", true},
+		{"app.example.com", "https://evil.example.com", false},
+		{"*.example.com", "https://a.b.example.com", true},
+		{"*.example.com", "https://example.com", false},
+		{"*.example.com", "https://badexample.com", false},
+		{"app.example.com", "not a url", false},
+	} {
+		if got := originAllowed(c.key, c.origin); got != c.want {
+			t.Errorf("originAllowed(%q, %q) = %v, want %v", c.key, c.origin, got, c.want)
+		}
+	}
 }

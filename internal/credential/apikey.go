@@ -1,4 +1,4 @@
-package graph
+package credential
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/apikey"
 	"github.com/vidra-dev/vidra/internal/auth"
+	"github.com/vidra-dev/vidra/internal/fault"
 	"github.com/vidra-dev/vidra/internal/perm"
 	"github.com/vidra-dev/vidra/internal/tenancy"
 )
@@ -20,23 +21,23 @@ const lastUsedResolution = time.Minute
 // authenticateAPIKey turns an X-API-Key header into an API-key principal: the
 // key's organization and grants only. Unknown, deleted and expired keys are
 // UNAUTHENTICATED; a browser Origin other than the key's is FORBIDDEN.
-func (r *Resolver) authenticateAPIKey(ctx context.Context, secret, origin string) (*auth.Principal, error) {
+func (ch *Checker) authenticateAPIKey(ctx context.Context, secret, origin string) (*auth.Principal, error) {
 	sys := tenancy.CredentialContext(ctx, "check an API key")
-	k, err := r.client.APIKey.Query().Where(apikey.SecretHash(auth.HashToken(strings.TrimSpace(secret)))).Only(sys)
+	k, err := ch.client.APIKey.Query().Where(apikey.SecretHash(auth.HashToken(strings.TrimSpace(secret)))).Only(sys)
 	switch {
 	case ent.IsNotFound(err):
-		return nil, Errorf(KindUnauthenticated, "API key is invalid or has been deleted")
+		return nil, fault.Errorf(fault.KindUnauthenticated, "API key is invalid or has been deleted")
 	case err != nil:
-		r.log.ErrorContext(ctx, "API key lookup failed", "err", err)
-		return nil, Errorf(KindUnauthenticated, "API key could not be checked")
+		ch.log.ErrorContext(ctx, "API key lookup failed", "err", err)
+		return nil, fault.Errorf(fault.KindUnauthenticated, "API key could not be checked")
 	case !time.Now().Before(k.ExpiresAt):
-		return nil, Errorf(KindUnauthenticated, "API key has expired")
+		return nil, fault.Errorf(fault.KindUnauthenticated, "API key has expired")
 	case origin != "" && !originAllowed(k.Origin, origin):
-		return nil, Errorf(KindForbidden, "origin %s is not the origin this API key is bound to", origin)
+		return nil, fault.Errorf(fault.KindForbidden, "origin %s is not the origin this API key is bound to", origin)
 	}
 	if now := time.Now(); k.LastUsedAt == nil || now.Sub(*k.LastUsedAt) > lastUsedResolution {
-		if err := r.client.APIKey.Update().Where(apikey.ID(k.ID)).SetLastUsedAt(now).Exec(sys); err != nil {
-			r.log.WarnContext(ctx, "API key last-used update failed", "err", err)
+		if err := ch.client.APIKey.Update().Where(apikey.ID(k.ID)).SetLastUsedAt(now).Exec(sys); err != nil {
+			ch.log.WarnContext(ctx, "API key last-used update failed", "err", err)
 		}
 	}
 	return &auth.Principal{
