@@ -23,6 +23,7 @@ import (
 	"github.com/vidra-dev/vidra/internal/perm"
 	projectlib "github.com/vidra-dev/vidra/internal/project"
 	"github.com/vidra-dev/vidra/internal/textcut"
+	"github.com/vidra-dev/vidra/internal/txn"
 	"github.com/vidra-dev/vidra/internal/vimeo"
 )
 
@@ -116,7 +117,7 @@ func (r *Resolver) syncImporter(ctx context.Context, projectID uuid.UUID, provid
 	if err != nil {
 		return nil, err
 	}
-	r.afterCommit(ctx, func(ctx context.Context) {
+	txn.AfterCommit(ctx, func(ctx context.Context) {
 		if err := r.media.Queue.Insert(ctx, jobs.SyncImportArgs{MigrationID: m.ID}); err != nil {
 			r.log.WarnContext(ctx, "queue import sync; the sweeper will", "migration_id", m.ID, "err", err)
 		}
@@ -253,7 +254,7 @@ func (r *Resolver) importVideos(ctx context.Context, projectID uuid.UUID, in mod
 		}
 		v := live[it.ProviderID]
 		if v == nil {
-			v, err = r.createPulledVideo(ctx, client.Video.Create().SetProjectID(projectID).
+			v, err = r.ingest.CreatePulled(ctx, client.Video.Create().SetProjectID(projectID).
 				SetTitle(importTitle(it)).SetDescription(it.Description).SetSourceURL(it.DownloadURL))
 			if err != nil {
 				return nil, err

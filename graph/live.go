@@ -57,7 +57,7 @@ func (r *Resolver) liveStreamPlaybackURL(ctx context.Context, s *ent.LiveStream)
 	if err != nil || sess == nil || sess.VideoID == nil {
 		return nil, err
 	}
-	u := r.playURL(*sess.VideoID, "master.m3u8")
+	u := r.playback.URL(*sess.VideoID, "master.m3u8")
 	return &u, nil
 }
 

@@ -16,7 +16,7 @@ import (
 
 // CreateUploadToken is the resolver for the createUploadToken field.
 func (r *mutationResolver) CreateUploadToken(ctx context.Context, projectID uuid.UUID, input model.CreateUploadTokenInput) (*model.UploadCredentials, error) {
-	return r.createUploadToken(ctx, projectID, input)
+	return uploadCredentials(r.ingest.CreateUploadToken(ctx, projectID, uploadTokenInput(input)))
 }
 
 // CreatePlaybackToken is the resolver for the createPlaybackToken field.
@@ -24,12 +24,12 @@ func (r *mutationResolver) CreatePlaybackToken(ctx context.Context, videoID uuid
 	if err := r.videoInProject(ctx, projectID, videoID); err != nil {
 		return nil, err
 	}
-	return r.createPlaybackToken(ctx, videoID, expiresIn)
+	return playbackToken(r.playback.CreateToken(ctx, videoID, expiresIn))
 }
 
 // PullVideo is the resolver for the pullVideo field.
 func (r *mutationResolver) PullVideo(ctx context.Context, projectID uuid.UUID, input model.PullVideoInput) (*ent.Video, error) {
-	return r.pullVideo(ctx, projectID, input)
+	return r.ingest.Pull(ctx, projectID, pullInput(input))
 }
 
 // UploadThumbnail is the resolver for the uploadThumbnail field.
@@ -37,7 +37,7 @@ func (r *mutationResolver) UploadThumbnail(ctx context.Context, videoID uuid.UUI
 	if err := r.videoInProject(ctx, projectID, videoID); err != nil {
 		return nil, err
 	}
-	return r.uploadThumbnail(ctx, videoID, file)
+	return r.videos.UploadThumbnail(ctx, videoID, imageFile(file))
 }
 
 // SetDefaultThumbnail is the resolver for the setDefaultThumbnail field.
@@ -45,7 +45,7 @@ func (r *mutationResolver) SetDefaultThumbnail(ctx context.Context, videoID uuid
 	if err := r.videoInProject(ctx, projectID, videoID); err != nil {
 		return nil, err
 	}
-	return r.setDefaultThumbnail(ctx, videoID, thumbnailID)
+	return r.videos.SetDefaultThumbnail(ctx, videoID, thumbnailID)
 }
 
 // VideoTimeline is the resolver for the videoTimeline field.
@@ -53,27 +53,20 @@ func (r *queryResolver) VideoTimeline(ctx context.Context, videoID uuid.UUID, pr
 	if err := r.videoInProject(ctx, projectID, videoID); err != nil {
 		return nil, err
 	}
-	v, err := r.db(ctx).Video.Get(ctx, videoID)
-	if err != nil {
-		return nil, err
-	}
-	if tl := r.videoTimeline(v); tl != nil {
-		return tl, nil
-	}
-	return nil, NotFound("timeline")
+	return videoTimelineOrError(r.playback.Timeline(ctx, videoID))
 }
 
 // URL is the resolver for the url field.
 func (r *thumbnailResolver) URL(ctx context.Context, obj *ent.Thumbnail) (string, error) {
-	return r.thumbnailURL(obj), nil
+	return r.playback.ThumbnailURL(obj), nil
 }
 
 // PlaybackURL is the resolver for the playbackURL field.
 func (r *videoResolver) PlaybackURL(ctx context.Context, obj *ent.Video) (*string, error) {
-	return r.videoPlaybackURL(ctx, obj)
+	return r.playback.PlaybackURL(ctx, obj)
 }
 
 // Timeline is the resolver for the timeline field.
 func (r *videoResolver) Timeline(ctx context.Context, obj *ent.Video) (*model.VideoTimeline, error) {
-	return r.videoTimeline(obj), nil
+	return videoTimeline(r.playback.TimelineOf(obj)), nil
 }

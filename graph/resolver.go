@@ -25,8 +25,10 @@ import (
 	"github.com/vidra-dev/vidra/internal/credential"
 	"github.com/vidra-dev/vidra/internal/encodingprofile"
 	"github.com/vidra-dev/vidra/internal/idempotency"
+	"github.com/vidra-dev/vidra/internal/ingestapi"
 	"github.com/vidra-dev/vidra/internal/live/streams"
 	orglib "github.com/vidra-dev/vidra/internal/org"
+	"github.com/vidra-dev/vidra/internal/playbackapi"
 	"github.com/vidra-dev/vidra/internal/players"
 	projectlib "github.com/vidra-dev/vidra/internal/project"
 	"github.com/vidra-dev/vidra/internal/transcoding"
@@ -100,6 +102,12 @@ type Resolver struct {
 	// streams runs the rules of live streams and their simulcast targets
 	// (internal/live/streams).
 	streams *streams.Service
+	// ingest runs the rules of upload tokens and pulls from URLs
+	// (internal/ingestapi).
+	ingest *ingestapi.Service
+	// playback answers playback URLs and signs playback tokens
+	// (internal/playbackapi).
+	playback *playbackapi.Service
 }
 
 // Deps are what the resolvers are built from.
@@ -121,7 +129,8 @@ type Deps struct {
 	Regions []*model.Region
 	// HealthChecks are the dependencies the health query checks, beside the database.
 	HealthChecks []HealthCheck
-	// Media is what the media operations need (graph/media.go).
+	// Media is what the media operations need (internal/ingestapi,
+	// internal/playbackapi, the importer).
 	Media MediaDeps
 	// Webhooks is what the webhook operations need (graph/webhook.go).
 	Webhooks WebhookDeps
@@ -197,6 +206,10 @@ func NewResolver(d Deps) *Resolver {
 	r.access = accesscontrol.New(d.Client)
 	r.streams = streams.New(streams.Deps{Client: d.Client, Events: d.Webhooks.Events, Outbound: d.Live.Outbound})
 	r.transcoding = transcoding.New(transcoding.Deps{Client: d.Client, Queue: d.Media.Queue, Log: d.Log})
+	r.ingest = ingestapi.New(ingestapi.Deps{Client: d.Client, Events: d.Webhooks.Events, Limits: d.Billing.Limits,
+		Queue: d.Media.Queue, PublicURL: d.Media.PublicURL, MaxUploadSize: d.Media.MaxUploadSize, Log: d.Log})
+	r.playback = playbackapi.New(playbackapi.Deps{Client: d.Client, Signer: d.Media.Signer,
+		Policies: d.Media.Policies, PublicURL: d.Media.PublicURL})
 	r.websocket = gqlserver.NewWebsocket(d.Subscriptions, subscriptionCredentials{r}, d.Log)
 	r.healthChecks = append([]HealthCheck{{Name: "database", Check: r.pingDatabase, Readiness: true}}, d.HealthChecks...)
 	return r

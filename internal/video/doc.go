@@ -1,5 +1,6 @@
 // Package video holds the rules of a project's video library: videos, the folder
-// tree they sit in, their tags, custom metadata, chapters, captions and search. Each
+// tree they sit in, their tags, custom metadata, chapters, captions, custom
+// thumbnails (the uploaded image's content checks, the one default) and search. Each
 // mutation runs in one transaction (the caller's when its context holds one, as a
 // GraphQL mutation's does, else its own) and records the webhook events it owes
 // in it; the recorder queues their deliveries once it commits.

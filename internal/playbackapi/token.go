@@ -1,0 +1,49 @@
+package playbackapi
+
+import (
+	"context"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/vidra-dev/vidra/internal/fault"
+	"github.com/vidra-dev/vidra/internal/idempotency"
+)
+
+// Token is a signed playback token of a video.
+type Token struct {
+	// Token is the secret; ExpiresAt when it stops admitting playback.
+	Token     string
+	ExpiresAt time.Time
+	// PlaybackURL is the master playlist URL with the token in its query.
+	PlaybackURL string
+}
+
+// CreateToken signs a playback token for a video, valid for expiresIn seconds
+// (within the project's bounds) or the project's default lifetime.
+func (s *Service) CreateToken(ctx context.Context, videoID uuid.UUID, expiresIn *int) (*Token, error) {
+	v, err := s.db(ctx).Video.Get(ctx, videoID)
+	if err != nil {
+		return nil, err
+	}
+	policy, err := s.d.Policies.PolicyFor(ctx, v.ProjectID)
+	if err != nil {
+		return nil, err
+	}
+	ttl := policy.TokenTTL
+	if expiresIn != nil {
+		ttl = time.Duration(*expiresIn) * time.Second
+		if ttl < policy.TokenTTLMin || ttl > policy.TokenTTLMax {
+			return nil, fault.FieldError("expiresIn", "must be between %d and %d seconds (the project's access control)",
+				int(policy.TokenTTLMin.Seconds()), int(policy.TokenTTLMax.Seconds()))
+		}
+	}
+	exp := time.Now().Add(ttl).UTC().Truncate(time.Second)
+	token := s.d.Signer.Sign(v.ID, exp)
+	idempotency.NoteSecret(ctx, token)
+	return &Token{
+		Token:       token,
+		ExpiresAt:   exp,
+		PlaybackURL: s.URL(v.ID, "master.m3u8") + "?token=" + token,
+	}, nil
+}

@@ -1,0 +1,32 @@
+package playbackapi
+
+import (
+	"context"
+
+	"github.com/vidra-dev/vidra/ent"
+	"github.com/vidra-dev/vidra/ent/rendition"
+	"github.com/vidra-dev/vidra/ent/video"
+	videolib "github.com/vidra-dev/vidra/internal/video"
+)
+
+// PlaybackURL is a video's master playlist URL once it plays: ready, or
+// processing with a rendition ready; nil before.
+func (s *Service) PlaybackURL(ctx context.Context, v *ent.Video) (*string, error) {
+	switch v.Status {
+	case video.StatusReady:
+	case video.StatusProcessing:
+		ok, err := s.db(ctx).Rendition.Query().Where(rendition.VideoID(v.ID), rendition.StatusEQ(rendition.StatusReady)).Exist(ctx)
+		if err != nil || !ok {
+			return nil, err
+		}
+	default:
+		return nil, nil
+	}
+	u := s.URL(v.ID, "master.m3u8")
+	return &u, nil
+}
+
+// ThumbnailURL is where a thumbnail is served.
+func (s *Service) ThumbnailURL(t *ent.Thumbnail) string {
+	return s.URL(t.VideoID, "thumbnails/"+t.ID.String()+"."+videolib.ThumbnailExtension(t.ContentType))
+}
