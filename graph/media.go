@@ -17,10 +17,8 @@ import (
 	"github.com/vidra-dev/vidra/internal/jobs"
 	"github.com/vidra-dev/vidra/internal/playback"
 	projectlib "github.com/vidra-dev/vidra/internal/project"
-	"github.com/vidra-dev/vidra/internal/txn"
 	"github.com/vidra-dev/vidra/internal/upload"
 	videolib "github.com/vidra-dev/vidra/internal/video"
-	"github.com/vidra-dev/vidra/internal/videolifecycle"
 	"github.com/vidra-dev/vidra/internal/vimeo"
 )
 
@@ -156,33 +154,8 @@ func (r *Resolver) pullVideo(ctx context.Context, projectID uuid.UUID, in model.
 	if in.Title != nil {
 		title = strings.TrimSpace(*in.Title)
 	}
-	return r.createPulledVideo(ctx, client.Video.Create().SetProjectID(projectID).SetNillableFolderID(in.FolderID).
+	return r.importing.CreatePulledVideo(ctx, client.Video.Create().SetProjectID(projectID).SetNillableFolderID(in.FolderID).
 		SetTitle(title).SetSourceURL(u.String()))
-}
-
-// createPulledVideo saves a video whose file is pulled from its source URL (set on
-// c), records its video.created event and queues the import once the mutation
-// commits: pulls from a URL and importers' imports alike.
-func (r *Resolver) createPulledVideo(ctx context.Context, c *ent.VideoCreate) (*ent.Video, error) {
-	v, err := videolifecycle.ImportRequested(ctx, c)
-	if err != nil {
-		return nil, err
-	}
-	if err := r.recordEvent(ctx, events.VideoCreated, v.ProjectID, events.Video(v)); err != nil {
-		return nil, err
-	}
-	r.afterCommit(ctx, func(ctx context.Context) {
-		if err := r.media.Queue.Insert(ctx, jobs.ImportVideoArgs{VideoID: v.ID}); err != nil {
-			r.log.WarnContext(ctx, "queue import; the sweeper will", "video_id", v.ID, "err", err)
-		}
-	})
-	return v, nil
-}
-
-// afterCommit runs fn once the mutation's transaction has committed (at once when
-// there is none), so no job can see a row that is not there.
-func (r *Resolver) afterCommit(ctx context.Context, fn func(context.Context)) {
-	txn.AfterCommit(ctx, fn)
 }
 
 func titleFromURL(p string) string {

@@ -26,6 +26,7 @@ import (
 	"github.com/vidra-dev/vidra/internal/changefeed"
 	"github.com/vidra-dev/vidra/internal/encodingprofile"
 	"github.com/vidra-dev/vidra/internal/idempotency"
+	"github.com/vidra-dev/vidra/internal/importing"
 	"github.com/vidra-dev/vidra/internal/live/streams"
 	orglib "github.com/vidra-dev/vidra/internal/org"
 	"github.com/vidra-dev/vidra/internal/players"
@@ -103,6 +104,9 @@ type Resolver struct {
 	// streams runs the rules of live streams and their simulcast targets
 	// (internal/live/streams).
 	streams *streams.Service
+	// importing runs the rules of importers, their migrations and imports, and
+	// creates pulled videos (internal/importing).
+	importing *importing.Service
 }
 
 // Deps are what the resolvers are built from.
@@ -203,6 +207,8 @@ func NewResolver(d Deps) *Resolver {
 	r.profiles = encodingprofile.New(d.Client)
 	r.access = accesscontrol.New(d.Client)
 	r.streams = streams.New(streams.Deps{Client: d.Client, Events: d.Webhooks.Events, Outbound: d.Live.Outbound})
+	r.importing = importing.New(importing.Deps{Client: d.Client, Vimeo: d.Media.Vimeo, Queue: d.Media.Queue,
+		Events: d.Webhooks.Events, Log: d.Log})
 	r.transcoding = transcoding.New(transcoding.Deps{Client: d.Client, Queue: d.Media.Queue, Log: d.Log})
 	r.websocket = gqlserver.NewWebsocket(d.Subscriptions, subscriptionCredentials{r}, d.Log)
 	r.healthChecks = append([]HealthCheck{{Name: "database", Check: r.pingDatabase, Readiness: true}}, d.HealthChecks...)

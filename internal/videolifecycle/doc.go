@@ -39,7 +39,7 @@
 // webhook events are recorded by the callers, in the move's transaction, and
 // stay there:
 //
-//	ImportRequested      video.created            graph (createPulledVideo)
+//	ImportRequested      video.created            internal/importing (CreatePulledVideo)
 //	LiveStarted          livestream.connected     internal/live/ingest (admit)
 //	UploadStarted        none
 //	SourceRecorded       video.upload.completed   upload (recordSource)
