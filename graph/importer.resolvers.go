@@ -17,13 +17,13 @@ import (
 
 // State is the resolver for the state field.
 func (r *importItemResolver) State(ctx context.Context, obj *ent.ImportItem) (model.ImportItemState, error) {
-	state, _, err := r.importItemState(ctx, obj)
-	return state, err
+	state, _, err := r.importing.ItemState(ctx, obj)
+	return importItemState(state), err
 }
 
 // FailureReason is the resolver for the failureReason field.
 func (r *importItemResolver) FailureReason(ctx context.Context, obj *ent.ImportItem) (*string, error) {
-	_, reason, err := r.importItemState(ctx, obj)
+	_, reason, err := r.importing.ItemState(ctx, obj)
 	return reason, err
 }
 
@@ -34,30 +34,30 @@ func (r *importItemResolver) Downloadable(ctx context.Context, obj *ent.ImportIt
 
 // SetImporter is the resolver for the setImporter field.
 func (r *mutationResolver) SetImporter(ctx context.Context, projectID uuid.UUID, input model.SetImporterInput) (*ent.Importer, error) {
-	return r.setImporter(ctx, projectID, input)
+	return r.importing.SetImporter(ctx, projectID, importerInput(input))
 }
 
 // SyncImporter is the resolver for the syncImporter field.
 func (r *mutationResolver) SyncImporter(ctx context.Context, projectID uuid.UUID, provider *importer.Provider) (*ent.ImportMigration, error) {
-	return r.syncImporter(ctx, projectID, provider)
+	return r.importing.Sync(ctx, projectID, provider)
 }
 
 // ImportVideos is the resolver for the importVideos field.
 func (r *mutationResolver) ImportVideos(ctx context.Context, projectID uuid.UUID, input model.ImportVideosInput) ([]*ent.ImportItem, error) {
-	return r.importVideos(ctx, projectID, input)
+	return r.importing.ImportVideos(ctx, projectID, importChoice(input))
 }
 
 // ImportMigrations is the resolver for the importMigrations field.
 func (r *queryResolver) ImportMigrations(ctx context.Context, projectID uuid.UUID, provider *importer.Provider, after *entgql.Cursor[uuid.UUID], first *int) (*ent.ImportMigrationConnection, error) {
-	return r.importMigrations(ctx, projectID, provider, after, first)
+	return r.importing.Migrations(ctx, projectID, provider, after, first)
 }
 
 // ImportMigrationItems is the resolver for the importMigrationItems field.
 func (r *queryResolver) ImportMigrationItems(ctx context.Context, projectID uuid.UUID, migrationID uuid.UUID, after *entgql.Cursor[uuid.UUID], first *int) (*ent.ImportItemConnection, error) {
-	return r.importMigrationItems(ctx, projectID, migrationID, after, first)
+	return r.importing.MigrationItems(ctx, projectID, migrationID, after, first)
 }
 
 // PulledVideos is the resolver for the pulledVideos field.
 func (r *queryResolver) PulledVideos(ctx context.Context, projectID uuid.UUID, after *entgql.Cursor[uuid.UUID], first *int) (*ent.VideoConnection, error) {
-	return r.pulledVideos(ctx, projectID, after, first)
+	return r.importing.PulledVideos(ctx, projectID, after, first)
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/migrate"
+	"github.com/vidra-dev/vidra/internal/sliceset"
 )
 
 // nodeTables lists the tables whose rows are Relay nodes: every ent table keyed by a
@@ -51,7 +52,7 @@ func nodeTypeQuery(dialectName string, n int) string {
 
 // nodeTypes resolves which table each id belongs to; unknown ids are absent.
 func (r *Resolver) nodeTypes(ctx context.Context, ids []uuid.UUID) (map[uuid.UUID]string, error) {
-	ids = unique(ids)
+	ids = sliceset.Unique(ids)
 	types := make(map[uuid.UUID]string, len(ids))
 	if len(ids) == 0 {
 		return types, nil
@@ -98,7 +99,7 @@ func (r *Resolver) noders(ctx context.Context, ids []uuid.UUID) ([]ent.Noder, er
 		return nil, err
 	}
 	known := make([]uuid.UUID, 0, len(types))
-	for _, id := range unique(ids) {
+	for _, id := range sliceset.Unique(ids) {
 		if _, ok := types[id]; ok {
 			known = append(known, id)
 		}
@@ -130,7 +131,7 @@ func (r *Resolver) noders(ctx context.Context, ids []uuid.UUID) ([]ent.Noder, er
 			}
 		}
 		// An item's state reads its video whole, which the collected edge may not be.
-		if err := loadImportedVideos(ctx, r.db(ctx), items); err != nil {
+		if err := r.importing.LoadVideos(ctx, items); err != nil {
 			return nil, err
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/project"
 	"github.com/vidra-dev/vidra/ent/tag"
 	"github.com/vidra-dev/vidra/ent/video"
+	"github.com/vidra-dev/vidra/internal/sliceset"
 )
 
 // requireInProject checks that entities of one kind (e.g. "folder") belong to a project,
@@ -20,7 +21,7 @@ func requireInProject(ctx context.Context, projectID *uuid.UUID, entity string, 
 	if projectID == nil {
 		return nil
 	}
-	ids = unique(ids)
+	ids = sliceset.Unique(ids)
 	n, err := count(ctx, *projectID, ids)
 	if err != nil {
 		return err
@@ -72,17 +73,4 @@ func (r *Resolver) projectByID(ctx context.Context, id uuid.UUID) (*ent.Project,
 		r.credentials.RememberProject(ctx, p, now)
 	}
 	return p, err
-}
-
-// unique returns ids without repeats, in first-seen order.
-func unique(ids []uuid.UUID) []uuid.UUID {
-	seen := make(map[uuid.UUID]bool, len(ids))
-	out := ids[:0:0]
-	for _, id := range ids {
-		if !seen[id] {
-			seen[id] = true
-			out = append(out, id)
-		}
-	}
-	return out
 }

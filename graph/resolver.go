@@ -25,6 +25,7 @@ import (
 	"github.com/vidra-dev/vidra/internal/credential"
 	"github.com/vidra-dev/vidra/internal/encodingprofile"
 	"github.com/vidra-dev/vidra/internal/idempotency"
+	"github.com/vidra-dev/vidra/internal/importing"
 	"github.com/vidra-dev/vidra/internal/ingestapi"
 	"github.com/vidra-dev/vidra/internal/live/streams"
 	orglib "github.com/vidra-dev/vidra/internal/org"
@@ -108,6 +109,9 @@ type Resolver struct {
 	// playback answers playback URLs and signs playback tokens
 	// (internal/playbackapi).
 	playback *playbackapi.Service
+	// importing runs the rules of importers, their migrations and imports
+	// (internal/importing).
+	importing *importing.Service
 }
 
 // Deps are what the resolvers are built from.
@@ -208,6 +212,8 @@ func NewResolver(d Deps) *Resolver {
 	r.transcoding = transcoding.New(transcoding.Deps{Client: d.Client, Queue: d.Media.Queue, Log: d.Log})
 	r.ingest = ingestapi.New(ingestapi.Deps{Client: d.Client, Events: d.Webhooks.Events, Limits: d.Billing.Limits,
 		Queue: d.Media.Queue, PublicURL: d.Media.PublicURL, MaxUploadSize: d.Media.MaxUploadSize, Log: d.Log})
+	r.importing = importing.New(importing.Deps{Client: d.Client, Vimeo: d.Media.Vimeo, Queue: d.Media.Queue,
+		Pulls: r.ingest, Log: d.Log})
 	r.playback = playbackapi.New(playbackapi.Deps{Client: d.Client, Signer: d.Media.Signer,
 		Policies: d.Media.Policies, PublicURL: d.Media.PublicURL})
 	r.websocket = gqlserver.NewWebsocket(d.Subscriptions, subscriptionCredentials{r}, d.Log)

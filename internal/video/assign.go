@@ -9,6 +9,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/video"
 	"github.com/vidra-dev/vidra/internal/fault"
 	projectlib "github.com/vidra-dev/vidra/internal/project"
+	"github.com/vidra-dev/vidra/internal/sliceset"
 )
 
 // MaxBatch caps how many ids one batch operation takes.
@@ -17,7 +18,7 @@ const MaxBatch = 500
 // AssignToFolder moves videos of a project into one of its folders (the root
 // when folderID is nil), all or none, in two statements plus the read-back.
 func (s *Service) AssignToFolder(ctx context.Context, projectID uuid.UUID, videoIDs []uuid.UUID, folderID *uuid.UUID) (moved []*ent.Video, err error) {
-	ids := unique(videoIDs)
+	ids := sliceset.Unique(videoIDs)
 	switch {
 	case len(ids) == 0:
 		return nil, fault.FieldError("videoIDs", "give at least one video")

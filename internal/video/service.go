@@ -62,19 +62,6 @@ func (s *Service) record(ctx context.Context, typ string, projectID uuid.UUID, d
 	return s.events.RecordInContext(ctx, typ, projectID, data)
 }
 
-// unique returns ids without repeats, in first-seen order.
-func unique(ids []uuid.UUID) []uuid.UUID {
-	seen := make(map[uuid.UUID]bool, len(ids))
-	out := ids[:0:0]
-	for _, id := range ids {
-		if !seen[id] {
-			seen[id] = true
-			out = append(out, id)
-		}
-	}
-	return out
-}
-
 // inOrder arranges loaded entities in the order of the ids asked for.
 func inOrder[T any](items []T, ids []uuid.UUID, idOf func(T) uuid.UUID) []T {
 	byID := make(map[uuid.UUID]T, len(items))

@@ -12,6 +12,7 @@ import (
 	"github.com/vidra-dev/vidra/internal/events"
 	"github.com/vidra-dev/vidra/internal/fault"
 	projectlib "github.com/vidra-dev/vidra/internal/project"
+	"github.com/vidra-dev/vidra/internal/sliceset"
 )
 
 // checkRefs checks that a video's folder and tags belong to its project.
@@ -28,7 +29,7 @@ func checkRefs(ctx context.Context, client *ent.Client, projectID uuid.UUID, fol
 	if err != nil {
 		return err
 	}
-	if n != len(unique(tagIDs)) {
+	if n != len(sliceset.Unique(tagIDs)) {
 		return fault.FieldError("tagIDs", "a tag does not exist in this project")
 	}
 	return nil
