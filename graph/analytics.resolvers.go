@@ -15,25 +15,25 @@ import (
 
 // Analytics is the resolver for the analytics field.
 func (r *queryResolver) Analytics(ctx context.Context, projectID uuid.UUID, query model.AnalyticsQueryInput, folderID *uuid.UUID, mediaID *uuid.UUID, userID *string) (*model.AnalyticsResult, error) {
-	return r.analytics(ctx, projectID, query, folderID, mediaID, userID)
+	return resultOf(r.reports.Query(ctx, projectID, queryOf(query), query.StartTime, query.EndTime, analyticsScope(folderID, mediaID, userID)))
 }
 
 // AnalyticsUsers is the resolver for the analyticsUsers field.
 func (r *queryResolver) AnalyticsUsers(ctx context.Context, projectID uuid.UUID, startTime *time.Time, endTime *time.Time, first *int, after *string) (*model.AnalyticsUserConnection, error) {
-	return r.analyticsUsers(ctx, projectID, startTime, endTime, first, after)
+	return analyticsUsersOf(r.reports.Users(ctx, projectID, startTime, endTime, first, after))
 }
 
 // AnalyticsVideos is the resolver for the analyticsVideos field.
 func (r *queryResolver) AnalyticsVideos(ctx context.Context, projectID uuid.UUID, userID *string, startTime *time.Time, endTime *time.Time, first *int, after *string) (*model.AnalyticsVideoConnection, error) {
-	return r.analyticsVideos(ctx, projectID, userID, startTime, endTime, first, after)
+	return analyticsVideosOf(r.reports.Videos(ctx, projectID, userID, startTime, endTime, first, after))
 }
 
 // AnalyticsSessions is the resolver for the analyticsSessions field.
 func (r *queryResolver) AnalyticsSessions(ctx context.Context, projectID uuid.UUID, userID string, startTime *time.Time, endTime *time.Time, first *int, after *string) (*model.AnalyticsSessionConnection, error) {
-	return r.analyticsSessions(ctx, projectID, userID, startTime, endTime, first, after)
+	return analyticsSessionsOf(r.reports.Sessions(ctx, projectID, userID, startTime, endTime, first, after))
 }
 
 // AnalyticsPlayerLog is the resolver for the analyticsPlayerLog field.
 func (r *queryResolver) AnalyticsPlayerLog(ctx context.Context, projectID uuid.UUID, userID string, startTime *time.Time, endTime *time.Time, first *int, after *string) (*model.AnalyticsPlayerEventConnection, error) {
-	return r.analyticsPlayerLog(ctx, projectID, userID, startTime, endTime, first, after)
+	return analyticsPlayerLogOf(r.reports.PlayerLog(ctx, projectID, userID, startTime, endTime, first, after))
 }

@@ -14,5 +14,5 @@ import (
 
 // EraseAnalyticsUser is the resolver for the eraseAnalyticsUser field.
 func (r *mutationResolver) EraseAnalyticsUser(ctx context.Context, projectID uuid.UUID, userID string) (*model.AnalyticsErasure, error) {
-	return r.eraseAnalyticsUser(ctx, projectID, userID)
+	return analyticsErasureOf(r.reports.EraseUser(ctx, projectID, userID))
 }

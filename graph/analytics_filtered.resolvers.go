@@ -15,5 +15,5 @@ import (
 
 // AnalyticsFiltered is the resolver for the analyticsFiltered field.
 func (r *queryResolver) AnalyticsFiltered(ctx context.Context, projectID uuid.UUID, startTime *time.Time, endTime *time.Time, byHour *bool) ([]*model.AnalyticsFilteredCount, error) {
-	return r.analyticsFiltered(ctx, projectID, startTime, endTime, byHour)
+	return analyticsFilteredOf(r.reports.Filtered(ctx, projectID, startTime, endTime, byHour != nil && *byHour))
 }

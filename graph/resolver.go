@@ -20,6 +20,7 @@ import (
 	"github.com/vidra-dev/vidra/internal/accesscontrol"
 	"github.com/vidra-dev/vidra/internal/account"
 	"github.com/vidra-dev/vidra/internal/analytics"
+	"github.com/vidra-dev/vidra/internal/analytics/reports"
 	"github.com/vidra-dev/vidra/internal/billing"
 	"github.com/vidra-dev/vidra/internal/changefeed"
 	"github.com/vidra-dev/vidra/internal/credential"
@@ -39,6 +40,10 @@ import (
 	"github.com/vidra-dev/vidra/internal/webhooks/endpoint"
 	"gocloud.dev/blob"
 )
+
+// AnalyticsEraser erases a player-reported user's analytics of a project: the
+// analytics writer (reports.Eraser).
+type AnalyticsEraser = reports.Eraser
 
 // Resolver is the dependency root of the GraphQL layer: everything a resolver
 // needs comes from here, nothing from package-level state.
@@ -62,8 +67,6 @@ type Resolver struct {
 	credentials *credential.Checker
 	// introspection says who may introspect the schema (gqlserver/introspection.go).
 	introspection gqlserver.IntrospectionMode
-	// analyticsEraser erases analytics users through the writer (analytics_erase.go).
-	analyticsEraser AnalyticsEraser
 	// pageStats are put in every operation's context (pageStatsContext).
 	pageStats *edgepage.Stats
 	// changes carries the change notices subscriptions follow (subscription.go).
@@ -73,8 +76,10 @@ type Resolver struct {
 	websocket *gqlserver.Websocket
 	// admission bounds the operations executing at once (gqlserver/admission.go).
 	admission *gqlserver.AdmissionGate
-	// analyticsStore runs the analytics queries.
-	analyticsStore analytics.AnalyticsStore
+	// reports runs the analytics API's rules: the permission and scope checks,
+	// ranges, pages and cursors of the queries and lists, and the erasure
+	// (internal/analytics/reports).
+	reports *reports.Service
 	// billing is what the plan and subscription operations need (billing.go).
 	billing BillingDeps
 	// billingDesk runs the billing operations (internal/billing.Desk).
@@ -185,17 +190,16 @@ func NewResolver(d Deps) *Resolver {
 		webhooks:    d.Webhooks,
 		live:        d.Live,
 
-		introspection:   d.Introspection,
-		analyticsEraser: d.AnalyticsEraser,
-		changes:         d.Changes,
-		admission:       gqlserver.NewAdmissionGate(d.Admission),
-		analyticsStore:  d.Analytics,
-		billing:         d.Billing,
-		pageStats:       d.PageStats,
+		introspection: d.Introspection,
+		changes:       d.Changes,
+		admission:     gqlserver.NewAdmissionGate(d.Admission),
+		billing:       d.Billing,
+		pageStats:     d.PageStats,
 	}
-	if r.analyticsStore == nil && d.SQL != nil {
-		r.analyticsStore = analytics.NewSQLStore(d.SQL, d.Dialect)
+	if d.Analytics == nil && d.SQL != nil {
+		d.Analytics = analytics.NewSQLStore(d.SQL, d.Dialect)
 	}
+	r.reports = reports.New(reports.Deps{Client: d.Client, Store: d.Analytics, Eraser: d.AnalyticsEraser})
 	r.billingDesk = r.newBillingDesk(d.Billing)
 	r.usage = usage.NewReports(d.Client)
 	r.videos = videolib.New(videolib.Deps{Client: d.Client, Dialect: d.Dialect, Events: d.Webhooks.Events, Bucket: d.Bucket, Log: d.Log})

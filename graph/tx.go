@@ -19,7 +19,7 @@ var selfTransacting = map[string]bool{
 	"verifyPasswordResetOtp": true,
 	"oauthCallback":          true,
 	"setImporter":            true,
-	// The analytics writer erases in its own transaction (analytics_erase.go).
+	// The analytics writer erases in its own transaction (internal/analytics/reports, erase.go).
 	"eraseAnalyticsUser": true,
 	// Password hashing (argon2id, tens of milliseconds) runs before their
 	// short transaction (internal/account's signInTx), never inside one.
