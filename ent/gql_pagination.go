@@ -327,7 +327,9 @@ func (_m *APIKeyQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
-	} else {
+	} else if graphql.GetFieldContext(ctx) != nil {
+		// An operation that selects no node needs only the ids (pageInfo's
+		// cursors). A caller outside GraphQL (a domain package) gets whole rows.
 		_m.ctx.AppendFieldOnce(apikey.FieldID)
 	}
 	_m = pager.applyOrder(_m)
@@ -682,7 +684,9 @@ func (_m *AccessControlQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
-	} else {
+	} else if graphql.GetFieldContext(ctx) != nil {
+		// An operation that selects no node needs only the ids (pageInfo's
+		// cursors). A caller outside GraphQL (a domain package) gets whole rows.
 		_m.ctx.AppendFieldOnce(accesscontrol.FieldID)
 	}
 	_m = pager.applyOrder(_m)
@@ -1001,7 +1005,9 @@ func (_m *AdvertisementQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
-	} else {
+	} else if graphql.GetFieldContext(ctx) != nil {
+		// An operation that selects no node needs only the ids (pageInfo's
+		// cursors). A caller outside GraphQL (a domain package) gets whole rows.
 		_m.ctx.AppendFieldOnce(advertisement.FieldID)
 	}
 	_m = pager.applyOrder(_m)
@@ -1338,7 +1344,9 @@ func (_m *AuditLogQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
-	} else {
+	} else if graphql.GetFieldContext(ctx) != nil {
+		// An operation that selects no node needs only the ids (pageInfo's
+		// cursors). A caller outside GraphQL (a domain package) gets whole rows.
 		_m.ctx.AppendFieldOnce(auditlog.FieldID)
 	}
 	_m = pager.applyOrder(_m)
@@ -1657,7 +1665,9 @@ func (_m *CaptionQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
-	} else {
+	} else if graphql.GetFieldContext(ctx) != nil {
+		// An operation that selects no node needs only the ids (pageInfo's
+		// cursors). A caller outside GraphQL (a domain package) gets whole rows.
 		_m.ctx.AppendFieldOnce(caption.FieldID)
 	}
 	_m = pager.applyOrder(_m)
@@ -1976,7 +1986,9 @@ func (_m *ChapterQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
-	} else {
+	} else if graphql.GetFieldContext(ctx) != nil {
+		// An operation that selects no node needs only the ids (pageInfo's
+		// cursors). A caller outside GraphQL (a domain package) gets whole rows.
 		_m.ctx.AppendFieldOnce(chapter.FieldID)
 	}
 	_m = pager.applyOrder(_m)
@@ -2295,7 +2307,9 @@ func (_m *EncodingProfileQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
-	} else {
+	} else if graphql.GetFieldContext(ctx) != nil {
+		// An operation that selects no node needs only the ids (pageInfo's
+		// cursors). A caller outside GraphQL (a domain package) gets whole rows.
 		_m.ctx.AppendFieldOnce(encodingprofile.FieldID)
 	}
 	_m = pager.applyOrder(_m)
@@ -2632,7 +2646,9 @@ func (_m *EventQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
-	} else {
+	} else if graphql.GetFieldContext(ctx) != nil {
+		// An operation that selects no node needs only the ids (pageInfo's
+		// cursors). A caller outside GraphQL (a domain package) gets whole rows.
 		_m.ctx.AppendFieldOnce(event.FieldID)
 	}
 	_m = pager.applyOrder(_m)
@@ -2951,7 +2967,9 @@ func (_m *FolderQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
-	} else {
+	} else if graphql.GetFieldContext(ctx) != nil {
+		// An operation that selects no node needs only the ids (pageInfo's
+		// cursors). A caller outside GraphQL (a domain package) gets whole rows.
 		_m.ctx.AppendFieldOnce(folder.FieldID)
 	}
 	_m = pager.applyOrder(_m)
@@ -3288,7 +3306,9 @@ func (_m *ImportItemQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
-	} else {
+	} else if graphql.GetFieldContext(ctx) != nil {
+		// An operation that selects no node needs only the ids (pageInfo's
+		// cursors). A caller outside GraphQL (a domain package) gets whole rows.
 		_m.ctx.AppendFieldOnce(importitem.FieldID)
 	}
 	_m = pager.applyOrder(_m)
@@ -3607,7 +3627,9 @@ func (_m *ImportMigrationQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
-	} else {
+	} else if graphql.GetFieldContext(ctx) != nil {
+		// An operation that selects no node needs only the ids (pageInfo's
+		// cursors). A caller outside GraphQL (a domain package) gets whole rows.
 		_m.ctx.AppendFieldOnce(importmigration.FieldID)
 	}
 	_m = pager.applyOrder(_m)
@@ -3944,7 +3966,9 @@ func (_m *ImporterQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
-	} else {
+	} else if graphql.GetFieldContext(ctx) != nil {
+		// An operation that selects no node needs only the ids (pageInfo's
+		// cursors). A caller outside GraphQL (a domain package) gets whole rows.
 		_m.ctx.AppendFieldOnce(importer.FieldID)
 	}
 	_m = pager.applyOrder(_m)
@@ -4263,7 +4287,9 @@ func (_m *InvitationQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
-	} else {
+	} else if graphql.GetFieldContext(ctx) != nil {
+		// An operation that selects no node needs only the ids (pageInfo's
+		// cursors). A caller outside GraphQL (a domain package) gets whole rows.
 		_m.ctx.AppendFieldOnce(invitation.FieldID)
 	}
 	_m = pager.applyOrder(_m)
@@ -4600,7 +4626,9 @@ func (_m *LiveSessionQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
-	} else {
+	} else if graphql.GetFieldContext(ctx) != nil {
+		// An operation that selects no node needs only the ids (pageInfo's
+		// cursors). A caller outside GraphQL (a domain package) gets whole rows.
 		_m.ctx.AppendFieldOnce(livesession.FieldID)
 	}
 	_m = pager.applyOrder(_m)
@@ -4937,7 +4965,9 @@ func (_m *LiveSimulcastTargetQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
-	} else {
+	} else if graphql.GetFieldContext(ctx) != nil {
+		// An operation that selects no node needs only the ids (pageInfo's
+		// cursors). A caller outside GraphQL (a domain package) gets whole rows.
 		_m.ctx.AppendFieldOnce(livesimulcasttarget.FieldID)
 	}
 	_m = pager.applyOrder(_m)
@@ -5256,7 +5286,9 @@ func (_m *LiveStreamQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
-	} else {
+	} else if graphql.GetFieldContext(ctx) != nil {
+		// An operation that selects no node needs only the ids (pageInfo's
+		// cursors). A caller outside GraphQL (a domain package) gets whole rows.
 		_m.ctx.AppendFieldOnce(livestream.FieldID)
 	}
 	_m = pager.applyOrder(_m)
@@ -5611,7 +5643,9 @@ func (_m *MembershipQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
-	} else {
+	} else if graphql.GetFieldContext(ctx) != nil {
+		// An operation that selects no node needs only the ids (pageInfo's
+		// cursors). A caller outside GraphQL (a domain package) gets whole rows.
 		_m.ctx.AppendFieldOnce(membership.FieldID)
 	}
 	_m = pager.applyOrder(_m)
@@ -5930,7 +5964,9 @@ func (_m *OrganizationQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
-	} else {
+	} else if graphql.GetFieldContext(ctx) != nil {
+		// An operation that selects no node needs only the ids (pageInfo's
+		// cursors). A caller outside GraphQL (a domain package) gets whole rows.
 		_m.ctx.AppendFieldOnce(organization.FieldID)
 	}
 	_m = pager.applyOrder(_m)
@@ -6267,7 +6303,9 @@ func (_m *PlayerQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
-	} else {
+	} else if graphql.GetFieldContext(ctx) != nil {
+		// An operation that selects no node needs only the ids (pageInfo's
+		// cursors). A caller outside GraphQL (a domain package) gets whole rows.
 		_m.ctx.AppendFieldOnce(player.FieldID)
 	}
 	_m = pager.applyOrder(_m)
@@ -6604,7 +6642,9 @@ func (_m *ProjectQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
-	} else {
+	} else if graphql.GetFieldContext(ctx) != nil {
+		// An operation that selects no node needs only the ids (pageInfo's
+		// cursors). A caller outside GraphQL (a domain package) gets whole rows.
 		_m.ctx.AppendFieldOnce(project.FieldID)
 	}
 	_m = pager.applyOrder(_m)
@@ -6941,7 +6981,9 @@ func (_m *ProjectSettingQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
-	} else {
+	} else if graphql.GetFieldContext(ctx) != nil {
+		// An operation that selects no node needs only the ids (pageInfo's
+		// cursors). A caller outside GraphQL (a domain package) gets whole rows.
 		_m.ctx.AppendFieldOnce(projectsetting.FieldID)
 	}
 	_m = pager.applyOrder(_m)
@@ -7278,7 +7320,9 @@ func (_m *RenditionQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
-	} else {
+	} else if graphql.GetFieldContext(ctx) != nil {
+		// An operation that selects no node needs only the ids (pageInfo's
+		// cursors). A caller outside GraphQL (a domain package) gets whole rows.
 		_m.ctx.AppendFieldOnce(rendition.FieldID)
 	}
 	_m = pager.applyOrder(_m)
@@ -7597,7 +7641,9 @@ func (_m *TagQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
-	} else {
+	} else if graphql.GetFieldContext(ctx) != nil {
+		// An operation that selects no node needs only the ids (pageInfo's
+		// cursors). A caller outside GraphQL (a domain package) gets whole rows.
 		_m.ctx.AppendFieldOnce(tag.FieldID)
 	}
 	_m = pager.applyOrder(_m)
@@ -7934,7 +7980,9 @@ func (_m *ThumbnailQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
-	} else {
+	} else if graphql.GetFieldContext(ctx) != nil {
+		// An operation that selects no node needs only the ids (pageInfo's
+		// cursors). A caller outside GraphQL (a domain package) gets whole rows.
 		_m.ctx.AppendFieldOnce(thumbnail.FieldID)
 	}
 	_m = pager.applyOrder(_m)
@@ -8253,7 +8301,9 @@ func (_m *TranscodingJobQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
-	} else {
+	} else if graphql.GetFieldContext(ctx) != nil {
+		// An operation that selects no node needs only the ids (pageInfo's
+		// cursors). A caller outside GraphQL (a domain package) gets whole rows.
 		_m.ctx.AppendFieldOnce(transcodingjob.FieldID)
 	}
 	_m = pager.applyOrder(_m)
@@ -8608,7 +8658,9 @@ func (_m *UserQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
-	} else {
+	} else if graphql.GetFieldContext(ctx) != nil {
+		// An operation that selects no node needs only the ids (pageInfo's
+		// cursors). A caller outside GraphQL (a domain package) gets whole rows.
 		_m.ctx.AppendFieldOnce(user.FieldID)
 	}
 	_m = pager.applyOrder(_m)
@@ -8945,7 +8997,9 @@ func (_m *VideoQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
-	} else {
+	} else if graphql.GetFieldContext(ctx) != nil {
+		// An operation that selects no node needs only the ids (pageInfo's
+		// cursors). A caller outside GraphQL (a domain package) gets whole rows.
 		_m.ctx.AppendFieldOnce(video.FieldID)
 	}
 	_m = pager.applyOrder(_m)
@@ -9318,7 +9372,9 @@ func (_m *WebhookAttemptQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
-	} else {
+	} else if graphql.GetFieldContext(ctx) != nil {
+		// An operation that selects no node needs only the ids (pageInfo's
+		// cursors). A caller outside GraphQL (a domain package) gets whole rows.
 		_m.ctx.AppendFieldOnce(webhookattempt.FieldID)
 	}
 	_m = pager.applyOrder(_m)
@@ -9637,7 +9693,9 @@ func (_m *WebhookDeliveryQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
-	} else {
+	} else if graphql.GetFieldContext(ctx) != nil {
+		// An operation that selects no node needs only the ids (pageInfo's
+		// cursors). A caller outside GraphQL (a domain package) gets whole rows.
 		_m.ctx.AppendFieldOnce(webhookdelivery.FieldID)
 	}
 	_m = pager.applyOrder(_m)
@@ -9956,7 +10014,9 @@ func (_m *WebhookEndpointQuery) Paginate(
 		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
 			return nil, err
 		}
-	} else {
+	} else if graphql.GetFieldContext(ctx) != nil {
+		// An operation that selects no node needs only the ids (pageInfo's
+		// cursors). A caller outside GraphQL (a domain package) gets whole rows.
 		_m.ctx.AppendFieldOnce(webhookendpoint.FieldID)
 	}
 	_m = pager.applyOrder(_m)

@@ -2,16 +2,10 @@ package graph
 
 import (
 	"context"
-	"time"
 
-	"entgo.io/contrib/entgql"
 	"github.com/99designs/gqlgen/graphql"
-	"github.com/google/uuid"
-	"github.com/vidra-dev/vidra/ent"
-	"github.com/vidra-dev/vidra/ent/auditlog"
 	"github.com/vidra-dev/vidra/internal/audit"
 	"github.com/vidra-dev/vidra/internal/auth"
-	orglib "github.com/vidra-dev/vidra/internal/org"
 	"github.com/vidra-dev/vidra/internal/textcut"
 )
 
@@ -34,31 +28,4 @@ func (r *Resolver) recordMutations(ctx context.Context, next graphql.Resolver) (
 		return nil, werr
 	}
 	return res, nil
-}
-
-// audits pages the current organization's audit log, newest first, with filters.
-func (r *Resolver) audits(ctx context.Context, after *entgql.Cursor[uuid.UUID], first *int, actorID *uuid.UUID, entityType *string, entityID *uuid.UUID, since, until *time.Time) (*ent.AuditLogConnection, error) {
-	p, err := orglib.RequireAdmin(ctx)
-	if err != nil {
-		return nil, err
-	}
-	q := r.db(ctx).AuditLog.Query().Where(auditlog.OrganizationID(p.OrganizationID))
-	if actorID != nil {
-		q.Where(auditlog.ActorID(*actorID))
-	}
-	if entityType != nil {
-		q.Where(auditlog.EntityType(*entityType))
-	}
-	if entityID != nil {
-		q.Where(auditlog.EntityID(*entityID))
-	}
-	if since != nil {
-		q.Where(auditlog.CreatedAtGTE(*since))
-	}
-	if until != nil {
-		q.Where(auditlog.CreatedAtLT(*until))
-	}
-	return q.Paginate(ctx, after, first, nil, nil, ent.WithAuditLogOrder(&ent.AuditLogOrder{
-		Direction: entgql.OrderDirectionDesc, Field: ent.AuditLogOrderFieldCreatedAt,
-	}))
 }

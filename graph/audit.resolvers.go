@@ -12,9 +12,10 @@ import (
 	"entgo.io/contrib/entgql"
 	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/ent"
+	orglib "github.com/vidra-dev/vidra/internal/org"
 )
 
 // Audits is the resolver for the audits field.
 func (r *queryResolver) Audits(ctx context.Context, after *entgql.Cursor[uuid.UUID], first *int, actorID *uuid.UUID, entityType *string, entityID *uuid.UUID, since *time.Time, until *time.Time) (*ent.AuditLogConnection, error) {
-	return r.audits(ctx, after, first, actorID, entityType, entityID, since, until)
+	return r.orgs.Audits(ctx, orglib.AuditFilter{ActorID: actorID, EntityType: entityType, EntityID: entityID, Since: since, Until: until}, after, first)
 }

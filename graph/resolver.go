@@ -203,7 +203,9 @@ func NewResolver(d Deps) *Resolver {
 	r.billingDesk = r.newBillingDesk(d.Billing)
 	r.usage = usage.NewReports(d.Client)
 	r.videos = videolib.New(videolib.Deps{Client: d.Client, Dialect: d.Dialect, Events: d.Webhooks.Events, Bucket: d.Bucket, Log: d.Log})
-	r.account = account.New(d.Client, d.Auth, d.Log)
+	accountDeps := d.Auth
+	accountDeps.Bucket = d.Bucket
+	r.account = account.New(d.Client, accountDeps, d.Log)
 	r.credentials = credential.New(credential.Deps{Client: d.Client, Dialect: d.Dialect, Account: r.account, Log: d.Log})
 	r.projects = projectlib.New(projectlib.Deps{Client: d.Client})
 	r.orgs = orglib.New(orglib.Deps{Client: d.Client, Account: r.account})

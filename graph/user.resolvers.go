@@ -21,7 +21,7 @@ func (r *mutationResolver) UpdateProfile(ctx context.Context, input model.Update
 
 // UpdateAvatar is the resolver for the updateAvatar field.
 func (r *mutationResolver) UpdateAvatar(ctx context.Context, file graphql.Upload) (*ent.User, error) {
-	return r.updateAvatar(ctx, file)
+	return r.account.UpdateAvatar(ctx, file.File, file.Size)
 }
 
 // Profile is the resolver for the profile field.

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 
+	"gocloud.dev/blob"
+
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/internal/auth"
 	vmail "github.com/vidra-dev/vidra/internal/mail"
@@ -35,6 +37,8 @@ type Deps struct {
 	// RevealAccounts makes CheckAccount tell whether an account exists;
 	// otherwise it answers every address alike (CheckAccount).
 	RevealAccounts bool
+	// Bucket stores and serves avatars (avatar.go).
+	Bucket *blob.Bucket
 }
 
 // Lifetimes of the secrets the accounts code hands out.
@@ -66,6 +70,8 @@ type Service struct {
 	passwords *auth.PasswordGate
 	// revealAccounts: CheckAccount tells the truth (Deps.RevealAccounts).
 	revealAccounts bool
+	// bucket holds avatars (Deps.Bucket).
+	bucket *blob.Bucket
 	// dummyHash is verified against when an account does not exist, so that an
 	// unknown email costs the same time as a wrong password.
 	dummyHash string
@@ -108,8 +114,8 @@ func New(client *ent.Client, d Deps, log *slog.Logger) *Service {
 		secret: d.Secret, signer: auth.NewSigner(d.Secret, nil), mailer: d.Mailer,
 		publicURL: strings.TrimRight(d.PublicURL, "/"), providers: d.Providers,
 		passwords: auth.NewPasswordGate(d.Password, d.Hashing), limits: l, dummyHash: dummy,
-		revealAccounts: d.RevealAccounts,
-		loginIP:        limiter("login_ip", l.LoginPerIP), loginAccount: limiter("login_account", l.LoginPerAccount),
+		revealAccounts: d.RevealAccounts, bucket: d.Bucket,
+		loginIP: limiter("login_ip", l.LoginPerIP), loginAccount: limiter("login_account", l.LoginPerAccount),
 		registerIP: limiter("register_ip", l.RegisterPerIP), registerAccount: limiter("register_account", l.RegisterPerAccount),
 		codeIP: limiter("code_ip", l.CodePerIP), checkAccount: limiter("check_account", l.CheckPerAccount),
 		codeAccount: limiter("code_account", l.CodePerAccount), checkIP: limiter("check_ip", l.CheckAccountPerIP),
