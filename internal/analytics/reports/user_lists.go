@@ -26,20 +26,28 @@ func timeCursor(after *string) (t int64, id string, paged bool, err error) {
 	return sec, id, true, nil
 }
 
+// userListStart runs the checks a list of one player-reported user's records
+// starts with, in this order: the caller may read the project's analytics,
+// the user id, the page size, the cursor "<time>_<id>" (paged is false
+// without one).
+func (s *Service) userListStart(ctx context.Context, projectID uuid.UUID, userID string, first *int, after *string) (n int, t int64, id string, paged bool, err error) {
+	if err = requireRead(ctx, s.db(ctx), projectID); err != nil {
+		return 0, 0, "", false, err
+	}
+	if err = checkUser(userID); err != nil {
+		return 0, 0, "", false, err
+	}
+	if n, err = pageSize(first); err != nil {
+		return 0, 0, "", false, err
+	}
+	t, id, paged, err = timeCursor(after)
+	return n, t, id, paged, err
+}
+
 // Sessions lists a player-reported user's views started in [start, end),
 // newest first, continuing after the cursor "<started, Unix seconds>_<view id>".
 func (s *Service) Sessions(ctx context.Context, projectID uuid.UUID, userID string, start, end *time.Time, first *int, after *string) (*Page[analytics.Session], error) {
-	if err := requireRead(ctx, s.db(ctx), projectID); err != nil {
-		return nil, err
-	}
-	if err := checkUser(userID); err != nil {
-		return nil, err
-	}
-	n, err := pageSize(first)
-	if err != nil {
-		return nil, err
-	}
-	cs, cid, paged, err := timeCursor(after)
+	n, cs, cid, paged, err := s.userListStart(ctx, projectID, userID, first, after)
 	if err != nil {
 		return nil, err
 	}
@@ -69,17 +77,7 @@ func (s *Service) Sessions(ctx context.Context, projectID uuid.UUID, userID stri
 // PlayerLog lists a player-reported user's raw player events in [start, end),
 // oldest first, continuing after the cursor "<time, Unix ms>_<event id>".
 func (s *Service) PlayerLog(ctx context.Context, projectID uuid.UUID, userID string, start, end *time.Time, first *int, after *string) (*Page[analytics.PlayerEvent], error) {
-	if err := requireRead(ctx, s.db(ctx), projectID); err != nil {
-		return nil, err
-	}
-	if err := checkUser(userID); err != nil {
-		return nil, err
-	}
-	n, err := pageSize(first)
-	if err != nil {
-		return nil, err
-	}
-	cms, cid, paged, err := timeCursor(after)
+	n, cms, cid, paged, err := s.userListStart(ctx, projectID, userID, first, after)
 	if err != nil {
 		return nil, err
 	}
