@@ -46,9 +46,6 @@ func (r *Resolver) newBillingDesk(d BillingDeps) *billing.Desk {
 		Checkout: checkout, PDFs: d.PDFs})
 }
 
-// billingError maps a billing refusal to the error vocabulary (billing.Fault).
-func billingError(err error) error { return billing.Fault(err) }
-
 // planOffer is the GraphQL shape of a billing offer.
 func planOffer(o *billing.Offer, err error) (*model.PlanOffer, error) {
 	if err != nil {

@@ -1,12 +1,7 @@
 package graph
 
 import (
-	"context"
-
 	"github.com/vektah/gqlparser/v2/ast"
-
-	"github.com/vidra-dev/vidra/ent"
-	"github.com/vidra-dev/vidra/internal/txn"
 )
 
 // selfTransacting are the mutations that commit their own transactions, because
@@ -46,9 +41,4 @@ func skipsSharedTx(op *ast.OperationDefinition) bool {
 		}
 	}
 	return true
-}
-
-// ownTx runs fn in a transaction of its own (internal/txn.Own).
-func (r *Resolver) ownTx(ctx context.Context, field string, fn func(tx *ent.Client) (commit bool, err error)) error {
-	return txn.Own(ctx, r.client, field, fn)
 }

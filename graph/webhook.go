@@ -1,10 +1,7 @@
 package graph
 
 import (
-	"context"
 	"time"
-
-	"github.com/google/uuid"
 
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/graph/model"
@@ -22,15 +19,6 @@ type WebhookDeps struct {
 	AllowPlainHTTP bool
 	// SecretOverlap is the default time both secrets sign after a rotation.
 	SecretOverlap time.Duration
-}
-
-// recordEvent records an event in the mutation's transaction; without a
-// recorder (tests of other packages) nothing is recorded.
-func (r *Resolver) recordEvent(ctx context.Context, typ string, projectID uuid.UUID, data any) error {
-	if r.webhooks.Events == nil {
-		return nil
-	}
-	return r.webhooks.Events.RecordInContext(ctx, typ, projectID, data)
 }
 
 // webhookEventTypes is the catalogue.

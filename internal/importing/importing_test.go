@@ -121,7 +121,5 @@ func (f *fixture) doneMigration(t *testing.T, project uuid.UUID, items map[strin
 	return m
 }
 
-func ptr[T any](v T) *T { return &v }
-
 // longString is n x's.
 func longString(n int) string { return strings.Repeat("x", n) }
