@@ -89,7 +89,7 @@ func (w *orgWorld) join(email, role, permissions string) *apptest.Server {
 	w.t.Helper()
 	tokens := w.s.SignUp(email, apptest.DefaultPassword, strings.Split(email, "@")[0])
 	token := w.invite(email, role, permissions)
-	u := w.s.As(tokens.AccessToken)
+	u := w.s.SignedIn(tokens)
 	callREST(w.t, u, http.StatusOK, "POST", "/v1/organization/invitations/"+token+"/accept", "")
 	u.SwitchOrganization(w.orgID)
 	return u
@@ -98,7 +98,7 @@ func (w *orgWorld) join(email, role, permissions string) *apptest.Server {
 // outsider signs up a user of its own organization only.
 func (w *orgWorld) outsider(email string) *apptest.Server {
 	w.t.Helper()
-	return w.s.As(w.s.SignUp(email, apptest.DefaultPassword, "Outsider").AccessToken)
+	return w.s.SignedIn(w.s.SignUp(email, apptest.DefaultPassword, "Outsider"))
 }
 
 // apiKey creates a key as the owner and returns its secret.

@@ -38,8 +38,11 @@ type Server struct {
 	// New signs up DefaultEmail and keeps its token here.
 	Token string
 
-	t   testing.TB
-	log *testWriter
+	// session, when set, is the sign-in whose tokens this view sends instead
+	// of Token, renewed before they expire (SignedIn).
+	session *signedIn
+	t       testing.TB
+	log     *testWriter
 }
 
 // Options tune a test server.
@@ -114,7 +117,7 @@ func New(t testing.TB, dialectName string, opts ...Options) *Server {
 	t.Cleanup(srv.Close)
 	s := &Server{App: a, URL: srv.URL, Client: srv.Client(), t: t, log: tw}
 	if !o.Anonymous {
-		s.Token = s.SignUp(DefaultEmail, DefaultPassword, "Owner").AccessToken
+		s = s.SignedIn(s.SignUp(DefaultEmail, DefaultPassword, "Owner"))
 	}
 	return s
 }

@@ -1,7 +1,5 @@
 package apptest
 
-import "net/http"
-
 // The account every test server signs up unless Options.Anonymous is set.
 const (
 	DefaultEmail    = "owner@example.test"
@@ -45,12 +43,6 @@ func (s *Server) Anonymous() *Server { return s.As("") }
 func (s *Server) As(token string) *Server {
 	c := *s
 	c.Token = token
+	c.session = nil
 	return &c
-}
-
-// authorize adds the bearer token unless the request already names a credential.
-func (s *Server) authorize(req *http.Request) {
-	if s.Token != "" && req.Header.Get("Authorization") == "" {
-		req.Header.Set("Authorization", "Bearer "+s.Token)
-	}
 }

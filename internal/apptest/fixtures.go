@@ -21,7 +21,7 @@ func (s *Server) SwitchOrganization(orgID string) {
 	var out struct{ SwitchOrganization Tokens }
 	s.MustGraphQL(`mutation($id: ID!) { switchOrganization(id: $id) { `+SignInFields+` } }`,
 		map[string]any{"id": orgID}, &out)
-	s.Token = out.SwitchOrganization.AccessToken
+	s.keep(out.SwitchOrganization)
 }
 
 // CreateProject creates a project in an organization and returns its id.

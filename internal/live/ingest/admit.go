@@ -36,6 +36,9 @@ func (s *Server) admit(p *publisher) (*hold, error) {
 	if !st.Enabled || st.Status == livestream.StatusDisabled {
 		return nil, errDisabled
 	}
+	if p.keyAccepted != nil {
+		p.keyAccepted()
+	}
 	if h, ok := s.reserveReconnect(st); ok {
 		if err := s.reconnect(ctx, h, st, p); err != nil {
 			h.mu.Lock()

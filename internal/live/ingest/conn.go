@@ -28,6 +28,10 @@ type publisher struct {
 	// guard checks an RTMP connection until its key is admitted (nil: SRT,
 	// whose key is checked in its handshake).
 	guard *preAuthGuard
+	// keyAccepted, when set, is called once admit has found the key's stream
+	// enabled, before the stream is claimed: from then on the connection no
+	// longer counts against the unauthenticated cap.
+	keyAccepted func()
 	// readMedia reads the connection's media into the muxer open builds, until
 	// the connection ends; it returns io.EOF (or a wrapped one) on a clean end.
 	readMedia func(open openMuxer) error

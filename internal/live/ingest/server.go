@@ -319,7 +319,8 @@ func (s *Server) goServeTCP(ln net.Listener, protocol string) {
 }
 
 // handleRTMP runs one RTMP(S) connection, counted as unauthenticated
-// (enterUnauthenticated) until its key is admitted.
+// (enterUnauthenticated) until admit finds its key's stream, before the
+// stream is claimed and goes active.
 func (s *Server) handleRTMP(nc net.Conn, protocol string) {
 	defer func() { _ = nc.Close() }()
 	var leave sync.Once
@@ -330,13 +331,13 @@ func (s *Server) handleRTMP(nc net.Conn, protocol string) {
 		s.log.Info("rtmp connection refused", "remote", nc.RemoteAddr().String(), "err", err)
 		return
 	}
+	p.keyAccepted = leaveUnauthenticated
 	h, err := s.admit(p)
 	if err != nil {
 		s.log.Info("publisher refused", "protocol", protocol, "remote", p.remote, "reason", err)
 		return
 	}
 	p.guard.open()
-	leaveUnauthenticated()
 	s.serve(h, p)
 }
 
