@@ -2,6 +2,7 @@ package browsertest_test
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"net/http"
 	"strings"
@@ -76,6 +77,40 @@ func eventTypes(t *testing.T, s *apptest.Server, viewID string) []string {
 			t.Fatal(err)
 		}
 		out = append(out, analytics.EventTypeName(code))
+	}
+	return out
+}
+
+// eventTimeline is the stored events of the beacon view viewID, each as its
+// type and its time (the beacon's clock) after the view's first event, such as
+// "play+12": what a failed startup comparison is read against.
+func eventTimeline(t *testing.T, s *apptest.Server, viewID string) []string {
+	t.Helper()
+	q := `SELECT e.type, e.ts_ms FROM analytics_events e JOIN analytics_views v
+		ON e.id >= v.ref * 1048576 AND e.id < (v.ref + 1) * 1048576 WHERE v.id = ? ORDER BY e.id`
+	if s.App.DB.Dialect == dialect.Postgres {
+		q = strings.Replace(q, "?", "$1", 1)
+	}
+	rows, err := s.App.DB.SQL.Query(q, viewID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = rows.Close() }()
+	var out []string
+	var first int64
+	for rows.Next() {
+		var code int16
+		var ts int64
+		if err := rows.Scan(&code, &ts); err != nil {
+			t.Fatal(err)
+		}
+		if len(out) == 0 {
+			first = ts
+		}
+		out = append(out, fmt.Sprintf("%s+%d", analytics.EventTypeName(code), ts-first))
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
 	}
 	return out
 }

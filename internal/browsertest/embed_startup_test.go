@@ -60,8 +60,8 @@ func startupOf(t *testing.T, s *apptest.Server, project, viewID string) float64 
 // page, waits 3 s, clicks play: the startup time read back through the analytics
 // API must be within 0.5 s of the click-to-first-frame the page measured
 // (requestVideoFrameCallback), and below the 3 s wait. With autoplay the play
-// request is the player's own at load: the stored time must be within 0.3 s of
-// the player's autoplay-to-playing time. It also checks item 15 on the paused
+// request is the player's own at load (its play event): the stored time must be
+// within 0.3 s of the player's play-to-playing time. It also checks item 15 on the paused
 // page: the control buttons are drawn with inline SVG (no emoji or other
 // non-ASCII characters), labelled, and the icons put light pixels on screen
 // inside their buttons (a screenshot, saved to browsertest.Artifacts).
@@ -124,14 +124,19 @@ func TestBrowserEmbedStartupTime(t *testing.T) {
 
 			t.Run("autoplay", func(t *testing.T) {
 				st, _ := open(t, map[string]any{"src": "/embed/" + f.video + "?player=" + autoplay, "until": 1}, nil)
-				intent, playing := st.at("init"), st.at("playing")
-				if st.Status != "ok" || st.Timeout || intent < 0 || playing < intent {
+				// The startup time runs from the player's request to play (its play
+				// event, logged beside the beacon's play intent), not from its init:
+				// on a loaded machine the browser has been seen to spend 40-550 ms
+				// between the two statements (init, then the autoplay request).
+				loaded, intent, playing := st.at("init"), st.at("play"), st.at("playing")
+				if st.Status != "ok" || st.Timeout || loaded < 0 || intent < loaded || playing < intent {
 					t.Fatalf("autoplay: state %+v", st)
 				}
 				waitViews(t, s, f.project, st.ViewID)
 				stored := startupOf(t, s, f.project, st.ViewID)
 				measured := float64(playing - intent)
-				t.Logf("autoplay at %d ms of the player's clock, playing at %d ms: %.0f ms; stored startup %.0f ms", intent, playing, measured, stored)
+				t.Logf("init at %d ms of the player's clock, autoplay at %d ms, playing at %d ms: %.0f ms; stored startup %.0f ms; stored events %v",
+					loaded, intent, playing, measured, stored, eventTimeline(t, s, st.ViewID))
 				if math.Abs(stored-measured) > 300 {
 					t.Errorf("stored startup %.0f ms, autoplay-to-playing %.0f ms in the page: want within 300 ms", stored, measured)
 				}

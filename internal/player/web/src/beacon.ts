@@ -78,7 +78,9 @@ export function attachBeacon(video: HTMLVideoElement, o: BeaconOptions): Beacon 
     push('playing', video.playbackRate !== 1 ? { rate: video.playbackRate } : undefined);
     beat(true);
   });
-  on('ratechange', () => { if (!video.paused) push('playing', { rate: video.playbackRate }); });
+  // A rate change while playing is a playing event with the new rate; before
+  // the first playing it is not one (it would end the startup time early).
+  on('ratechange', () => { if (started && !video.paused) push('playing', { rate: video.playbackRate }); });
   on('pause', () => { if (video.ended) return; beat(false); push('pause'); flush(); });
   on('seeking', () => { beat(false); push('seeking'); });
   on('seeked', () => push('seeked'));

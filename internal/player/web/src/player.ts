@@ -215,6 +215,7 @@ async function play(): Promise<void> {
   }
   if (inAd) return;
   // The viewer's wait starts here (after a pre-roll, when the video is asked for).
+  log('play');
   beacon.playIntent();
   try {
     await video.play();
