@@ -64,13 +64,7 @@ func (r *Resolver) tagInProject(ctx context.Context, projectID *uuid.UUID, id uu
 // A signed-in session's lookups are remembered until anything that could
 // change them commits (internal/credential).
 func (r *Resolver) projectByID(ctx context.Context, id uuid.UUID) (*ent.Project, error) {
-	now := time.Now()
-	if p, ok := r.credentials.RememberedProject(ctx, id, now); ok {
-		return p, nil
-	}
-	p, err := r.db(ctx).Project.Query().Where(project.ID(id)).Only(ctx)
-	if err == nil {
-		r.credentials.RememberProject(ctx, p, now)
-	}
-	return p, err
+	return r.credentials.Project(ctx, id, time.Now(), func() (*ent.Project, error) {
+		return r.db(ctx).Project.Query().Where(project.ID(id)).Only(ctx)
+	})
 }

@@ -1,12 +1,10 @@
 package account
 
 import (
-	"bytes"
 	"context"
 	"io"
 	"net/http"
 	"strings"
-	"time"
 
 	"github.com/google/uuid"
 	"gocloud.dev/blob"
@@ -82,17 +80,20 @@ func (svc *Service) ServeAvatar(w http.ResponseWriter, req *http.Request, key st
 		http.NotFound(w, req)
 		return
 	}
-	data, err := svc.bucket.ReadAll(req.Context(), key)
+	// One storage call: the reader carries the type and time it was stored
+	// with, and seeks for ranges.
+	stored, err := svc.bucket.NewReader(req.Context(), key, nil)
 	if err != nil {
 		http.NotFound(w, req)
 		return
 	}
-	ctype, modified := http.DetectContentType(data), time.Time{}
-	if attrs, err := svc.bucket.Attributes(req.Context(), key); err == nil {
-		ctype, modified = attrs.ContentType, attrs.ModTime
+	defer func() { _ = stored.Close() }()
+	ctype := stored.ContentType()
+	if ctype == "" {
+		ctype = "application/octet-stream"
 	}
 	w.Header().Set("Content-Type", ctype)
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
-	http.ServeContent(w, req, "", modified, bytes.NewReader(data))
+	http.ServeContent(w, req, "", stored.ModTime(), stored)
 }

@@ -97,22 +97,20 @@ func (c *sessionCache) storeProject(key projectKey, p *ent.Project, epoch uint64
 	c.projects.Add(key, rememberedProject{project: kept, epoch: epoch, readAt: readAt})
 }
 
-// RememberedProject is the project id as this request's session last read it,
-// when that lookup may be served (see lookupProject); ok is false otherwise,
-// and the caller reads the database and passes what it read to
-// RememberProject.
-func (ch *Checker) RememberedProject(ctx context.Context, id uuid.UUID, now time.Time) (*ent.Project, bool) {
+// Project is the project id as this request's session last read it, when
+// that lookup may be served (see lookupProject); otherwise what read returns,
+// remembered for the session's later lookups when the request may remember
+// it. The lookup's key is worked out once for both.
+func (ch *Checker) Project(ctx context.Context, id uuid.UUID, now time.Time, read func() (*ent.Project, error)) (*ent.Project, error) {
 	key, epoch, ok := projectLookupKey(ctx, id)
-	if !ok {
-		return nil, false
+	if ok {
+		if p, found := ch.cache.lookupProject(key, epoch, now); found {
+			return p, nil
+		}
 	}
-	return ch.cache.lookupProject(key, epoch, now)
-}
-
-// RememberProject remembers p, read at readAt by this request, for its
-// session's later lookups, when the request may remember it.
-func (ch *Checker) RememberProject(ctx context.Context, p *ent.Project, readAt time.Time) {
-	if key, epoch, ok := projectLookupKey(ctx, p.ID); ok {
-		ch.cache.storeProject(key, p, epoch, readAt)
+	p, err := read()
+	if err == nil && ok {
+		ch.cache.storeProject(key, p, epoch, now)
 	}
+	return p, err
 }
