@@ -57,34 +57,14 @@ func views(t *testing.T, s *apptest.Server, projectID string) []viewRow {
 	return out
 }
 
-// eventTypes reads the event types stored for a view, in seq order.
-func eventTypes(t *testing.T, s *apptest.Server, viewID string) []string {
-	t.Helper()
-	q := `SELECT e.type FROM analytics_events e JOIN analytics_views v
-		ON e.id >= v.ref * 1048576 AND e.id < (v.ref + 1) * 1048576 WHERE v.id = ? ORDER BY e.id`
-	if s.App.DB.Dialect == dialect.Postgres {
-		q = strings.Replace(q, "?", "$1", 1)
-	}
-	rows, err := s.App.DB.SQL.Query(q, viewID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = rows.Close() }()
-	var out []string
-	for rows.Next() {
-		var code int16 // stored as a code (analytics.EventTypeName)
-		if err := rows.Scan(&code); err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, analytics.EventTypeName(code))
-	}
-	return out
+// storedEvent is one event of a view as the server stored it.
+type storedEvent struct {
+	Type string
+	TsMs int64 // the beacon's clock, epoch ms
 }
 
-// eventTimeline is the stored events of the beacon view viewID, each as its
-// type and its time (the beacon's clock) after the view's first event, such as
-// "play+12": what a failed startup comparison is read against.
-func eventTimeline(t *testing.T, s *apptest.Server, viewID string) []string {
+// storedEvents reads the stored events of the beacon view viewID in seq order.
+func storedEvents(t *testing.T, s *apptest.Server, viewID string) []storedEvent {
 	t.Helper()
 	q := `SELECT e.type, e.ts_ms FROM analytics_events e JOIN analytics_views v
 		ON e.id >= v.ref * 1048576 AND e.id < (v.ref + 1) * 1048576 WHERE v.id = ? ORDER BY e.id`
@@ -96,21 +76,41 @@ func eventTimeline(t *testing.T, s *apptest.Server, viewID string) []string {
 		t.Fatal(err)
 	}
 	defer func() { _ = rows.Close() }()
-	var out []string
-	var first int64
+	var out []storedEvent
 	for rows.Next() {
-		var code int16
-		var ts int64
-		if err := rows.Scan(&code, &ts); err != nil {
+		var code int16 // stored as a code (analytics.EventTypeName)
+		var e storedEvent
+		if err := rows.Scan(&code, &e.TsMs); err != nil {
 			t.Fatal(err)
 		}
-		if len(out) == 0 {
-			first = ts
-		}
-		out = append(out, fmt.Sprintf("%s+%d", analytics.EventTypeName(code), ts-first))
+		e.Type = analytics.EventTypeName(code)
+		out = append(out, e)
 	}
 	if err := rows.Err(); err != nil {
 		t.Fatal(err)
+	}
+	return out
+}
+
+// eventTypes is the types of the stored events of the beacon view viewID.
+func eventTypes(t *testing.T, s *apptest.Server, viewID string) []string {
+	t.Helper()
+	var out []string
+	for _, e := range storedEvents(t, s, viewID) {
+		out = append(out, e.Type)
+	}
+	return out
+}
+
+// eventTimeline is the stored events of the beacon view viewID, each as its
+// type and its time (the beacon's clock) after the view's first event, such as
+// "play+12": what a failed startup comparison is read against.
+func eventTimeline(t *testing.T, s *apptest.Server, viewID string) []string {
+	t.Helper()
+	events := storedEvents(t, s, viewID)
+	out := make([]string, 0, len(events))
+	for _, e := range events {
+		out = append(out, fmt.Sprintf("%s+%d", e.Type, e.TsMs-events[0].TsMs))
 	}
 	return out
 }
