@@ -16,6 +16,7 @@ import (
 	"github.com/vidra-dev/vidra/internal/billing/subscriptionlifecycle"
 	"github.com/vidra-dev/vidra/internal/domaintest"
 	"github.com/vidra-dev/vidra/internal/events"
+	"github.com/vidra-dev/vidra/internal/fault"
 	"github.com/vidra-dev/vidra/internal/ingestapi"
 	"github.com/vidra-dev/vidra/internal/jobs"
 	"github.com/vidra-dev/vidra/internal/txn"
@@ -99,3 +100,29 @@ func (f *fixture) queued(t *testing.T) int {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// refusal is a request a table test expects refused as invalid input: the
+// project's (another organization's when elsewhere) call must fail on field
+// with want.
+type refusal struct {
+	name        string
+	elsewhere   bool
+	field, want string
+	call        func(ctx context.Context, project uuid.UUID) error
+}
+
+// wantRefused runs each refusal in a subtest of its own, in a transaction of
+// the owner's, and checks its fault.
+func (f *fixture) wantRefused(t *testing.T, refusals []refusal) {
+	t.Helper()
+	for _, r := range refusals {
+		p := f.project
+		if r.elsewhere {
+			p = f.elsewhere
+		}
+		t.Run(r.name, func(t *testing.T) {
+			err := f.inTx(func(ctx context.Context) error { return r.call(ctx, p) })
+			domaintest.WantFault(t, err, fault.KindInvalidInput, r.field, r.want)
+		})
+	}
+}

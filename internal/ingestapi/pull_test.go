@@ -4,6 +4,8 @@ import (
 	"context"
 	"testing"
 
+	"github.com/google/uuid"
+
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/video"
 	"github.com/vidra-dev/vidra/internal/domaintest"
@@ -18,37 +20,22 @@ func TestPullRefusals(t *testing.T) {
 			t.Parallel()
 			f := newFixture(t, d)
 			const good = "https://media.example.org/clip.mp4"
-			refusals := []struct {
-				name        string
-				in          ingestapi.PullInput
-				elsewhere   bool
-				field, want string
-			}{
-				// In order: the project, the URL, the folder.
-				{"another organization's project", ingestapi.PullInput{URL: "ftp://x/y"}, true, "projectID", "project not found"},
-				{"not http", ingestapi.PullInput{URL: "ftp://media.example.org/clip.mp4", FolderID: &f.otherFolder}, false,
-					"url", "must be an absolute http or https URL"},
-				{"no host", ingestapi.PullInput{URL: "https:///clip.mp4"}, false, "url", "must be an absolute http or https URL"},
-				{"relative", ingestapi.PullInput{URL: "/clip.mp4"}, false, "url", "must be an absolute http or https URL"},
-				{"empty", ingestapi.PullInput{URL: "   "}, false, "url", "must be an absolute http or https URL"},
-				{"not a URL", ingestapi.PullInput{URL: "https://media example.org/%zz"}, false, "url", "must be an absolute http or https URL"},
-				{"credentials", ingestapi.PullInput{URL: "https://user:secret@media.example.org/clip.mp4"}, false, "url", "must not carry credentials"},
-				{"folder of another project", ingestapi.PullInput{URL: good, FolderID: &f.otherFolder}, false,
-					"folderID", "folder belongs to another project"},
+			pull := func(in ingestapi.PullInput) func(context.Context, uuid.UUID) error {
+				return func(ctx context.Context, p uuid.UUID) error { _, err := f.svc.Pull(ctx, p, in); return err }
 			}
-			for _, r := range refusals {
-				p := f.project
-				if r.elsewhere {
-					p = f.elsewhere
-				}
-				t.Run(r.name, func(t *testing.T) {
-					err := f.inTx(func(ctx context.Context) error {
-						_, err := f.svc.Pull(ctx, p, r.in)
-						return err
-					})
-					domaintest.WantFault(t, err, fault.KindInvalidInput, r.field, r.want)
-				})
-			}
+			// In order: the project, the URL, the folder.
+			f.wantRefused(t, []refusal{
+				{"another organization's project", true, "projectID", "project not found", pull(ingestapi.PullInput{URL: "ftp://x/y"})},
+				{"not http", false, "url", "must be an absolute http or https URL",
+					pull(ingestapi.PullInput{URL: "ftp://media.example.org/clip.mp4", FolderID: &f.otherFolder})},
+				{"no host", false, "url", "must be an absolute http or https URL", pull(ingestapi.PullInput{URL: "https:///clip.mp4"})},
+				{"relative", false, "url", "must be an absolute http or https URL", pull(ingestapi.PullInput{URL: "/clip.mp4"})},
+				{"empty", false, "url", "must be an absolute http or https URL", pull(ingestapi.PullInput{URL: "   "})},
+				{"not a URL", false, "url", "must be an absolute http or https URL", pull(ingestapi.PullInput{URL: "https://media example.org/%zz"})},
+				{"credentials", false, "url", "must not carry credentials", pull(ingestapi.PullInput{URL: "https://user:secret@media.example.org/clip.mp4"})},
+				{"folder of another project", false, "folderID", "folder belongs to another project",
+					pull(ingestapi.PullInput{URL: good, FolderID: &f.otherFolder})},
+			})
 
 			// A blocked organization is refused before its URL is looked at.
 			f.block(t)

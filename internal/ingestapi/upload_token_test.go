@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/ent/uploadtoken"
 	"github.com/vidra-dev/vidra/ent/video"
 	"github.com/vidra-dev/vidra/internal/domaintest"
@@ -19,35 +20,23 @@ func TestUploadTokenRefusals(t *testing.T) {
 		t.Run(d, func(t *testing.T) {
 			t.Parallel()
 			f := newFixture(t, d)
-			refusals := []struct {
-				name        string
-				in          ingestapi.UploadTokenInput
-				elsewhere   bool
-				field, want string
-			}{
-				// The project is checked first: a bad size in another
-				// organization's project is still "project not found".
-				{"another organization's project", ingestapi.UploadTokenInput{MaxSize: ptr(0)}, true, "projectID", "project not found"},
-				{"folder of another project", ingestapi.UploadTokenInput{FolderID: &f.otherFolder, MaxSize: ptr(0)}, false,
-					"folderID", "folder belongs to another project"},
-				{"no size", ingestapi.UploadTokenInput{MaxSize: ptr(0), ExpiresIn: ptr(1)}, false, "maxSize", "must be between 1 and 5368709120 bytes"},
-				{"over the server's size", ingestapi.UploadTokenInput{MaxSize: ptr(maxUpload + 1)}, false, "maxSize", "must be between 1 and 5368709120 bytes"},
-				{"under a minute", ingestapi.UploadTokenInput{ExpiresIn: ptr(59)}, false, "expiresIn", "must be between 60 and 604800 seconds"},
-				{"over a week", ingestapi.UploadTokenInput{ExpiresIn: ptr(7*24*3600 + 1)}, false, "expiresIn", "must be between 60 and 604800 seconds"},
-			}
-			for _, r := range refusals {
-				p := f.project
-				if r.elsewhere {
-					p = f.elsewhere
+			token := func(in ingestapi.UploadTokenInput) func(context.Context, uuid.UUID) error {
+				return func(ctx context.Context, p uuid.UUID) error {
+					_, err := f.svc.CreateUploadToken(ctx, p, in)
+					return err
 				}
-				t.Run(r.name, func(t *testing.T) {
-					err := f.inTx(func(ctx context.Context) error {
-						_, err := f.svc.CreateUploadToken(ctx, p, r.in)
-						return err
-					})
-					domaintest.WantFault(t, err, fault.KindInvalidInput, r.field, r.want)
-				})
 			}
+			// The project is checked first: a bad size in another organization's
+			// project is still "project not found".
+			f.wantRefused(t, []refusal{
+				{"another organization's project", true, "projectID", "project not found", token(ingestapi.UploadTokenInput{MaxSize: ptr(0)})},
+				{"folder of another project", false, "folderID", "folder belongs to another project",
+					token(ingestapi.UploadTokenInput{FolderID: &f.otherFolder, MaxSize: ptr(0)})},
+				{"no size", false, "maxSize", "must be between 1 and 5368709120 bytes", token(ingestapi.UploadTokenInput{MaxSize: ptr(0), ExpiresIn: ptr(1)})},
+				{"over the server's size", false, "maxSize", "must be between 1 and 5368709120 bytes", token(ingestapi.UploadTokenInput{MaxSize: ptr(maxUpload + 1)})},
+				{"under a minute", false, "expiresIn", "must be between 60 and 604800 seconds", token(ingestapi.UploadTokenInput{ExpiresIn: ptr(59)})},
+				{"over a week", false, "expiresIn", "must be between 60 and 604800 seconds", token(ingestapi.UploadTokenInput{ExpiresIn: ptr(7*24*3600 + 1)})},
+			})
 
 			// A blocked organization is refused before its folder is looked at.
 			f.block(t)
