@@ -15,6 +15,11 @@
   frame.src = cfg.src;
   document.body.appendChild(frame);
   var began = performance.now();
+  // What the player told this page (postMessage {vidra, videoId, detail}), in order.
+  var messages = [];
+  window.addEventListener('message', function (m) {
+    if (m.source === frame.contentWindow && m.data && m.data.vidra) messages.push({ e: m.data.vidra, videoId: m.data.videoId });
+  });
 
   function state() {
     var w = frame.contentWindow, doc = frame.contentDocument;
@@ -39,7 +44,7 @@
       marks: doc.querySelectorAll('.vp-mark').length, labels: buttons,
       levels: vp.hls ? vp.hls.levels.map(function (l) { return l.height; }) : [],
       focused: a && a.getAttribute('aria-label'), menuOpen: !!doc.querySelector('.vp-menu:not([hidden])'),
-      beaconSent: vp.beacon.sent.slice(), elapsedMs: Math.round(performance.now() - began),
+      beaconSent: vp.beacon.sent.slice(), messages: messages.slice(), elapsedMs: Math.round(performance.now() - began),
       ad: {
         shown: !!adLayer && !adLayer.hidden, playing: !!(adLayer && adLayer.querySelector('video')),
         skip: skip ? { text: skip.textContent, disabled: skip.disabled } : null,

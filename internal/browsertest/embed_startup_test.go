@@ -132,6 +132,23 @@ func TestBrowserEmbedStartupTime(t *testing.T) {
 				if st.Status != "ok" || st.Timeout || loaded < 0 || intent < loaded || playing < intent {
 					t.Fatalf("autoplay: state %+v", st)
 				}
+				// The embedding page is told of the same events, in the same order,
+				// each naming the video.
+				var told []string
+				for _, m := range st.Messages {
+					if m.VideoID != f.video {
+						t.Errorf("a message names video %q, want %s", m.VideoID, f.video)
+					}
+					told = append(told, m.E)
+				}
+				if len(told) < 3 || len(told) > len(st.Events) {
+					t.Errorf("the page was told %v; the player logged %+v", told, st.Events)
+				}
+				for i, e := range told {
+					if i < len(st.Events) && st.Events[i].E != e {
+						t.Errorf("message %d is %q, the player's event %d is %q", i, e, i, st.Events[i].E)
+					}
+				}
 				waitViews(t, s, f.project, st.ViewID)
 				stored := startupOf(t, s, f.project, st.ViewID)
 				measured := float64(playing - intent)

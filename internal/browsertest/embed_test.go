@@ -34,7 +34,9 @@ type embedState struct {
 		D any
 	}
 	ViewID string
-	Tracks []struct {
+	// Messages is what the player posted to the embedding page, in order.
+	Messages []struct{ E, VideoID string }
+	Tracks   []struct {
 		Language, Mode string
 		Cues, Active   int
 	}
