@@ -26,9 +26,11 @@ var liveFile = regexp.MustCompile(`^live/(index\.m3u8|recording\.m3u8|seg_[0-9]{
 const statusLive = "live"
 
 // serveLiveMaster serves the live session's master playlist when the video is
-// live, or when it has ended and its ladder is not published yet (so the
-// recording plays at once). It reports whether it answered. The master comes
-// from the cache while the video row is as it was when it was read.
+// live, or when it has ended and is not ready yet (so the whole recording
+// plays at once, and keeps playing while the ladder is encoded: the ladder's
+// early-published master names one rendition that is still growing, less than
+// the recording). It reports whether it answered. The master comes from the
+// cache while the video row is as it was when it was read.
 func (s *Server) serveLiveMaster(w http.ResponseWriter, r *http.Request, v *ent.Video, token string) bool {
 	if string(v.Status) == "ready" {
 		s.liveMasters.forget(v.ID)
@@ -41,9 +43,6 @@ func (s *Server) serveLiveMaster(w http.ResponseWriter, r *http.Request, v *ent.
 	}
 	ctx := r.Context()
 	if string(v.Status) != statusLive {
-		if ok, err := s.Bucket.Exists(ctx, hlsKey(v.ID, "master.m3u8")); err != nil || ok {
-			return false
-		}
 		if ok, err := s.Bucket.Exists(ctx, key); err != nil || !ok {
 			return false
 		}

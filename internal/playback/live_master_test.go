@@ -18,7 +18,9 @@ import (
 // TestLiveMasterCached: a live video's master is read from the bucket once
 // and then served from the cache while the video row stays as it was (a
 // changed blob is not read again); touching the video (what the live output
-// does after writing a new master) or changing its status serves the new one.
+// does after writing a new master) or changing its status serves the new one;
+// an ended session's recording is served until the video is ready, even once
+// the ladder has published its first rendition.
 func TestLiveMasterCached(t *testing.T) {
 	apptest.ForEachDialect(t, func(t *testing.T, s *apptest.Server) {
 		ctx := apptest.System()
@@ -33,7 +35,7 @@ func TestLiveMasterCached(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		master := func() string {
+		masterCached := func(cache string) string {
 			t.Helper()
 			res, err := http.Get(s.URL + "/v1/play/" + id.String() + "/master.m3u8")
 			if err != nil {
@@ -41,11 +43,13 @@ func TestLiveMasterCached(t *testing.T) {
 			}
 			defer func() { _ = res.Body.Close() }()
 			b, _ := io.ReadAll(res.Body)
-			if res.StatusCode != http.StatusOK || res.Header.Get("Cache-Control") != "no-cache" {
+			if res.StatusCode != http.StatusOK || res.Header.Get("Cache-Control") != cache {
 				t.Fatalf("master: %d %q %s", res.StatusCode, res.Header.Get("Cache-Control"), b)
 			}
 			return string(b)
 		}
+		// A live master is never cached by the client.
+		master := func() string { t.Helper(); return masterCached("no-cache") }
 		write("index.m3u8")
 		if m := master(); !contains(m, "live/index.m3u8") {
 			t.Fatalf("first master:\n%s", m)
@@ -63,6 +67,23 @@ func TestLiveMasterCached(t *testing.T) {
 		s.App.DB.Client.Video.UpdateOneID(id).SetStatus(video.StatusUploading).ExecX(videolifecycle.ForTest(ctx))
 		if m := master(); !contains(m, "live/index.m3u8") {
 			t.Fatalf("master after the status changed:\n%s", m)
+		}
+
+		// The ladder's early-published master (one rendition, still growing)
+		// does not replace the ended session's whole recording before the video
+		// is ready; then the ladder's master is served.
+		write("recording.m3u8")
+		ladder := "#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=500000\n360p/index.m3u8\n"
+		if err := s.App.Bucket.WriteAll(context.Background(), "videos/"+id.String()+"/hls/master.m3u8", []byte(ladder), nil); err != nil {
+			t.Fatal(err)
+		}
+		s.App.DB.Client.Video.UpdateOneID(id).SetStatus(video.StatusProcessing).ExecX(videolifecycle.ForTest(ctx))
+		if m := master(); !contains(m, "live/recording.m3u8") {
+			t.Fatalf("master while the ladder is encoded:\n%s", m)
+		}
+		s.App.DB.Client.Video.UpdateOneID(id).SetStatus(video.StatusReady).ExecX(videolifecycle.ForTest(ctx))
+		if m := masterCached("public, max-age=300"); !contains(m, "360p/index.m3u8") || contains(m, "live/") {
+			t.Fatalf("master once ready:\n%s", m)
 		}
 	})
 }
