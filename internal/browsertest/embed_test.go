@@ -80,6 +80,16 @@ func (s embedState) atDetail(e string, d any) int {
 	return -1
 }
 
+// detailHas reports whether the first event e has a detail that contains text.
+func (s embedState) detailHas(e, text string) bool {
+	for _, x := range s.Events {
+		if x.E == e {
+			return strings.Contains(fmt.Sprint(x.D), text)
+		}
+	}
+	return false
+}
+
 // at is the time (ms since the player started) of the first event e, -1 if none.
 func (s embedState) at(e string) int {
 	for _, x := range s.Events {
@@ -413,8 +423,15 @@ func TestBrowserEmbed(t *testing.T) {
 				if st.Status != "ok" || st.Timeout {
 					t.Fatalf("the video did not play after the broken ad: %+v", st)
 				}
-				if e, p := st.at("aderror")-st.at("adbreak"), st.at("playing")-st.at("adbreak"); st.at("adbreak") < 0 || e > 3300 || p < e {
-					t.Errorf("ad given up %d ms after the break began, content playing at %d ms: want within 3 s, then the video", e, p)
+				// The player gives a tag 3 s (its start budget) from the break. The
+				// error must be that timeout, not an earlier failure; the bound above it
+				// is the budget plus what a loaded box delays a page's timer (seen: 350
+				// ms with the whole suite running on 2 cores), not a second budget.
+				const budget, timerLateness = 3000, 1000
+				if e, p := st.at("aderror")-st.at("adbreak"), st.at("playing")-st.at("adbreak"); st.at("adbreak") < 0 ||
+					e < budget-50 || e > budget+timerLateness || p < e || !st.detailHas("aderror", "timed out") {
+					t.Errorf("ad given up %d ms after the break began, content playing at %d ms, events %+v: want the tag's 3 s timeout, then the video",
+						e, p, st.Events)
 				}
 				if !vast.hit("/hang.xml") {
 					t.Errorf("the broken tag was not requested")
