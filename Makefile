@@ -6,7 +6,7 @@ BENCHTIME ?= 1x
 # golangci-lint of make lint: `go run` of this exact version (Go caches the built binary)
 GOLANGCI_LINT_VERSION ?= v2.15.0
 
-.PHONY: player player-check bench-player run build deps test-deps test test-short generate migrations bench bench-usage bench-live bench-recovery bench-http bench-cluster bench-login-burst lint check-generated smoke demo-cluster
+.PHONY: player player-check bench-player run build deps test-deps test test-short generate migrations bench bench-usage bench-live bench-recovery bench-images bench-http bench-cluster bench-login-burst lint check-generated smoke demo-cluster
 
 ## run: build and start the server in the embedded mode (SQLite and files under ./data)
 run: deps build
@@ -73,7 +73,13 @@ bench-live:
 	$(GO) test -run '^$$' -bench BenchmarkLiveTranscode -benchtime 1x -timeout 10m ./internal/live/livehls/
 	$(GO) test -run '^$$' -bench BenchmarkLiveConcurrent -benchtime 1x -timeout 10m ./internal/live/ingest/
 
-## bench-recovery: time from kill -9 of a `vidra worker` mid-transcode to the video
+## ## bench-images: the image API from outside (the real binary, curl and wrk): new stills
+## of a 1080p video, a new animation, a cached still's latency (bench/images.sh).
+bench-images:
+	$(GO) build -o bench/.cache/vidra-images .
+	BIN=$(CURDIR)/bench/.cache/vidra-images bench/images.sh
+
+bench-recovery: time from kill -9 of a `vidra worker` mid-transcode to the video
 ## processed again and ready, restarted and with a surviving worker (needs PostgreSQL)
 bench-recovery:
 	$(GO) test -run '^$$' -bench BenchmarkKilledWorkerRecovery -benchtime 1x -timeout 20m .

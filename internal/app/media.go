@@ -251,6 +251,7 @@ func newMedia(ctx context.Context, cfg config.Config, db *database.DB, bucket *b
 		Log:           log,
 		CountryHeader: cfg.Media.CountryHeader,
 		Limits:        m.limits,
+		Tools:         m.tools,
 	}
 	assets, err := player.LoadAssets()
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 	"github.com/go-chi/chi/v5/middleware"
+	"github.com/prometheus/client_golang/prometheus"
 	"github.com/vidra-dev/vidra/graph/model"
 	billingstripe "github.com/vidra-dev/vidra/internal/billing/stripe"
 	"github.com/vidra-dev/vidra/internal/clientip"
@@ -33,6 +34,10 @@ func (a *App) routes(opts Options) error {
 	metrics.registry.MustRegister(a.analytics.metrics()...)
 	a.inFlight = newInFlight("main", "admin", "analytics")
 	metrics.registry.MustRegister(a.inFlight.collectors()...)
+	metrics.registry.MustRegister(prometheus.NewCounterFunc(prometheus.CounterOpts{
+		Name: "vidra_images_made_total",
+		Help: "Pictures of the image API (stills, animations) this process made with ffmpeg; served from the cache they are not counted.",
+	}, func() float64 { return float64(a.media.play.ImagesMade()) }))
 	base := func(listener string) chi.Router {
 		r := chi.NewRouter()
 		r.Use(a.inFlight.middleware(listener))

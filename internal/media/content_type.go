@@ -20,6 +20,8 @@ func ContentType(name string) string {
 		return "image/png"
 	case ".webp":
 		return "image/webp"
+	case ".gif":
+		return "image/gif"
 	case ".vtt":
 		return "text/vtt; charset=utf-8"
 	}

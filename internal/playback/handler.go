@@ -13,11 +13,14 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/google/uuid"
 	"gocloud.dev/blob"
 	"gocloud.dev/gcerrors"
+	"golang.org/x/sync/singleflight"
 
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/thumbnail"
@@ -50,9 +53,18 @@ type Server struct {
 	// never refused.
 	Limits LimitChecker
 
+	// Tools runs ffmpeg for the image API (images.go).
+	Tools media.Tools
+
 	segments segmentDurations
 	// liveMasters caches live sessions' master playlists (live_master.go).
 	liveMasters liveMasterCache
+	// images makes each picture of the image API once however many ask for it
+	// at the same time; imageSlots bounds the pictures made at once.
+	images         singleflight.Group
+	imageSlots     chan struct{}
+	imageSlotsOnce sync.Once
+	imagesMade     atomic.Int64
 }
 
 // LimitChecker says whether a project's organization may start a playback
@@ -80,7 +92,7 @@ func (s *Server) now() time.Time {
 
 // ServeHTTP serves one file of a video's playback: the master and rendition
 // playlists, segments, the AES key, poster, thumbnails, storyboard, captions and
-// chapters. rest is
+// chapters, and the image API's stills and animations. rest is
 // the path after /v1/play/; the router passes the whole request.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
@@ -262,6 +274,8 @@ func (s *Server) serveFile(w http.ResponseWriter, r *http.Request, v *ent.Video,
 			return
 		}
 		s.serveBlob(w, r, t.Key, cache)
+	case stillFile.MatchString(file), animatedFile.MatchString(file):
+		s.serveImage(w, r, v, file, cache)
 	case file == "storyboard.jpg":
 		s.serveBlob(w, r, imageKey(v.ID, file), "public, max-age=300")
 	case file == "storyboard.vtt":

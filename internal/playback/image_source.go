@@ -1,0 +1,190 @@
+package playback
+
+import (
+	"bytes"
+	"context"
+	"crypto/aes"
+	"crypto/cipher"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"path"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/vidra-dev/vidra/ent"
+	"github.com/vidra-dev/vidra/ent/rendition"
+)
+
+// mediaSegment is one segment of a rendition's VOD playlist.
+type mediaSegment struct {
+	name       string
+	start, dur float64
+	// iv is the AES-128 IV of an encrypted segment; nil when it is clear.
+	iv []byte
+}
+
+// parseMediaPlaylist reads the segments of a rendition's playlist with their
+// start times and, for AES-128 renditions, each segment's IV (the EXT-X-KEY's
+// IV attribute, else its media sequence number, as RFC 8216 5.2 says).
+func parseMediaPlaylist(body string) ([]mediaSegment, error) {
+	var (
+		segs      []mediaSegment
+		seq       int64
+		dur, at   float64
+		encrypted bool
+		keyIV     []byte
+	)
+	for _, l := range strings.Split(body, "\n") {
+		l = strings.TrimSpace(l)
+		switch {
+		case strings.HasPrefix(l, "#EXT-X-MEDIA-SEQUENCE:"):
+			seq, _ = strconv.ParseInt(strings.TrimPrefix(l, "#EXT-X-MEDIA-SEQUENCE:"), 10, 64)
+		case strings.HasPrefix(l, "#EXT-X-KEY:"):
+			attrs := strings.TrimPrefix(l, "#EXT-X-KEY:")
+			encrypted = strings.Contains(attrs, "METHOD=AES-128")
+			keyIV = nil
+			if _, iv, ok := strings.Cut(attrs, "IV=0x"); ok {
+				iv, _, _ = strings.Cut(iv, ",")
+				b, err := hex.DecodeString(iv)
+				if err != nil || len(b) != aes.BlockSize {
+					return nil, fmt.Errorf("playlist key IV %q", iv)
+				}
+				keyIV = b
+			}
+		case strings.HasPrefix(l, "#EXTINF:"):
+			v, _, _ := strings.Cut(strings.TrimPrefix(l, "#EXTINF:"), ",")
+			dur, _ = strconv.ParseFloat(v, 64)
+		case l != "" && !strings.HasPrefix(l, "#"):
+			s := mediaSegment{name: path.Base(l), start: at, dur: dur}
+			if encrypted {
+				s.iv = keyIV
+				if s.iv == nil {
+					s.iv = make([]byte, aes.BlockSize)
+					for i, n := aes.BlockSize-1, seq; i >= aes.BlockSize-8; i, n = i-1, n>>8 {
+						s.iv[i] = byte(n)
+					}
+				}
+			}
+			segs = append(segs, s)
+			at += dur
+			seq++
+			dur = 0
+		}
+	}
+	if len(segs) == 0 {
+		return nil, errors.New("the rendition's playlist names no segment")
+	}
+	return segs, nil
+}
+
+// covering is the run of segments that holds [from, to] seconds; to == from
+// asks for the one segment holding from.
+func covering(segs []mediaSegment, from, to float64) []mediaSegment {
+	first := sort.Search(len(segs), func(i int) bool { return segs[i].start+segs[i].dur > from })
+	if first == len(segs) {
+		first = len(segs) - 1
+	}
+	last := first
+	for last+1 < len(segs) && segs[last+1].start < to {
+		last++
+	}
+	return segs[first : last+1]
+}
+
+// pickRendition is the smallest ready rendition with at least height lines,
+// else the tallest; height 0 asks for the tallest.
+func pickRendition(rends []*ent.Rendition, height int) *ent.Rendition {
+	sort.Slice(rends, func(i, j int) bool { return rends[i].Height < rends[j].Height })
+	for _, r := range rends {
+		if height > 0 && r.Height >= height {
+			return r
+		}
+	}
+	return rends[len(rends)-1]
+}
+
+// imageSource is the stretch of a video an image is made from: its segments
+// joined in one local MPEG-TS file, and where the asked range starts in it.
+type imageSource struct {
+	path   string
+	offset float64
+}
+
+// writeImageSource reads the segments of the best rendition of v that cover
+// [from, to] seconds from the bucket, decrypts them when the rendition is
+// encrypted, and joins them into a local file in dir. Nothing but Vidra's own
+// segments reaches ffmpeg.
+func (s *Server) writeImageSource(ctx context.Context, v *ent.Video, req imageRequest, dir string) (imageSource, error) {
+	rends, err := s.Client.Rendition.Query().
+		Where(rendition.VideoID(v.ID), rendition.StatusEQ(rendition.StatusReady)).All(ctx)
+	if err != nil {
+		return imageSource{}, err
+	}
+	if len(rends) == 0 {
+		return imageSource{}, errNoFrames
+	}
+	r := pickRendition(rends, req.outputHeight(v.Width, v.Height))
+	body, err := s.Bucket.ReadAll(ctx, hlsKey(v.ID, r.Name+"/index.m3u8"))
+	if err != nil {
+		return imageSource{}, fmt.Errorf("rendition %s playlist: %w", r.Name, err)
+	}
+	segs, err := parseMediaPlaylist(string(body))
+	if err != nil {
+		return imageSource{}, fmt.Errorf("rendition %s playlist: %w", r.Name, err)
+	}
+	from, to := float64(req.fromMs)/1000, float64(req.toMs)/1000
+	if !req.animated {
+		// The last frame starts before the end: a still at the very end is
+		// taken a tenth of a second earlier.
+		end := segs[len(segs)-1].start + segs[len(segs)-1].dur
+		from = math.Max(0, math.Min(from, end-0.1))
+		to = from
+	}
+	run := covering(segs, from, to)
+	var key []byte
+	if run[0].iv != nil {
+		if key, err = hex.DecodeString(v.EncryptionKey); err != nil || len(key) != aes.BlockSize {
+			return imageSource{}, errors.New("the video's encryption key is unreadable")
+		}
+	}
+	var joined bytes.Buffer
+	for _, seg := range run {
+		b, err := s.Bucket.ReadAll(ctx, hlsKey(v.ID, r.Name+"/"+seg.name))
+		if err != nil {
+			return imageSource{}, fmt.Errorf("segment %s/%s: %w", r.Name, seg.name, err)
+		}
+		if seg.iv != nil {
+			if b, err = decryptSegment(b, key, seg.iv); err != nil {
+				return imageSource{}, fmt.Errorf("segment %s/%s: %w", r.Name, seg.name, err)
+			}
+		}
+		joined.Write(b)
+	}
+	p := path.Join(dir, "source.ts")
+	if err := os.WriteFile(p, joined.Bytes(), 0o600); err != nil {
+		return imageSource{}, err
+	}
+	return imageSource{path: p, offset: from - run[0].start}, nil
+}
+
+// decryptSegment undoes HLS AES-128: CBC with the segment's IV, PKCS#7 padding.
+func decryptSegment(b, key, iv []byte) ([]byte, error) {
+	if len(b) == 0 || len(b)%aes.BlockSize != 0 {
+		return nil, errors.New("encrypted segment is not whole blocks")
+	}
+	block, err := aes.NewCipher(key)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]byte, len(b))
+	cipher.NewCBCDecrypter(block, iv).CryptBlocks(out, b)
+	pad := int(out[len(out)-1])
+	if pad == 0 || pad > aes.BlockSize || pad > len(out) {
+		return nil, errors.New("encrypted segment has bad padding")
+	}
+	return out[:len(out)-pad], nil
+}
