@@ -242,8 +242,14 @@ func (c *cutter) flushUnit() error {
 // keep the spacing of their media.
 func (c *cutter) tick(dts int64, arrived time.Time) { c.clock.tick(dts, arrived) }
 
-// wallAt is the wall clock of timestamp ts (see tick).
+// wallAt is the wall clock of timestamp ts (see tick): the latest estimate,
+// which a part of an open segment is listed with.
 func (c *cutter) wallAt(ts int64) time.Time { return c.clock.at(ts) }
+
+// publishedAt is the date a segment starting at ts is published with when it
+// closes: the estimate then, kept (wallClock.pin), so the transcoded rungs'
+// segments of the same instant carry it however the mapping moves afterwards.
+func (c *cutter) publishedAt(ts int64) time.Time { return c.clock.pin(ts) }
 
 // wallClock maps a stream's 90 kHz timestamps on the wall clock (see
 // cutter.tick); the transcoded ladder reads the source's (its encoder keeps
@@ -253,6 +259,58 @@ type wallClock struct {
 	dts  int64
 	wall time.Time
 	set  bool
+	// pins are the dates published for the latest closed segments' starts,
+	// oldest first.
+	pins []clockPin
+}
+
+// clockPin is the date published for a segment's first timestamp.
+type clockPin struct {
+	ts   int64
+	wall time.Time
+}
+
+// maxClockPins is how many published dates a clock keeps: the rungs' encoder
+// lags the source by a segment or two, never by this many.
+const maxClockPins = 32
+
+// pin returns the date published for a segment that starts at ts: the one
+// given before for ts, else the mapping's now, kept. The zero time before any
+// tick.
+func (w *wallClock) pin(ts int64) time.Time {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for i := len(w.pins) - 1; i >= 0; i-- {
+		if w.pins[i].ts == ts {
+			return w.pins[i].wall
+		}
+	}
+	if !w.set {
+		return time.Time{}
+	}
+	at := w.wall.Add(ticks(tsDiff(w.dts, ts)))
+	if len(w.pins) == maxClockPins {
+		w.pins = append(w.pins[:0], w.pins[1:]...)
+	}
+	w.pins = append(w.pins, clockPin{ts: ts, wall: at})
+	return at
+}
+
+// dated is the wall clock of timestamp ts as the source published it: from the
+// latest closed segment that starts at or before ts, so a rung's segment that
+// starts where a source segment starts gets that segment's date; the mapping's
+// estimate (at) before the first segment closes.
+func (w *wallClock) dated(ts int64) time.Time {
+	w.mu.Lock()
+	for i := len(w.pins) - 1; i >= 0; i-- {
+		if d := tsDiff(w.pins[i].ts, ts); d >= 0 {
+			p := w.pins[i]
+			w.mu.Unlock()
+			return p.wall.Add(ticks(d))
+		}
+	}
+	w.mu.Unlock()
+	return w.at(ts)
 }
 
 func (w *wallClock) tick(dts int64, arrived time.Time) {
@@ -302,7 +360,7 @@ func (c *cutter) closePart(end int64) {
 // closeSegment emits the segment, which ends where the next starts (end).
 func (c *cutter) closeSegment(end int64) {
 	c.closePart(end)
-	c.onSegment(c.seg[:len(c.seg):len(c.seg)], float64(tsDiff(c.segStart, end))/90000, c.wallAt(c.segStart))
+	c.onSegment(c.seg[:len(c.seg):len(c.seg)], float64(tsDiff(c.segStart, end))/90000, c.publishedAt(c.segStart))
 	c.segOpen = false
 }
 

@@ -223,14 +223,14 @@ func (t *transcodeRun) findAnchor(c chunk) {
 	t.scan = append([]byte(nil), t.scan[i:]...)
 }
 
-// pdt is the wall clock of a rendition's timestamp: the source's for the same
-// timestamp (useClock), else the arrival of the same instant of the input;
+// pdt is the wall clock of a rendition's timestamp: the date the source
+// published for the same instant (useClock, wallClock.dated), else the arrival of the same instant of the input;
 // fallback when no anchor was found.
 func (t *transcodeRun) pdt(pts int64, fallback time.Time) time.Time {
 	t.amu.Lock()
 	defer t.amu.Unlock()
 	if t.clock != nil {
-		if at := t.clock.at(pts); !at.IsZero() {
+		if at := t.clock.dated(pts); !at.IsZero() {
 			return at
 		}
 	}
