@@ -16,11 +16,7 @@ import (
 // thumbnails, storyboard and a caption file.
 func readyVideoWithCaption(t *testing.T, s *apptest.Server, proj string, data []byte) string {
 	t.Helper()
-	token, id := s.UploadToken(proj, 0)
-	s.TusUpload(token, data)
-	if v := s.WaitVideo(id, 2*time.Minute); v.Status != "ready" {
-		t.Fatalf("video %s: %s", v.Status, v.FailureReason)
-	}
+	id := readyVideo(t, s, proj, data)
 	res := s.GraphQLUpload(`mutation($v: ID!, $file: Upload!) { uploadCaption(videoID: $v, language: "en", file: $file) { id } }`,
 		map[string]any{"v": id}, apptest.File{Var: "file", Name: "en.vtt", Content: []byte("WEBVTT\n\n00:00.000 --> 00:01.000\nHi\n")})
 	if len(res.Errors) > 0 {

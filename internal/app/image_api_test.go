@@ -54,11 +54,7 @@ func TestImageAPI(t *testing.T) {
 	data, _ := os.ReadFile(clip.Make(t, 4, 640, 360, 30))
 	forEachDialect(t, nil, func(t *testing.T, s *apptest.Server) {
 		proj := s.CreateProject(s.CreateOrganization("Acme"), "Images")
-		token, id := s.UploadToken(proj, 0)
-		s.TusUpload(token, data)
-		if v := s.WaitVideo(id, 2*time.Minute); v.Status != "ready" {
-			t.Fatalf("video %s: %s", v.Status, v.FailureReason)
-		}
+		id := readyVideo(t, s, proj, data)
 		base := "/v1/play/" + id + "/"
 
 		st, ct, body := imageGet(t, s, base+"thumbnail.jpg?time=1.5&width=320")

@@ -195,6 +195,18 @@ func playbackToken(s *apptest.Server, videoID string) (string, string) {
 	return out.CreatePlaybackToken.Token, out.CreatePlaybackToken.PlaybackURL
 }
 
+// readyVideo uploads data as a new video of proj with tus and waits until it is
+// ready; it returns the video's id.
+func readyVideo(t *testing.T, s *apptest.Server, proj string, data []byte) string {
+	t.Helper()
+	token, id := s.UploadToken(proj, 0)
+	s.TusUpload(token, data)
+	if v := s.WaitVideo(id, 2*time.Minute); v.Status != "ready" {
+		t.Fatalf("video %s: %s", v.Status, v.FailureReason)
+	}
+	return id
+}
+
 // encryptedVideo uploads data to a new project with signed playback and
 // player_encryption and waits until the video is ready and encrypted.
 func encryptedVideo(t *testing.T, s *apptest.Server, data []byte, timeout time.Duration) (string, apptest.Video) {

@@ -86,11 +86,7 @@ func TestTranscodingJobV1FromVideo(t *testing.T) {
 	data, _ := os.ReadFile(clip.Make(t, 2, 640, 360, 30))
 	forEachDialect(t, nil, func(t *testing.T, s *apptest.Server) {
 		proj := s.CreateProject(s.CreateOrganization("Acme"), "Media")
-		token, videoID := s.UploadToken(proj, 0)
-		s.TusUpload(token, data)
-		if v := s.WaitVideo(videoID, 2*time.Minute); v.Status != "ready" {
-			t.Fatalf("video %s: %s", v.Status, v.FailureReason)
-		}
+		videoID := readyVideo(t, s, proj, data)
 		j := restJob(t, s, "POST", "/v1/transcoding/jobs",
 			`{"video_id": "`+videoID+`", "priority": 20, "output": {"height": 240, "video_bitrate_kbps": 300}}`)
 		if j.Status != "queued" || j.APIVersion != 1 || j.ProjectID != proj || j.Priority != 20 || j.Output == nil || j.Output.Name != "240p" {
