@@ -66,6 +66,18 @@ func (r *videoResolver) PlaybackURL(ctx context.Context, obj *ent.Video) (*strin
 	return r.playback.PlaybackURL(ctx, obj)
 }
 
+// ThumbnailURL is the resolver for the thumbnailURL field.
+func (r *videoResolver) ThumbnailURL(ctx context.Context, obj *ent.Video, time *float64, width *int, height *int, fitMode *model.ImageFitMode, format *model.StillFormat) (*string, error) {
+	file, q := stillQuery(time, width, height, fitMode, format)
+	return r.playback.ImageURL(obj, file, q, imageArgNames)
+}
+
+// AnimatedURL is the resolver for the animatedURL field.
+func (r *videoResolver) AnimatedURL(ctx context.Context, obj *ent.Video, start *float64, end *float64, width *int, height *int, fps *int, format *model.AnimationFormat) (*string, error) {
+	file, q := animatedQuery(start, end, width, height, fps, format)
+	return r.playback.ImageURL(obj, file, q, imageArgNames)
+}
+
 // Timeline is the resolver for the timeline field.
 func (r *videoResolver) Timeline(ctx context.Context, obj *ent.Video) (*model.VideoTimeline, error) {
 	return videoTimeline(r.playback.TimelineOf(obj)), nil

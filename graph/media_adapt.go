@@ -1,6 +1,10 @@
 package graph
 
 import (
+	"net/url"
+	"strconv"
+	"strings"
+
 	"github.com/99designs/gqlgen/graphql"
 
 	"github.com/vidra-dev/vidra/graph/model"
@@ -60,4 +64,49 @@ func videoTimelineOrError(tl *playbackapi.Timeline, err error) (*model.VideoTime
 // size, name and content type, without gqlgen's type.
 func imageFile(f graphql.Upload) videolib.ImageFile {
 	return videolib.ImageFile{Body: f.File, Size: f.Size, Filename: f.Filename, ContentType: f.ContentType}
+}
+
+// imageArgs are the image API's query parameters from thumbnailURL's and
+// animatedURL's arguments, the absent ones left out.
+type imageArgs struct{ q url.Values }
+
+func (a *imageArgs) seconds(name string, v *float64) *imageArgs {
+	if v != nil {
+		a.q.Set(name, strconv.FormatFloat(*v, 'f', -1, 64))
+	}
+	return a
+}
+
+func (a *imageArgs) whole(name string, v *int) *imageArgs {
+	if v != nil {
+		a.q.Set(name, strconv.Itoa(*v))
+	}
+	return a
+}
+
+// imageArgNames are the GraphQL names of the image API's query parameters
+// (for the field of an input error).
+var imageArgNames = map[string]string{"fit_mode": "fitMode", "": "format"}
+
+// stillQuery is a thumbnailURL's file and query.
+func stillQuery(at *float64, width, height *int, fit *model.ImageFitMode, format *model.StillFormat) (string, url.Values) {
+	a := (&imageArgs{q: url.Values{}}).seconds("time", at).whole("width", width).whole("height", height)
+	if fit != nil {
+		a.q.Set("fit_mode", strings.ToLower(string(*fit)))
+	}
+	ext := "jpg"
+	if format != nil {
+		ext = strings.ToLower(string(*format))
+	}
+	return "thumbnail." + ext, a.q
+}
+
+// animatedQuery is an animatedURL's file and query.
+func animatedQuery(start, end *float64, width, height, fps *int, format *model.AnimationFormat) (string, url.Values) {
+	a := (&imageArgs{q: url.Values{}}).seconds("start", start).seconds("end", end).whole("width", width).whole("height", height).whole("fps", fps)
+	ext := "gif"
+	if format != nil {
+		ext = strings.ToLower(string(*format))
+	}
+	return "animated." + ext, a.q
 }

@@ -1467,6 +1467,7 @@ type ComplexityRoot struct {
 	}
 
 	Video struct {
+		AnimatedURL   func(childComplexity int, start *float64, end *float64, width *int, height *int, fps *int, format *model.AnimationFormat) int
 		Captions      func(childComplexity int) int
 		Chapters      func(childComplexity int) int
 		CreatedAt     func(childComplexity int) int
@@ -1490,6 +1491,7 @@ type ComplexityRoot struct {
 		SourceURL     func(childComplexity int) int
 		Status        func(childComplexity int) int
 		Tags          func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.TagOrder, where *ent.TagWhereInput) int
+		ThumbnailURL  func(childComplexity int, time *float64, width *int, height *int, fitMode *model.ImageFitMode, format *model.StillFormat) int
 		Thumbnails    func(childComplexity int) int
 		Timeline      func(childComplexity int) int
 		Title         func(childComplexity int) int
@@ -1829,6 +1831,8 @@ type UserResolver interface {
 }
 type VideoResolver interface {
 	PlaybackURL(ctx context.Context, obj *ent.Video) (*string, error)
+	ThumbnailURL(ctx context.Context, obj *ent.Video, time *float64, width *int, height *int, fitMode *model.ImageFitMode, format *model.StillFormat) (*string, error)
+	AnimatedURL(ctx context.Context, obj *ent.Video, start *float64, end *float64, width *int, height *int, fps *int, format *model.AnimationFormat) (*string, error)
 	Timeline(ctx context.Context, obj *ent.Video) (*model.VideoTimeline, error)
 }
 
@@ -8616,6 +8620,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.UserEdge.Node(childComplexity), true
 
+	case "Video.animatedURL":
+		if e.ComplexityRoot.Video.AnimatedURL == nil {
+			break
+		}
+
+		args, err := ec.field_Video_animatedURL_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Video.AnimatedURL(childComplexity, args["start"].(*float64), args["end"].(*float64), args["width"].(*int), args["height"].(*int), args["fps"].(*int), args["format"].(*model.AnimationFormat)), true
 	case "Video.captions":
 		if e.ComplexityRoot.Video.Captions == nil {
 			break
@@ -8759,6 +8774,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Video.Tags(childComplexity, args["after"].(*entgql.Cursor[uuid.UUID]), args["first"].(*int), args["before"].(*entgql.Cursor[uuid.UUID]), args["last"].(*int), args["orderBy"].(*ent.TagOrder), args["where"].(*ent.TagWhereInput)), true
+	case "Video.thumbnailURL":
+		if e.ComplexityRoot.Video.ThumbnailURL == nil {
+			break
+		}
+
+		args, err := ec.field_Video_thumbnailURL_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Video.ThumbnailURL(childComplexity, args["time"].(*float64), args["width"].(*int), args["height"].(*int), args["fitMode"].(*model.ImageFitMode), args["format"].(*model.StillFormat)), true
 	case "Video.thumbnails":
 		if e.ComplexityRoot.Video.Thumbnails == nil {
 			break
@@ -15999,11 +16025,54 @@ extend type Thumbnail {
   url: String!
 }
 
+"""
+How a still or an animation of the image API fits a box whose shape differs from
+the video's (it matters when both width and height are given).
+"""
+enum ImageFitMode {
+  "Inside the box, the shape kept (the default)."
+  PRESERVE
+  "Scaled to the box, the shape changed."
+  STRETCH
+  "Fills the box, cut around the centre."
+  CROP
+  "Inside the box, black bands around."
+  PAD
+}
+
+"The format of a still of the image API."
+enum StillFormat {
+  JPG
+  PNG
+  WEBP
+}
+
+"The format of an animation of the image API."
+enum AnimationFormat {
+  GIF
+  WEBP
+}
+
 extend type Video {
   """
   The master playlist URL, once the video has a playable rendition.
   """
   playbackURL: String
+  """
+  The image API's URL of a still at time seconds (default: a tenth of the
+  duration), GET /v1/play/{videoId}/thumbnail.{format}; null until the video is
+  ready. width and height are 1-1920 (one of them keeps the video's shape). A
+  parameter the image API would refuse is an input error naming it. Add ?token=
+  (createPlaybackToken) when the project signs playback.
+  """
+  thumbnailURL(time: Float, width: Int, height: Int, fitMode: ImageFitMode, format: StillFormat = JPG): String
+  """
+  The image API's URL of a looping animation of start..end seconds (at most 10 s;
+  default the first 5 s), GET /v1/play/{videoId}/animated.{format}; null until the
+  video is ready. width and height are 1-640 (default 320 wide), fps 1-30
+  (default 15).
+  """
+  animatedURL(start: Float, end: Float, width: Int, height: Int, fps: Int, format: AnimationFormat = GIF): String
   """
   The storyboard, once the video is ready.
   """
@@ -19231,6 +19300,10 @@ func (ec *executionContext) childFields_Video(ctx context.Context, field graphql
 		return ec.fieldContext_Video_thumbnails(ctx, field)
 	case "playbackURL":
 		return ec.fieldContext_Video_playbackURL(ctx, field)
+	case "thumbnailURL":
+		return ec.fieldContext_Video_thumbnailURL(ctx, field)
+	case "animatedURL":
+		return ec.fieldContext_Video_animatedURL(ctx, field)
 	case "timeline":
 		return ec.fieldContext_Video_timeline(ctx, field)
 	case "embedURL":
@@ -24311,6 +24384,60 @@ func (ec *executionContext) field_Tag_videos_args(ctx context.Context, rawArgs m
 	return args, nil
 }
 
+func (ec *executionContext) field_Video_animatedURL_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "start",
+		func(ctx context.Context, v any) (*float64, error) {
+			return ec.unmarshalOFloat2ᚖfloat64(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["start"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "end",
+		func(ctx context.Context, v any) (*float64, error) {
+			return ec.unmarshalOFloat2ᚖfloat64(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["end"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "width",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["width"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "height",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["height"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "fps",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["fps"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "format",
+		func(ctx context.Context, v any) (*model.AnimationFormat, error) {
+			return ec.unmarshalOAnimationFormat2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnimationFormat(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["format"] = arg5
+	return args, nil
+}
+
 func (ec *executionContext) field_Video_tags_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -24362,6 +24489,52 @@ func (ec *executionContext) field_Video_tags_args(ctx context.Context, rawArgs m
 		return nil, err
 	}
 	args["where"] = arg5
+	return args, nil
+}
+
+func (ec *executionContext) field_Video_thumbnailURL_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "time",
+		func(ctx context.Context, v any) (*float64, error) {
+			return ec.unmarshalOFloat2ᚖfloat64(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["time"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "width",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["width"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "height",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["height"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "fitMode",
+		func(ctx context.Context, v any) (*model.ImageFitMode, error) {
+			return ec.unmarshalOImageFitMode2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐImageFitMode(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["fitMode"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "format",
+		func(ctx context.Context, v any) (*model.StillFormat, error) {
+			return ec.unmarshalOStillFormat2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐStillFormat(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["format"] = arg4
 	return args, nil
 }
 
@@ -40659,6 +40832,94 @@ func (ec *executionContext) _Video_playbackURL(ctx context.Context, field graphq
 }
 func (ec *executionContext) fieldContext_Video_playbackURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Video", field, true, true, scalarChild2)
+}
+
+func (ec *executionContext) _Video_thumbnailURL(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Video_thumbnailURL(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Video().ThumbnailURL(ctx, obj, fc.Args["time"].(*float64), fc.Args["width"].(*int), fc.Args["height"].(*int), fc.Args["fitMode"].(*model.ImageFitMode), fc.Args["format"].(*model.StillFormat))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Video_thumbnailURL(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Video",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Video_thumbnailURL_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Video_animatedURL(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Video_animatedURL(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Video().AnimatedURL(ctx, obj, fc.Args["start"].(*float64), fc.Args["end"].(*float64), fc.Args["width"].(*int), fc.Args["height"].(*int), fc.Args["fps"].(*int), fc.Args["format"].(*model.AnimationFormat))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Video_animatedURL(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Video",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type String does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Video_animatedURL_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _Video_timeline(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
@@ -70136,6 +70397,92 @@ func (ec *executionContext) _Video(ctx context.Context, sel ast.SelectionSet, ob
 
 			outSet := out.Set()
 			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
+		case "thumbnailURL":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Video_thumbnailURL(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredSet := deferredFieldSet
+				deferredSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// the field is not queued below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
+		case "animatedURL":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Video_animatedURL(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredSet := deferredFieldSet
+				deferredSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// the field is not queued below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
 		case "timeline":
 			field := field
 
@@ -75290,6 +75637,22 @@ func (ec *executionContext) marshalOAnalyticsResult2ᚖgithubᚗcomᚋvidraᚑde
 	return ec._AnalyticsResult(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalOAnimationFormat2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnimationFormat(ctx context.Context, v any) (*model.AnimationFormat, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(model.AnimationFormat)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOAnimationFormat2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐAnimationFormat(ctx context.Context, sel ast.SelectionSet, v *model.AnimationFormat) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
 func (ec *executionContext) unmarshalOAny2interface(ctx context.Context, v any) (any, error) {
 	if v == nil {
 		return nil, nil
@@ -75903,6 +76266,22 @@ func (ec *executionContext) marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ct
 	_ = ctx
 	res := gqlexec.MarshalUUID(*v)
 	return res
+}
+
+func (ec *executionContext) unmarshalOImageFitMode2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐImageFitMode(ctx context.Context, v any) (*model.ImageFitMode, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(model.ImageFitMode)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOImageFitMode2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐImageFitMode(ctx context.Context, sel ast.SelectionSet, v *model.ImageFitMode) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
 }
 
 func (ec *executionContext) marshalOImportItem2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐImportItem(ctx context.Context, sel ast.SelectionSet, v *ent.ImportItem) graphql.Marshaler {
@@ -76953,6 +77332,22 @@ func (ec *executionContext) marshalORendition2ᚕᚖgithubᚗcomᚋvidraᚑdev�
 	}
 
 	return ret
+}
+
+func (ec *executionContext) unmarshalOStillFormat2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐStillFormat(ctx context.Context, v any) (*model.StillFormat, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(model.StillFormat)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOStillFormat2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐStillFormat(ctx context.Context, sel ast.SelectionSet, v *model.StillFormat) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
 }
 
 func (ec *executionContext) unmarshalOString2string(ctx context.Context, v any) (string, error) {

@@ -1192,6 +1192,62 @@ func (e AnalyticsOrder) MarshalJSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// The format of an animation of the image API.
+type AnimationFormat string
+
+const (
+	AnimationFormatGif  AnimationFormat = "GIF"
+	AnimationFormatWebp AnimationFormat = "WEBP"
+)
+
+var AllAnimationFormat = []AnimationFormat{
+	AnimationFormatGif,
+	AnimationFormatWebp,
+}
+
+func (e AnimationFormat) IsValid() bool {
+	switch e {
+	case AnimationFormatGif, AnimationFormatWebp:
+		return true
+	}
+	return false
+}
+
+func (e AnimationFormat) String() string {
+	return string(e)
+}
+
+func (e *AnimationFormat) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = AnimationFormat(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid AnimationFormat", str)
+	}
+	return nil
+}
+
+func (e AnimationFormat) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *AnimationFormat) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e AnimationFormat) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
 // What happens to a deleted folder's subfolders and videos.
 type FolderContentAction string
 
@@ -1245,6 +1301,71 @@ func (e *FolderContentAction) UnmarshalJSON(b []byte) error {
 }
 
 func (e FolderContentAction) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// How a still or an animation of the image API fits a box whose shape differs from
+// the video's (it matters when both width and height are given).
+type ImageFitMode string
+
+const (
+	// Inside the box, the shape kept (the default).
+	ImageFitModePreserve ImageFitMode = "PRESERVE"
+	// Scaled to the box, the shape changed.
+	ImageFitModeStretch ImageFitMode = "STRETCH"
+	// Fills the box, cut around the centre.
+	ImageFitModeCrop ImageFitMode = "CROP"
+	// Inside the box, black bands around.
+	ImageFitModePad ImageFitMode = "PAD"
+)
+
+var AllImageFitMode = []ImageFitMode{
+	ImageFitModePreserve,
+	ImageFitModeStretch,
+	ImageFitModeCrop,
+	ImageFitModePad,
+}
+
+func (e ImageFitMode) IsValid() bool {
+	switch e {
+	case ImageFitModePreserve, ImageFitModeStretch, ImageFitModeCrop, ImageFitModePad:
+		return true
+	}
+	return false
+}
+
+func (e ImageFitMode) String() string {
+	return string(e)
+}
+
+func (e *ImageFitMode) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = ImageFitMode(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid ImageFitMode", str)
+	}
+	return nil
+}
+
+func (e ImageFitMode) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *ImageFitMode) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e ImageFitMode) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	e.MarshalGQL(&buf)
 	return buf.Bytes(), nil
@@ -1425,6 +1546,64 @@ func (e *PrincipalKind) UnmarshalJSON(b []byte) error {
 }
 
 func (e PrincipalKind) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// The format of a still of the image API.
+type StillFormat string
+
+const (
+	StillFormatJpg  StillFormat = "JPG"
+	StillFormatPng  StillFormat = "PNG"
+	StillFormatWebp StillFormat = "WEBP"
+)
+
+var AllStillFormat = []StillFormat{
+	StillFormatJpg,
+	StillFormatPng,
+	StillFormatWebp,
+}
+
+func (e StillFormat) IsValid() bool {
+	switch e {
+	case StillFormatJpg, StillFormatPng, StillFormatWebp:
+		return true
+	}
+	return false
+}
+
+func (e StillFormat) String() string {
+	return string(e)
+}
+
+func (e *StillFormat) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = StillFormat(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid StillFormat", str)
+	}
+	return nil
+}
+
+func (e StillFormat) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *StillFormat) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e StillFormat) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	e.MarshalGQL(&buf)
 	return buf.Bytes(), nil

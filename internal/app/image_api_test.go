@@ -12,6 +12,7 @@ import (
 	"os"
 	"regexp"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -165,10 +166,38 @@ func TestImageAPI(t *testing.T) {
 			t.Errorf("refused requests made %d pictures", n)
 		}
 
+		// GraphQL gives the URLs, checked as the image API checks them.
+		var urls struct {
+			Video struct{ ThumbnailURL, AnimatedURL *string }
+		}
+		s.MustGraphQL(`query($v: ID!) { video(id: $v) {
+			thumbnailURL(time: 1.5, width: 320, fitMode: CROP, format: PNG)
+			animatedURL(start: 0.5, end: 1.5, fps: 10, width: 160) } }`, map[string]any{"v": id}, &urls)
+		if u := urls.Video.ThumbnailURL; u == nil || *u != s.URL+base+"thumbnail.png?fit_mode=crop&time=1.5&width=320" {
+			t.Errorf("thumbnailURL = %v", u)
+		}
+		if u := urls.Video.AnimatedURL; u == nil || *u != s.URL+base+"animated.gif?end=1.5&fps=10&start=0.5&width=160" {
+			t.Errorf("animatedURL = %v", u)
+		} else if st, ct, _ := imageGet(t, s, strings.TrimPrefix(*u, s.URL)); st != http.StatusOK || ct != "image/gif" {
+			t.Errorf("animatedURL answers %d %s", st, ct)
+		}
+		res := s.GraphQL(`query($v: ID!) { video(id: $v) { thumbnailURL(width: 5000) } }`, map[string]any{"v": id})
+		if len(res.Errors) != 1 || res.Errors[0].Code() != "INVALID_INPUT" || res.Errors[0].Extensions["field"] != "width" {
+			t.Errorf("thumbnailURL(width: 5000) errors %+v, want INVALID_INPUT on width", res.Errors)
+		}
+		res = s.GraphQL(`query($v: ID!) { video(id: $v) { animatedURL(start: 1, end: 20) } }`, map[string]any{"v": id})
+		if len(res.Errors) != 1 || res.Errors[0].Extensions["field"] != "end" {
+			t.Errorf("animatedURL(start: 1, end: 20) errors %+v, want INVALID_INPUT on end", res.Errors)
+		}
+
 		// A video not ready has no pictures yet.
 		pending := s.CreateVideo(proj, "", "Pending")
 		if st, _, body := imageGet(t, s, "/v1/play/"+pending+"/thumbnail.jpg"); st != http.StatusNotFound {
 			t.Errorf("still of a video not ready = %d %s, want 404", st, body)
+		}
+		res = s.GraphQL(`query($v: ID!) { video(id: $v) { thumbnailURL } }`, map[string]any{"v": pending})
+		if len(res.Errors) != 0 || !strings.Contains(string(res.Data), `"thumbnailURL":null`) {
+			t.Errorf("thumbnailURL of a video not ready: %s %+v, want null", res.Data, res.Errors)
 		}
 
 		// Signed playback: no token 401, a token of the video 200 (private cache).
@@ -177,13 +206,13 @@ func TestImageAPI(t *testing.T) {
 			t.Errorf("untokened still of a signed project = %d, want 401", st)
 		}
 		tok, _ := playbackToken(s, id)
-		res, err := s.Client.Get(s.URL + base + "thumbnail.jpg?time=1.5&width=320&token=" + tok)
+		tokened, err := s.Client.Get(s.URL + base + "thumbnail.jpg?time=1.5&width=320&token=" + tok)
 		if err != nil {
 			t.Fatal(err)
 		}
-		_ = res.Body.Close()
-		if res.StatusCode != http.StatusOK || res.Header.Get("Cache-Control") != "private, max-age=3600" {
-			t.Errorf("tokened still = %d, Cache-Control %q", res.StatusCode, res.Header.Get("Cache-Control"))
+		_ = tokened.Body.Close()
+		if tokened.StatusCode != http.StatusOK || tokened.Header.Get("Cache-Control") != "private, max-age=3600" {
+			t.Errorf("tokened still = %d, Cache-Control %q", tokened.StatusCode, tokened.Header.Get("Cache-Control"))
 		}
 
 		// The pictures go with the video.

@@ -39,13 +39,26 @@ type imageRequest struct {
 	spec         media.ImageSpec
 }
 
-// badImageRequest is a request the image API refuses with 400, saying why.
-type badImageRequest struct{ reason string }
+// BadImageRequest is a request the image API refuses with 400: the query
+// parameter at fault and why.
+type BadImageRequest struct {
+	// Param is the query parameter at fault ("" for the file name).
+	Param  string
+	Reason string
+}
 
-func (e *badImageRequest) Error() string { return e.reason }
+func (e *BadImageRequest) Error() string { return e.Reason }
 
-func badImage(format string, args ...any) error {
-	return &badImageRequest{reason: fmt.Sprintf(format, args...)}
+func badImage(param, format string, args ...any) error {
+	return &BadImageRequest{Param: param, Reason: fmt.Sprintf(format, args...)}
+}
+
+// CheckImageQuery is nil when the image API accepts a request for file
+// (thumbnail.<ext> or animated.<ext>) with query q of a video duration seconds
+// long, else the *BadImageRequest it answers 400 with.
+func CheckImageQuery(file string, q url.Values, duration float64) error {
+	_, err := parseImageRequest(file, q, duration)
+	return err
 }
 
 // parseImageRequest reads the query of a still (thumbnail.<ext>) or an
@@ -60,7 +73,7 @@ func parseImageRequest(file string, q url.Values, duration float64) (imageReques
 			return req, err
 		}
 		if req.fromMs = int64(math.Round(at * 1000)); req.fromMs > durationMs {
-			return req, badImage("time %.3f is beyond the video's end (%.3f s)", at, duration)
+			return req, badImage("time", "time %.3f is beyond the video's end (%.3f s)", at, duration)
 		}
 		if err := readBox(q, &req.spec, maxStillSide, 0); err != nil {
 			return req, err
@@ -69,7 +82,7 @@ func parseImageRequest(file string, q url.Values, duration float64) (imageReques
 	}
 	m := animatedFile.FindStringSubmatch(file)
 	if m == nil {
-		return req, badImage("unknown image %q", file)
+		return req, badImage("", "unknown image %q", file)
 	}
 	req.animated, req.spec.Format = true, m[1]
 	start, err := seconds(q, "start", 0)
@@ -83,13 +96,13 @@ func parseImageRequest(file string, q url.Values, duration float64) (imageReques
 	req.fromMs, req.toMs = int64(math.Round(start*1000)), int64(math.Round(end*1000))
 	switch {
 	case req.fromMs >= durationMs:
-		return req, badImage("start %.3f is at or beyond the video's end (%.3f s)", start, duration)
+		return req, badImage("start", "start %.3f is at or beyond the video's end (%.3f s)", start, duration)
 	case req.toMs <= req.fromMs:
-		return req, badImage("end (%.3f) must be after start (%.3f)", end, start)
+		return req, badImage("end", "end (%.3f) must be after start (%.3f)", end, start)
 	case req.toMs > durationMs:
-		return req, badImage("end %.3f is beyond the video's end (%.3f s)", end, duration)
+		return req, badImage("end", "end %.3f is beyond the video's end (%.3f s)", end, duration)
 	case float64(req.toMs-req.fromMs) > maxAnimatedSpan*1000:
-		return req, badImage("an animation spans at most %.0f s (asked %.3f s)", maxAnimatedSpan, end-start)
+		return req, badImage("end", "an animation spans at most %.0f s (asked %.3f s)", maxAnimatedSpan, end-start)
 	}
 	if req.fps, err = whole(q, "fps", defaultAnimFPS, 1, maxAnimatedFPS); err != nil {
 		return req, err
@@ -121,9 +134,9 @@ func readBox(q url.Values, spec *media.ImageSpec, maxSide, defaultWidth int) err
 			spec.Fit = f
 		}
 	case "smartcrop":
-		return badImage("fit_mode smartcrop is not supported; use crop (centred), pad, stretch or preserve")
+		return badImage("fit_mode", "fit_mode smartcrop is not supported; use crop (centred), pad, stretch or preserve")
 	default:
-		return badImage("fit_mode %q: want preserve, stretch, crop or pad", f)
+		return badImage("fit_mode", "fit_mode %q: want preserve, stretch, crop or pad", f)
 	}
 	return nil
 }
@@ -136,7 +149,7 @@ func seconds(q url.Values, name string, def float64) (float64, error) {
 	}
 	v, err := strconv.ParseFloat(s, 64)
 	if err != nil || v < 0 || math.IsNaN(v) || math.IsInf(v, 0) {
-		return 0, badImage("%s %q: want a number of seconds, 0 or more", name, s)
+		return 0, badImage(name, "%s %q: want a number of seconds, 0 or more", name, s)
 	}
 	return v, nil
 }
@@ -149,7 +162,7 @@ func whole(q url.Values, name string, def, lo, hi int) (int, error) {
 	}
 	v, err := strconv.Atoi(s)
 	if err != nil || v < lo || v > hi {
-		return 0, badImage("%s %q: want a whole number from %d to %d", name, s, lo, hi)
+		return 0, badImage(name, "%s %q: want a whole number from %d to %d", name, s, lo, hi)
 	}
 	return v, nil
 }
