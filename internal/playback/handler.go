@@ -396,21 +396,31 @@ func refuseToken(w http.ResponseWriter, tokenErr error) bool {
 	return true
 }
 
-// serveBlob streams a blob with Range support.
+// serveBlob streams a blob with Range support, or answers 404 when it is not
+// written yet.
 func (s *Server) serveBlob(w http.ResponseWriter, r *http.Request, key, cache string) {
+	if !s.serveStoredBlob(w, r, key, cache) {
+		http.Error(w, "not available yet", http.StatusNotFound)
+	}
+}
+
+// serveStoredBlob streams the blob at key with Range support and reports true,
+// or writes nothing and reports false when there is no such blob (an error
+// reading it is answered, and reported true).
+func (s *Server) serveStoredBlob(w http.ResponseWriter, r *http.Request, key, cache string) bool {
 	rd, err := s.Bucket.NewReader(r.Context(), key, nil)
 	if gcerrors.Code(err) == gcerrors.NotFound {
-		http.Error(w, "not available yet", http.StatusNotFound)
-		return
+		return false
 	}
 	if err != nil {
 		s.fail(w, r, err)
-		return
+		return true
 	}
 	defer func() { _ = rd.Close() }()
 	w.Header().Set("Content-Type", media.ContentType(key))
 	w.Header().Set("Cache-Control", cache)
 	http.ServeContent(w, r, "", rd.ModTime(), readSeeker{rd})
+	return true
 }
 
 // readSeeker adapts blob.Reader (which seeks) for http.ServeContent.

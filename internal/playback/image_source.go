@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"crypto/aes"
-	"crypto/cipher"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -17,6 +16,7 @@ import (
 
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/rendition"
+	"github.com/vidra-dev/vidra/internal/hlscrypt"
 )
 
 // mediaSegment is one segment of a rendition's VOD playlist.
@@ -63,10 +63,7 @@ func parseMediaPlaylist(body string) ([]mediaSegment, error) {
 			if encrypted {
 				s.iv = keyIV
 				if s.iv == nil {
-					s.iv = make([]byte, aes.BlockSize)
-					for i, n := aes.BlockSize-1, seq; i >= aes.BlockSize-8; i, n = i-1, n>>8 {
-						s.iv[i] = byte(n)
-					}
+					s.iv = hlscrypt.SequenceIV(uint64(seq))
 				}
 			}
 			segs = append(segs, s)
@@ -158,7 +155,7 @@ func (s *Server) writeImageSource(ctx context.Context, v *ent.Video, req imageRe
 			return imageSource{}, fmt.Errorf("segment %s/%s: %w", r.Name, seg.name, err)
 		}
 		if seg.iv != nil {
-			if b, err = decryptSegment(b, key, seg.iv); err != nil {
+			if b, err = hlscrypt.Decrypt(key, seg.iv, b); err != nil {
 				return imageSource{}, fmt.Errorf("segment %s/%s: %w", r.Name, seg.name, err)
 			}
 		}
@@ -169,22 +166,4 @@ func (s *Server) writeImageSource(ctx context.Context, v *ent.Video, req imageRe
 		return imageSource{}, err
 	}
 	return imageSource{path: p, offset: from - run[0].start}, nil
-}
-
-// decryptSegment undoes HLS AES-128: CBC with the segment's IV, PKCS#7 padding.
-func decryptSegment(b, key, iv []byte) ([]byte, error) {
-	if len(b) == 0 || len(b)%aes.BlockSize != 0 {
-		return nil, errors.New("encrypted segment is not whole blocks")
-	}
-	block, err := aes.NewCipher(key)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]byte, len(b))
-	cipher.NewCBCDecrypter(block, iv).CryptBlocks(out, b)
-	pad := int(out[len(out)-1])
-	if pad == 0 || pad > aes.BlockSize || pad > len(out) {
-		return nil, errors.New("encrypted segment has bad padding")
-	}
-	return out[:len(out)-pad], nil
 }

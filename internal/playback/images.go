@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"gocloud.dev/blob"
-	"gocloud.dev/gcerrors"
 
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/storedobject"
@@ -51,7 +50,7 @@ func (s *Server) serveImage(w http.ResponseWriter, r *http.Request, v *ent.Video
 		return
 	}
 	key := imageKey(v.ID, imageKeyPrefix+req.cacheName())
-	if s.serveCachedImage(w, r, key, cache) {
+	if s.serveStoredBlob(w, r, key, cache) {
 		return
 	}
 	res, err, _ := s.images.Do(key, func() (any, error) {
@@ -77,24 +76,6 @@ func (s *Server) serveImage(w http.ResponseWriter, r *http.Request, v *ent.Video
 	if r.Method != http.MethodHead {
 		_, _ = w.Write(body)
 	}
-}
-
-// serveCachedImage serves the picture at key when it was made before, and
-// reports whether it did.
-func (s *Server) serveCachedImage(w http.ResponseWriter, r *http.Request, key, cache string) bool {
-	rd, err := s.Bucket.NewReader(r.Context(), key, nil)
-	if gcerrors.Code(err) == gcerrors.NotFound {
-		return false
-	}
-	if err != nil {
-		s.fail(w, r, err)
-		return true
-	}
-	defer func() { _ = rd.Close() }()
-	w.Header().Set("Content-Type", media.ContentType(key))
-	w.Header().Set("Cache-Control", cache)
-	http.ServeContent(w, r, "", rd.ModTime(), readSeeker{rd})
-	return true
 }
 
 // makeImage makes the picture req asks for, stores it at key and records its
@@ -150,11 +131,11 @@ func (s *Server) recordImageStored(ctx context.Context, v *ent.Video, key string
 	if err != nil || known {
 		return err
 	}
-	p, err := s.Client.Project.Get(ctx, v.ProjectID)
+	org, err := usage.OrganizationOf(ctx, s.Client, v.ProjectID)
 	if err != nil {
 		return err
 	}
-	return usage.Store(ctx, s.Client, usage.Object{Organization: p.OrganizationID, Project: v.ProjectID, Video: v.ID,
+	return usage.Store(ctx, s.Client, usage.Object{Organization: org, Project: v.ProjectID, Video: v.ID,
 		Key: key, Bytes: n, At: s.now()})
 }
 

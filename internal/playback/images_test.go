@@ -2,8 +2,6 @@ package playback
 
 import (
 	"bytes"
-	"crypto/aes"
-	"crypto/cipher"
 	"net/url"
 	"testing"
 )
@@ -87,23 +85,5 @@ func TestMediaPlaylistIVsAndCovering(t *testing.T) {
 		if run[0].name != c.first || len(run) != c.n {
 			t.Errorf("covering %.1f-%.1f: %+v", c.from, c.to, run)
 		}
-	}
-}
-
-// TestDecryptSegment undoes AES-128-CBC with PKCS#7 padding and refuses what
-// is not whole blocks.
-func TestDecryptSegment(t *testing.T) {
-	key, iv := bytes.Repeat([]byte{7}, 16), bytes.Repeat([]byte{9}, 16)
-	plain := []byte("0123456789abcdefXYZ")
-	padded := append(append([]byte{}, plain...), bytes.Repeat([]byte{13}, 13)...)
-	block, _ := aes.NewCipher(key)
-	enc := make([]byte, len(padded))
-	cipher.NewCBCEncrypter(block, iv).CryptBlocks(enc, padded)
-	got, err := decryptSegment(enc, key, iv)
-	if err != nil || !bytes.Equal(got, plain) {
-		t.Errorf("decrypted %q %v", got, err)
-	}
-	if _, err := decryptSegment(enc[:20], key, iv); err == nil {
-		t.Error("a partial block was accepted")
 	}
 }

@@ -3,9 +3,6 @@ package livehls
 import (
 	"bytes"
 	"context"
-	"crypto/aes"
-	"crypto/cipher"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"math"
@@ -14,6 +11,7 @@ import (
 	"gocloud.dev/blob"
 
 	"github.com/vidra-dev/vidra/ent"
+	"github.com/vidra-dev/vidra/internal/hlscrypt"
 	"github.com/vidra-dev/vidra/internal/media"
 	"github.com/vidra-dev/vidra/internal/tenancy"
 )
@@ -218,40 +216,19 @@ func (p *publisher) end(reason string) error {
 	return p.err
 }
 
-// encrypt is AES-128-CBC with PKCS#7 padding and the HLS implicit IV: the
-// segment's media sequence number, big-endian.
+// encrypt is HLS AES-128 of the segment with media sequence number seq (the
+// implicit IV). key is always 16 bytes here (the session's key).
 func encrypt(key []byte, seq int, data []byte) []byte {
-	block, _ := aes.NewCipher(key)
-	iv := make([]byte, aes.BlockSize)
-	binary.BigEndian.PutUint64(iv[8:], uint64(seq))
-	pad := aes.BlockSize - len(data)%aes.BlockSize
-	out := make([]byte, len(data)+pad)
-	copy(out, data)
-	for i := len(data); i < len(out); i++ {
-		out[i] = byte(pad)
+	out, err := hlscrypt.Encrypt(key, hlscrypt.SequenceIV(uint64(seq)), data)
+	if err != nil {
+		panic("livehls: " + err.Error()) // a session key is 16 bytes by construction
 	}
-	cipher.NewCBCEncrypter(block, iv).CryptBlocks(out, out)
 	return out
 }
 
 // decrypt reverses encrypt.
 func decrypt(key []byte, seq int, data []byte) ([]byte, error) {
-	if len(data) == 0 || len(data)%aes.BlockSize != 0 {
-		return nil, errors.New("encrypted segment is not a whole number of blocks")
-	}
-	block, err := aes.NewCipher(key)
-	if err != nil {
-		return nil, err
-	}
-	iv := make([]byte, aes.BlockSize)
-	binary.BigEndian.PutUint64(iv[8:], uint64(seq))
-	out := make([]byte, len(data))
-	cipher.NewCBCDecrypter(block, iv).CryptBlocks(out, data)
-	pad := int(out[len(out)-1])
-	if pad == 0 || pad > aes.BlockSize {
-		return nil, errors.New("bad padding")
-	}
-	return out[:len(out)-pad], nil
+	return hlscrypt.Decrypt(key, hlscrypt.SequenceIV(uint64(seq)), data)
 }
 
 // writeMaster writes the session's master playlist, then touches the video's
