@@ -1459,6 +1459,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			video.FieldHeight:             {Type: field.TypeInt, Column: video.FieldHeight},
 			video.FieldSourceKey:          {Type: field.TypeString, Column: video.FieldSourceKey},
 			video.FieldSourceURL:          {Type: field.TypeString, Column: video.FieldSourceURL},
+			video.FieldPackaging:          {Type: field.TypeEnum, Column: video.FieldPackaging},
 			video.FieldEncrypted:          {Type: field.TypeBool, Column: video.FieldEncrypted},
 			video.FieldEncryptionKey:      {Type: field.TypeString, Column: video.FieldEncryptionKey},
 			video.FieldProcessingAttempts: {Type: field.TypeInt, Column: video.FieldProcessingAttempts},
@@ -8532,6 +8533,11 @@ func (f *VideoFilter) WhereSourceKey(p entql.StringP) {
 // WhereSourceURL applies the entql string predicate on the source_url field.
 func (f *VideoFilter) WhereSourceURL(p entql.StringP) {
 	f.Where(p.Field(video.FieldSourceURL))
+}
+
+// WherePackaging applies the entql string predicate on the packaging field.
+func (f *VideoFilter) WherePackaging(p entql.StringP) {
+	f.Where(p.Field(video.FieldPackaging))
 }
 
 // WhereEncrypted applies the entql bool predicate on the encrypted field.

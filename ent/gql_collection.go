@@ -4787,6 +4787,11 @@ func (_q *VideoQuery) collectField(ctx context.Context, oneNode bool, opCtx *gra
 				selectedFields = append(selectedFields, video.FieldSourceURL)
 				fieldSeen[video.FieldSourceURL] = struct{}{}
 			}
+		case "packaging":
+			if _, ok := fieldSeen[video.FieldPackaging]; !ok {
+				selectedFields = append(selectedFields, video.FieldPackaging)
+				fieldSeen[video.FieldPackaging] = struct{}{}
+			}
 		case "encrypted":
 			if _, ok := fieldSeen[video.FieldEncrypted]; !ok {
 				selectedFields = append(selectedFields, video.FieldEncrypted)

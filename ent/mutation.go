@@ -57230,6 +57230,7 @@ type VideoMutation struct {
 	addheight              *int
 	source_key             *string
 	source_url             *string
+	packaging              *video.Packaging
 	encrypted              *bool
 	encryption_key         *string
 	processing_attempts    *int
@@ -58018,6 +58019,42 @@ func (m *VideoMutation) ResetSourceURL() {
 	m.source_url = nil
 }
 
+// SetPackaging sets the "packaging" field.
+func (m *VideoMutation) SetPackaging(v video.Packaging) {
+	m.packaging = &v
+}
+
+// Packaging returns the value of the "packaging" field in the mutation.
+func (m *VideoMutation) Packaging() (r video.Packaging, exists bool) {
+	v := m.packaging
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPackaging returns the old "packaging" field's value of the Video entity.
+// If the Video object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *VideoMutation) OldPackaging(ctx context.Context) (v video.Packaging, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPackaging is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPackaging requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPackaging: %w", err)
+	}
+	return oldValue.Packaging, nil
+}
+
+// ResetPackaging resets all changes to the "packaging" field.
+func (m *VideoMutation) ResetPackaging() {
+	m.packaging = nil
+}
+
 // SetEncrypted sets the "encrypted" field.
 func (m *VideoMutation) SetEncrypted(b bool) {
 	m.encrypted = &b
@@ -58602,7 +58639,7 @@ func (m *VideoMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *VideoMutation) Fields() []string {
-	fields := make([]string, 0, 20)
+	fields := make([]string, 0, 21)
 	if m.created_at != nil {
 		fields = append(fields, video.FieldCreatedAt)
 	}
@@ -58647,6 +58684,9 @@ func (m *VideoMutation) Fields() []string {
 	}
 	if m.source_url != nil {
 		fields = append(fields, video.FieldSourceURL)
+	}
+	if m.packaging != nil {
+		fields = append(fields, video.FieldPackaging)
 	}
 	if m.encrypted != nil {
 		fields = append(fields, video.FieldEncrypted)
@@ -58701,6 +58741,8 @@ func (m *VideoMutation) Field(name string) (ent.Value, bool) {
 		return m.SourceKey()
 	case video.FieldSourceURL:
 		return m.SourceURL()
+	case video.FieldPackaging:
+		return m.Packaging()
 	case video.FieldEncrypted:
 		return m.Encrypted()
 	case video.FieldEncryptionKey:
@@ -58750,6 +58792,8 @@ func (m *VideoMutation) OldField(ctx context.Context, name string) (ent.Value, e
 		return m.OldSourceKey(ctx)
 	case video.FieldSourceURL:
 		return m.OldSourceURL(ctx)
+	case video.FieldPackaging:
+		return m.OldPackaging(ctx)
 	case video.FieldEncrypted:
 		return m.OldEncrypted(ctx)
 	case video.FieldEncryptionKey:
@@ -58873,6 +58917,13 @@ func (m *VideoMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetSourceURL(v)
+		return nil
+	case video.FieldPackaging:
+		v, ok := value.(video.Packaging)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPackaging(v)
 		return nil
 	case video.FieldEncrypted:
 		v, ok := value.(bool)
@@ -59098,6 +59149,9 @@ func (m *VideoMutation) ResetField(name string) error {
 		return nil
 	case video.FieldSourceURL:
 		m.ResetSourceURL()
+		return nil
+	case video.FieldPackaging:
+		m.ResetPackaging()
 		return nil
 	case video.FieldEncrypted:
 		m.ResetEncrypted()

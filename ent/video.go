@@ -55,6 +55,8 @@ type Video struct {
 	SourceKey string `json:"source_key,omitempty"`
 	// SourceURL holds the value of the "source_url" field.
 	SourceURL string `json:"source_url,omitempty"`
+	// Packaging holds the value of the "packaging" field.
+	Packaging video.Packaging `json:"packaging,omitempty"`
 	// Encrypted holds the value of the "encrypted" field.
 	Encrypted bool `json:"encrypted,omitempty"`
 	// EncryptionKey holds the value of the "encryption_key" field.
@@ -179,7 +181,7 @@ func (e VideoEdges) ThumbnailsOrErr() ([]*Thumbnail, error) {
 type videoScanRow struct {
 	// values has room for a loader's lead slot, every column and, last, the
 	// row itself.
-	values             [23]any
+	values             [24]any
 	ID                 scannedUUID
 	CreatedAt          sql.NullTime
 	UpdatedAt          sql.NullTime
@@ -196,6 +198,7 @@ type videoScanRow struct {
 	Height             sql.NullInt64
 	SourceKey          sql.NullString
 	SourceURL          sql.NullString
+	Packaging          sql.NullString
 	Encrypted          sql.NullBool
 	EncryptionKey      sql.NullString
 	ProcessingAttempts sql.NullInt64
@@ -272,6 +275,9 @@ func (*Video) scanValuesAfter(lead int, columns []string) ([]any, error) {
 		case video.FieldSourceURL:
 			row.SourceURL = *new(sql.NullString)
 			targets[i] = &row.SourceURL
+		case video.FieldPackaging:
+			row.Packaging = *new(sql.NullString)
+			targets[i] = &row.Packaging
 		case video.FieldEncrypted:
 			row.Encrypted = *new(sql.NullBool)
 			targets[i] = &row.Encrypted
@@ -401,6 +407,12 @@ func (_m *Video) assignValues(columns []string, values []any) error {
 				return fmt.Errorf("unexpected type %T for field source_url", values[i])
 			} else if value.Valid {
 				_m.SourceURL = value.String
+			}
+		case video.FieldPackaging:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field packaging", values[i])
+			} else if value.Valid {
+				_m.Packaging = video.Packaging(value.String)
 			}
 		case video.FieldEncrypted:
 			if value, ok := values[i].(*sql.NullBool); !ok {
@@ -567,6 +579,9 @@ func (_m *Video) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("source_url=")
 	builder.WriteString(_m.SourceURL)
+	builder.WriteString(", ")
+	builder.WriteString("packaging=")
+	builder.WriteString(fmt.Sprintf("%v", _m.Packaging))
 	builder.WriteString(", ")
 	builder.WriteString("encrypted=")
 	builder.WriteString(fmt.Sprintf("%v", _m.Encrypted))

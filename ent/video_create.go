@@ -226,6 +226,20 @@ func (_c *VideoCreate) SetNillableSourceURL(v *string) *VideoCreate {
 	return _c
 }
 
+// SetPackaging sets the "packaging" field.
+func (_c *VideoCreate) SetPackaging(v video.Packaging) *VideoCreate {
+	_c.mutation.SetPackaging(v)
+	return _c
+}
+
+// SetNillablePackaging sets the "packaging" field if the given value is not nil.
+func (_c *VideoCreate) SetNillablePackaging(v *video.Packaging) *VideoCreate {
+	if v != nil {
+		_c.SetPackaging(*v)
+	}
+	return _c
+}
+
 // SetEncrypted sets the "encrypted" field.
 func (_c *VideoCreate) SetEncrypted(v bool) *VideoCreate {
 	_c.mutation.SetEncrypted(v)
@@ -470,6 +484,10 @@ func (_c *VideoCreate) defaults() error {
 		v := video.DefaultSourceURL
 		_c.mutation.SetSourceURL(v)
 	}
+	if _, ok := _c.mutation.Packaging(); !ok {
+		v := video.DefaultPackaging
+		_c.mutation.SetPackaging(v)
+	}
 	if _, ok := _c.mutation.Encrypted(); !ok {
 		v := video.DefaultEncrypted
 		_c.mutation.SetEncrypted(v)
@@ -591,6 +609,14 @@ func (_c *VideoCreate) check() error {
 			return &ValidationError{Name: "source_url", err: fmt.Errorf(`ent: validator failed for field "Video.source_url": %w`, err)}
 		}
 	}
+	if _, ok := _c.mutation.Packaging(); !ok {
+		return &ValidationError{Name: "packaging", err: errors.New(`ent: missing required field "Video.packaging"`)}
+	}
+	if v, ok := _c.mutation.Packaging(); ok {
+		if err := video.PackagingValidator(v); err != nil {
+			return &ValidationError{Name: "packaging", err: fmt.Errorf(`ent: validator failed for field "Video.packaging": %w`, err)}
+		}
+	}
 	if _, ok := _c.mutation.Encrypted(); !ok {
 		return &ValidationError{Name: "encrypted", err: errors.New(`ent: missing required field "Video.encrypted"`)}
 	}
@@ -696,6 +722,10 @@ func (_c *VideoCreate) createSpec() (*Video, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.SourceURL(); ok {
 		_spec.SetField(video.FieldSourceURL, field.TypeString, value)
 		_node.SourceURL = value
+	}
+	if value, ok := _c.mutation.Packaging(); ok {
+		_spec.SetField(video.FieldPackaging, field.TypeEnum, value)
+		_node.Packaging = value
 	}
 	if value, ok := _c.mutation.Encrypted(); ok {
 		_spec.SetField(video.FieldEncrypted, field.TypeBool, value)
@@ -1075,6 +1105,18 @@ func (u *VideoUpsert) UpdateSourceURL() *VideoUpsert {
 	return u
 }
 
+// SetPackaging sets the "packaging" field.
+func (u *VideoUpsert) SetPackaging(v video.Packaging) *VideoUpsert {
+	u.Set(video.FieldPackaging, v)
+	return u
+}
+
+// UpdatePackaging sets the "packaging" field to the value that was provided on create.
+func (u *VideoUpsert) UpdatePackaging() *VideoUpsert {
+	u.SetExcluded(video.FieldPackaging)
+	return u
+}
+
 // SetEncrypted sets the "encrypted" field.
 func (u *VideoUpsert) SetEncrypted(v bool) *VideoUpsert {
 	u.Set(video.FieldEncrypted, v)
@@ -1428,6 +1470,20 @@ func (u *VideoUpsertOne) SetSourceURL(v string) *VideoUpsertOne {
 func (u *VideoUpsertOne) UpdateSourceURL() *VideoUpsertOne {
 	return u.Update(func(s *VideoUpsert) {
 		s.UpdateSourceURL()
+	})
+}
+
+// SetPackaging sets the "packaging" field.
+func (u *VideoUpsertOne) SetPackaging(v video.Packaging) *VideoUpsertOne {
+	return u.Update(func(s *VideoUpsert) {
+		s.SetPackaging(v)
+	})
+}
+
+// UpdatePackaging sets the "packaging" field to the value that was provided on create.
+func (u *VideoUpsertOne) UpdatePackaging() *VideoUpsertOne {
+	return u.Update(func(s *VideoUpsert) {
+		s.UpdatePackaging()
 	})
 }
 
@@ -1964,6 +2020,20 @@ func (u *VideoUpsertBulk) SetSourceURL(v string) *VideoUpsertBulk {
 func (u *VideoUpsertBulk) UpdateSourceURL() *VideoUpsertBulk {
 	return u.Update(func(s *VideoUpsert) {
 		s.UpdateSourceURL()
+	})
+}
+
+// SetPackaging sets the "packaging" field.
+func (u *VideoUpsertBulk) SetPackaging(v video.Packaging) *VideoUpsertBulk {
+	return u.Update(func(s *VideoUpsert) {
+		s.SetPackaging(v)
+	})
+}
+
+// UpdatePackaging sets the "packaging" field to the value that was provided on create.
+func (u *VideoUpsertBulk) UpdatePackaging() *VideoUpsertBulk {
+	return u.Update(func(s *VideoUpsert) {
+		s.UpdatePackaging()
 	})
 }
 

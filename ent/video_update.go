@@ -251,6 +251,20 @@ func (_u *VideoUpdate) SetNillableSourceURL(v *string) *VideoUpdate {
 	return _u
 }
 
+// SetPackaging sets the "packaging" field.
+func (_u *VideoUpdate) SetPackaging(v video.Packaging) *VideoUpdate {
+	_u.mutation.SetPackaging(v)
+	return _u
+}
+
+// SetNillablePackaging sets the "packaging" field if the given value is not nil.
+func (_u *VideoUpdate) SetNillablePackaging(v *video.Packaging) *VideoUpdate {
+	if v != nil {
+		_u.SetPackaging(*v)
+	}
+	return _u
+}
+
 // SetEncrypted sets the "encrypted" field.
 func (_u *VideoUpdate) SetEncrypted(v bool) *VideoUpdate {
 	_u.mutation.SetEncrypted(v)
@@ -619,6 +633,11 @@ func (_u *VideoUpdate) check() error {
 			return &ValidationError{Name: "source_url", err: fmt.Errorf(`ent: validator failed for field "Video.source_url": %w`, err)}
 		}
 	}
+	if v, ok := _u.mutation.Packaging(); ok {
+		if err := video.PackagingValidator(v); err != nil {
+			return &ValidationError{Name: "packaging", err: fmt.Errorf(`ent: validator failed for field "Video.packaging": %w`, err)}
+		}
+	}
 	if v, ok := _u.mutation.ProcessingAttempts(); ok {
 		if err := video.ProcessingAttemptsValidator(v); err != nil {
 			return &ValidationError{Name: "processing_attempts", err: fmt.Errorf(`ent: validator failed for field "Video.processing_attempts": %w`, err)}
@@ -692,6 +711,9 @@ func (_u *VideoUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if value, ok := _u.mutation.SourceURL(); ok {
 		_spec.SetField(video.FieldSourceURL, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.Packaging(); ok {
+		_spec.SetField(video.FieldPackaging, field.TypeEnum, value)
 	}
 	if value, ok := _u.mutation.Encrypted(); ok {
 		_spec.SetField(video.FieldEncrypted, field.TypeBool, value)
@@ -1206,6 +1228,20 @@ func (_u *VideoUpdateOne) SetNillableSourceURL(v *string) *VideoUpdateOne {
 	return _u
 }
 
+// SetPackaging sets the "packaging" field.
+func (_u *VideoUpdateOne) SetPackaging(v video.Packaging) *VideoUpdateOne {
+	_u.mutation.SetPackaging(v)
+	return _u
+}
+
+// SetNillablePackaging sets the "packaging" field if the given value is not nil.
+func (_u *VideoUpdateOne) SetNillablePackaging(v *video.Packaging) *VideoUpdateOne {
+	if v != nil {
+		_u.SetPackaging(*v)
+	}
+	return _u
+}
+
 // SetEncrypted sets the "encrypted" field.
 func (_u *VideoUpdateOne) SetEncrypted(v bool) *VideoUpdateOne {
 	_u.mutation.SetEncrypted(v)
@@ -1587,6 +1623,11 @@ func (_u *VideoUpdateOne) check() error {
 			return &ValidationError{Name: "source_url", err: fmt.Errorf(`ent: validator failed for field "Video.source_url": %w`, err)}
 		}
 	}
+	if v, ok := _u.mutation.Packaging(); ok {
+		if err := video.PackagingValidator(v); err != nil {
+			return &ValidationError{Name: "packaging", err: fmt.Errorf(`ent: validator failed for field "Video.packaging": %w`, err)}
+		}
+	}
 	if v, ok := _u.mutation.ProcessingAttempts(); ok {
 		if err := video.ProcessingAttemptsValidator(v); err != nil {
 			return &ValidationError{Name: "processing_attempts", err: fmt.Errorf(`ent: validator failed for field "Video.processing_attempts": %w`, err)}
@@ -1677,6 +1718,9 @@ func (_u *VideoUpdateOne) sqlSave(ctx context.Context) (_node *Video, err error)
 	}
 	if value, ok := _u.mutation.SourceURL(); ok {
 		_spec.SetField(video.FieldSourceURL, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.Packaging(); ok {
+		_spec.SetField(video.FieldPackaging, field.TypeEnum, value)
 	}
 	if value, ok := _u.mutation.Encrypted(); ok {
 		_spec.SetField(video.FieldEncrypted, field.TypeBool, value)

@@ -66,6 +66,11 @@ func (r *videoResolver) PlaybackURL(ctx context.Context, obj *ent.Video) (*strin
 	return r.playback.PlaybackURL(ctx, obj)
 }
 
+// DashURL is the resolver for the dashURL field.
+func (r *videoResolver) DashURL(ctx context.Context, obj *ent.Video) (*string, error) {
+	return r.playback.DashURL(obj), nil
+}
+
 // ThumbnailURL is the resolver for the thumbnailURL field.
 func (r *videoResolver) ThumbnailURL(ctx context.Context, obj *ent.Video, time *float64, width *int, height *int, fitMode *model.ImageFitMode, format *model.StillFormat) (*string, error) {
 	file, q := stillQuery(time, width, height, fitMode, format)

@@ -2090,6 +2090,7 @@ var (
 		{Name: "height", Type: field.TypeInt, Default: 0},
 		{Name: "source_key", Type: field.TypeString, Size: 1024, Default: ""},
 		{Name: "source_url", Type: field.TypeString, Size: 4096, Default: ""},
+		{Name: "packaging", Type: field.TypeEnum, Enums: []string{"ts", "cmaf"}, Default: "ts"},
 		{Name: "encrypted", Type: field.TypeBool, Default: false},
 		{Name: "encryption_key", Type: field.TypeString, Default: ""},
 		{Name: "processing_attempts", Type: field.TypeInt, Default: 0},
@@ -2106,13 +2107,13 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "videos_folders_videos",
-				Columns:    []*schema.Column{VideosColumns[19]},
+				Columns:    []*schema.Column{VideosColumns[20]},
 				RefColumns: []*schema.Column{FoldersColumns[0]},
 				OnDelete:   schema.SetNull,
 			},
 			{
 				Symbol:     "videos_projects_videos",
-				Columns:    []*schema.Column{VideosColumns[20]},
+				Columns:    []*schema.Column{VideosColumns[21]},
 				RefColumns: []*schema.Column{ProjectsColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
@@ -2121,62 +2122,62 @@ var (
 			{
 				Name:    "video_project_id_id",
 				Unique:  false,
-				Columns: []*schema.Column{VideosColumns[20], VideosColumns[0]},
+				Columns: []*schema.Column{VideosColumns[21], VideosColumns[0]},
 			},
 			{
 				Name:    "video_project_id_created_at_id",
 				Unique:  false,
-				Columns: []*schema.Column{VideosColumns[20], VideosColumns[1], VideosColumns[0]},
+				Columns: []*schema.Column{VideosColumns[21], VideosColumns[1], VideosColumns[0]},
 			},
 			{
 				Name:    "video_project_id_updated_at_id",
 				Unique:  false,
-				Columns: []*schema.Column{VideosColumns[20], VideosColumns[2], VideosColumns[0]},
+				Columns: []*schema.Column{VideosColumns[21], VideosColumns[2], VideosColumns[0]},
 			},
 			{
 				Name:    "video_project_id_title_id",
 				Unique:  false,
-				Columns: []*schema.Column{VideosColumns[20], VideosColumns[3], VideosColumns[0]},
+				Columns: []*schema.Column{VideosColumns[21], VideosColumns[3], VideosColumns[0]},
 			},
 			{
 				Name:    "video_project_id_status_id",
 				Unique:  false,
-				Columns: []*schema.Column{VideosColumns[20], VideosColumns[5], VideosColumns[0]},
+				Columns: []*schema.Column{VideosColumns[21], VideosColumns[5], VideosColumns[0]},
 			},
 			{
 				Name:    "video_project_id_duration_id",
 				Unique:  false,
-				Columns: []*schema.Column{VideosColumns[20], VideosColumns[6], VideosColumns[0]},
+				Columns: []*schema.Column{VideosColumns[21], VideosColumns[6], VideosColumns[0]},
 			},
 			{
 				Name:    "video_folder_id_id",
 				Unique:  false,
-				Columns: []*schema.Column{VideosColumns[19], VideosColumns[0]},
+				Columns: []*schema.Column{VideosColumns[20], VideosColumns[0]},
 			},
 			{
 				Name:    "video_folder_id_created_at_id",
 				Unique:  false,
-				Columns: []*schema.Column{VideosColumns[19], VideosColumns[1], VideosColumns[0]},
+				Columns: []*schema.Column{VideosColumns[20], VideosColumns[1], VideosColumns[0]},
 			},
 			{
 				Name:    "video_folder_id_updated_at_id",
 				Unique:  false,
-				Columns: []*schema.Column{VideosColumns[19], VideosColumns[2], VideosColumns[0]},
+				Columns: []*schema.Column{VideosColumns[20], VideosColumns[2], VideosColumns[0]},
 			},
 			{
 				Name:    "video_folder_id_title_id",
 				Unique:  false,
-				Columns: []*schema.Column{VideosColumns[19], VideosColumns[3], VideosColumns[0]},
+				Columns: []*schema.Column{VideosColumns[20], VideosColumns[3], VideosColumns[0]},
 			},
 			{
 				Name:    "video_folder_id_status_id",
 				Unique:  false,
-				Columns: []*schema.Column{VideosColumns[19], VideosColumns[5], VideosColumns[0]},
+				Columns: []*schema.Column{VideosColumns[20], VideosColumns[5], VideosColumns[0]},
 			},
 			{
 				Name:    "video_folder_id_duration_id",
 				Unique:  false,
-				Columns: []*schema.Column{VideosColumns[19], VideosColumns[6], VideosColumns[0]},
+				Columns: []*schema.Column{VideosColumns[20], VideosColumns[6], VideosColumns[0]},
 			},
 			{
 				Name:    "video_status",

@@ -96,6 +96,14 @@ func (Video) Fields() []ent.Field {
 			MaxLen(4096).
 			Default("").
 			Annotations(entgql.Skip(entgql.SkipMutationCreateInput, entgql.SkipMutationUpdateInput)),
+		// Packaging is how the renditions are segmented: ts (MPEG-TS, HLS only:
+		// every video processed before CMAF, and every encrypted one) or cmaf
+		// (fragmented MP4 served as HLS and as DASH from the same files). The
+		// media pipeline sets it when it processes the video.
+		field.Enum("packaging").
+			Values("ts", "cmaf").
+			Default("ts").
+			Annotations(entgql.Skip(entgql.SkipMutationCreateInput, entgql.SkipMutationUpdateInput, entgql.SkipWhereInput)),
 		// Encrypted is true when the HLS segments are AES-128 encrypted (player_encryption).
 		field.Bool("encrypted").
 			Default(false).

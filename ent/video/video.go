@@ -49,6 +49,8 @@ const (
 	FieldSourceKey = "source_key"
 	// FieldSourceURL holds the string denoting the source_url field in the database.
 	FieldSourceURL = "source_url"
+	// FieldPackaging holds the string denoting the packaging field in the database.
+	FieldPackaging = "packaging"
 	// FieldEncrypted holds the string denoting the encrypted field in the database.
 	FieldEncrypted = "encrypted"
 	// FieldEncryptionKey holds the string denoting the encryption_key field in the database.
@@ -142,6 +144,7 @@ var Columns = []string{
 	FieldHeight,
 	FieldSourceKey,
 	FieldSourceURL,
+	FieldPackaging,
 	FieldEncrypted,
 	FieldEncryptionKey,
 	FieldProcessingAttempts,
@@ -259,6 +262,32 @@ func StatusValidator(s Status) error {
 	}
 }
 
+// Packaging defines the type for the "packaging" enum field.
+type Packaging string
+
+// PackagingTs is the default value of the Packaging enum.
+const DefaultPackaging = PackagingTs
+
+// Packaging values.
+const (
+	PackagingTs   Packaging = "ts"
+	PackagingCmaf Packaging = "cmaf"
+)
+
+func (pa Packaging) String() string {
+	return string(pa)
+}
+
+// PackagingValidator is a validator for the "packaging" field enum values. It is called by the builders before save.
+func PackagingValidator(pa Packaging) error {
+	switch pa {
+	case PackagingTs, PackagingCmaf:
+		return nil
+	default:
+		return fmt.Errorf("video: invalid enum value for packaging field: %q", pa)
+	}
+}
+
 // OrderOption defines the ordering options for the Video queries.
 type OrderOption func(*sql.Selector)
 
@@ -340,6 +369,11 @@ func BySourceKey(opts ...sql.OrderTermOption) OrderOption {
 // BySourceURL orders the results by the source_url field.
 func BySourceURL(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldSourceURL, opts...).ToFunc()
+}
+
+// ByPackaging orders the results by the packaging field.
+func ByPackaging(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldPackaging, opts...).ToFunc()
 }
 
 // ByEncrypted orders the results by the encrypted field.
@@ -504,6 +538,24 @@ func (e *Status) UnmarshalGQL(val interface{}) error {
 	*e = Status(str)
 	if err := StatusValidator(*e); err != nil {
 		return fmt.Errorf("%s is not a valid Status", str)
+	}
+	return nil
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (e Packaging) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(e.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (e *Packaging) UnmarshalGQL(val interface{}) error {
+	str, ok := val.(string)
+	if !ok {
+		return fmt.Errorf("enum %T must be a string", val)
+	}
+	*e = Packaging(str)
+	if err := PackagingValidator(*e); err != nil {
+		return fmt.Errorf("%s is not a valid Packaging", str)
 	}
 	return nil
 }

@@ -816,6 +816,26 @@ func SourceURLContainsFold(v string) predicate.Video {
 	return predicate.Video(sql.FieldContainsFold(FieldSourceURL, v))
 }
 
+// PackagingEQ applies the EQ predicate on the "packaging" field.
+func PackagingEQ(v Packaging) predicate.Video {
+	return predicate.Video(sql.FieldEQ(FieldPackaging, v))
+}
+
+// PackagingNEQ applies the NEQ predicate on the "packaging" field.
+func PackagingNEQ(v Packaging) predicate.Video {
+	return predicate.Video(sql.FieldNEQ(FieldPackaging, v))
+}
+
+// PackagingIn applies the In predicate on the "packaging" field.
+func PackagingIn(vs ...Packaging) predicate.Video {
+	return predicate.Video(sql.FieldIn(FieldPackaging, vs...))
+}
+
+// PackagingNotIn applies the NotIn predicate on the "packaging" field.
+func PackagingNotIn(vs ...Packaging) predicate.Video {
+	return predicate.Video(sql.FieldNotIn(FieldPackaging, vs...))
+}
+
 // EncryptedEQ applies the EQ predicate on the "encrypted" field.
 func EncryptedEQ(v bool) predicate.Video {
 	return predicate.Video(sql.FieldEQ(FieldEncrypted, v))

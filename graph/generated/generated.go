@@ -1043,6 +1043,7 @@ type ComplexityRoot struct {
 	}
 
 	PlaybackToken struct {
+		DashURL     func(childComplexity int) int
 		ExpiresAt   func(childComplexity int) int
 		PlaybackURL func(childComplexity int) int
 		Token       func(childComplexity int) int
@@ -1471,6 +1472,7 @@ type ComplexityRoot struct {
 		Captions      func(childComplexity int) int
 		Chapters      func(childComplexity int) int
 		CreatedAt     func(childComplexity int) int
+		DashURL       func(childComplexity int) int
 		Description   func(childComplexity int) int
 		Duration      func(childComplexity int) int
 		EmbedCode     func(childComplexity int) int
@@ -1482,6 +1484,7 @@ type ComplexityRoot struct {
 		Height        func(childComplexity int) int
 		ID            func(childComplexity int) int
 		Metadata      func(childComplexity int) int
+		Packaging     func(childComplexity int) int
 		PlaybackURL   func(childComplexity int) int
 		Progress      func(childComplexity int) int
 		Project       func(childComplexity int) int
@@ -1831,6 +1834,7 @@ type UserResolver interface {
 }
 type VideoResolver interface {
 	PlaybackURL(ctx context.Context, obj *ent.Video) (*string, error)
+	DashURL(ctx context.Context, obj *ent.Video) (*string, error)
 	ThumbnailURL(ctx context.Context, obj *ent.Video, time *float64, width *int, height *int, fitMode *model.ImageFitMode, format *model.StillFormat) (*string, error)
 	AnimatedURL(ctx context.Context, obj *ent.Video, start *float64, end *float64, width *int, height *int, fps *int, format *model.AnimationFormat) (*string, error)
 	Timeline(ctx context.Context, obj *ent.Video) (*model.VideoTimeline, error)
@@ -6336,6 +6340,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.PlanTier.UpTo(childComplexity), true
 
+	case "PlaybackToken.dashURL":
+		if e.ComplexityRoot.PlaybackToken.DashURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlaybackToken.DashURL(childComplexity), true
 	case "PlaybackToken.expiresAt":
 		if e.ComplexityRoot.PlaybackToken.ExpiresAt == nil {
 			break
@@ -8649,6 +8659,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Video.CreatedAt(childComplexity), true
+	case "Video.dashURL":
+		if e.ComplexityRoot.Video.DashURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Video.DashURL(childComplexity), true
 	case "Video.description":
 		if e.ComplexityRoot.Video.Description == nil {
 			break
@@ -8715,6 +8731,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Video.Metadata(childComplexity), true
+	case "Video.packaging":
+		if e.ComplexityRoot.Video.Packaging == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Video.Packaging(childComplexity), true
 	case "Video.playbackURL":
 		if e.ComplexityRoot.Video.PlaybackURL == nil {
 			break
@@ -14843,6 +14865,7 @@ type Video implements Node {
   width: Int!
   height: Int!
   sourceURL: String!
+  packaging: VideoPackaging!
   encrypted: Boolean!
   metadata: Map
   project: Project!
@@ -14935,6 +14958,13 @@ enum VideoOrderField {
   TITLE
   STATUS
   DURATION
+}
+"""
+VideoPackaging is enum for the field packaging
+"""
+enum VideoPackaging @goModel(model: "github.com/vidra-dev/vidra/ent/video.Packaging") {
+  ts
+  cmaf
 }
 """
 VideoStatus is enum for the field status
@@ -15990,6 +16020,11 @@ type PlaybackToken {
   The master playlist URL with the token in its query.
   """
   playbackURL: String!
+  """
+  The DASH manifest URL with the token in its query, for a CMAF-packaged
+  video; null for an MPEG-TS one (HLS only).
+  """
+  dashURL: String
 }
 
 """
@@ -16058,6 +16093,13 @@ extend type Video {
   The master playlist URL, once the video has a playable rendition.
   """
   playbackURL: String
+  """
+  The DASH manifest URL (GET /v1/play/{videoId}/manifest.mpd) over the same
+  CMAF files as the HLS playlists, once the video is ready; null before, and
+  for a video packaged as MPEG-TS (packaging ts: processed before CMAF, or in a
+  project that encrypts playback), which plays as HLS only.
+  """
+  dashURL: String
   """
   The image API's URL of a still at time seconds (default: a tenth of the
   duration), GET /v1/play/{videoId}/thumbnail.{format}; null until the video is
@@ -18636,6 +18678,8 @@ func (ec *executionContext) childFields_PlaybackToken(ctx context.Context, field
 		return ec.fieldContext_PlaybackToken_expiresAt(ctx, field)
 	case "playbackURL":
 		return ec.fieldContext_PlaybackToken_playbackURL(ctx, field)
+	case "dashURL":
+		return ec.fieldContext_PlaybackToken_dashURL(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type PlaybackToken", field.Name)
 }
@@ -19280,6 +19324,8 @@ func (ec *executionContext) childFields_Video(ctx context.Context, field graphql
 		return ec.fieldContext_Video_height(ctx, field)
 	case "sourceURL":
 		return ec.fieldContext_Video_sourceURL(ctx, field)
+	case "packaging":
+		return ec.fieldContext_Video_packaging(ctx, field)
 	case "encrypted":
 		return ec.fieldContext_Video_encrypted(ctx, field)
 	case "metadata":
@@ -19300,6 +19346,8 @@ func (ec *executionContext) childFields_Video(ctx context.Context, field graphql
 		return ec.fieldContext_Video_thumbnails(ctx, field)
 	case "playbackURL":
 		return ec.fieldContext_Video_playbackURL(ctx, field)
+	case "dashURL":
+		return ec.fieldContext_Video_dashURL(ctx, field)
 	case "thumbnailURL":
 		return ec.fieldContext_Video_thumbnailURL(ctx, field)
 	case "animatedURL":
@@ -34298,6 +34346,13 @@ func (ec *executionContext) fieldContext_PlaybackToken_playbackURL(_ context.Con
 	return gqlexec.NewScalarFieldContext("PlaybackToken", field, false, false, scalarChild2)
 }
 
+func (ec *executionContext) _PlaybackToken_dashURL(ctx context.Context, field graphql.CollectedField, obj *model.PlaybackToken) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_PlaybackToken_dashURL, obj.DashURL, ec.marshalOString2ᚖstring, false)
+}
+func (ec *executionContext) fieldContext_PlaybackToken_dashURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("PlaybackToken", field, false, false, scalarChild2)
+}
+
 func (ec *executionContext) _Player_id(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
 	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Player_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
@@ -40561,6 +40616,13 @@ func (ec *executionContext) fieldContext_Video_sourceURL(_ context.Context, fiel
 	return gqlexec.NewScalarFieldContext("Video", field, false, false, scalarChild2)
 }
 
+func (ec *executionContext) _Video_packaging(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Video_packaging, &obj.Packaging, ec.marshalNVideoPackaging2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋvideoᚐPackaging, true, gqlexec.EnumRef[video.Packaging])
+}
+func (ec *executionContext) fieldContext_Video_packaging(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("Video", field, false, false, scalarChild33)
+}
+
 func (ec *executionContext) _Video_encrypted(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
 	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Video_encrypted, &obj.Encrypted, ec.marshalNBoolean2bool, true, gqlexec.BoolRef)
 }
@@ -40831,6 +40893,29 @@ func (ec *executionContext) _Video_playbackURL(ctx context.Context, field graphq
 	)
 }
 func (ec *executionContext) fieldContext_Video_playbackURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("Video", field, true, true, scalarChild2)
+}
+
+func (ec *executionContext) _Video_dashURL(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Video_dashURL(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Video().DashURL(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Video_dashURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Video", field, true, true, scalarChild2)
 }
 
@@ -41227,7 +41312,7 @@ func (ec *executionContext) _WebhookDelivery_status(ctx context.Context, field g
 	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_WebhookDelivery_status, &obj.Status, ec.marshalNWebhookDeliveryStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋwebhookdeliveryᚐStatus, true, gqlexec.EnumRef[webhookdelivery.Status])
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("WebhookDelivery", field, false, false, scalarChild33)
+	return gqlexec.NewScalarFieldContext("WebhookDelivery", field, false, false, scalarChild34)
 }
 
 func (ec *executionContext) _WebhookDelivery_attempts(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookDelivery) (ret graphql.Marshaler) {
@@ -41571,7 +41656,7 @@ func (ec *executionContext) ___Directive_locations(ctx context.Context, field gr
 	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext___Directive_locations, obj.Locations, ec.marshalN__DirectiveLocation2ᚕstringᚄ, true)
 }
 func (ec *executionContext) fieldContext___Directive_locations(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("__Directive", field, false, false, scalarChild34)
+	return gqlexec.NewScalarFieldContext("__Directive", field, false, false, scalarChild35)
 }
 
 func (ec *executionContext) ___Directive_args(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
@@ -42098,7 +42183,7 @@ func (ec *executionContext) ___Type_kind(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext___Type_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("__Type", field, true, false, scalarChild35)
+	return gqlexec.NewScalarFieldContext("__Type", field, true, false, scalarChild36)
 }
 
 func (ec *executionContext) ___Type_name(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
@@ -64850,6 +64935,11 @@ func (ec *executionContext) _PlaybackToken(ctx context.Context, sel ast.Selectio
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "dashURL":
+			out.Values[i] = ec._PlaybackToken_dashURL(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -70043,6 +70133,11 @@ func (ec *executionContext) _Video(ctx context.Context, sel ast.SelectionSet, ob
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "packaging":
+			out.Values[i] = ec._Video_packaging(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		case "encrypted":
 			out.Values[i] = ec._Video_encrypted(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -70364,6 +70459,49 @@ func (ec *executionContext) _Video(ctx context.Context, sel ast.SelectionSet, ob
 					}
 				}()
 				res = ec._Video_playbackURL(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredSet := deferredFieldSet
+				deferredSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// the field is not queued below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
+		case "dashURL":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Video_dashURL(ctx, field, obj)
 				if res == graphql.RequiredNull {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}
@@ -74944,6 +75082,16 @@ func (ec *executionContext) marshalNVideoOrderField2ᚖgithubᚗcomᚋvidraᚑde
 	return v
 }
 
+func (ec *executionContext) unmarshalNVideoPackaging2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋvideoᚐPackaging(ctx context.Context, v any) (video.Packaging, error) {
+	var res video.Packaging
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNVideoPackaging2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋvideoᚐPackaging(ctx context.Context, sel ast.SelectionSet, v video.Packaging) graphql.Marshaler {
+	return v
+}
+
 func (ec *executionContext) unmarshalNVideoStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋvideoᚐStatus(ctx context.Context, v any) (video.Status, error) {
 	var res video.Status
 	err := res.UnmarshalGQL(v)
@@ -78072,7 +78220,8 @@ var (
 	scalarChild30 = gqlexec.NoChildFields("field of type ThumbnailKind does not have child fields")
 	scalarChild31 = gqlexec.NoChildFields("field of type TranscodingJobStatus does not have child fields")
 	scalarChild32 = gqlexec.NoChildFields("field of type VideoStatus does not have child fields")
-	scalarChild33 = gqlexec.NoChildFields("field of type WebhookDeliveryStatus does not have child fields")
-	scalarChild34 = gqlexec.NoChildFields("field of type __DirectiveLocation does not have child fields")
-	scalarChild35 = gqlexec.NoChildFields("field of type __TypeKind does not have child fields")
+	scalarChild33 = gqlexec.NoChildFields("field of type VideoPackaging does not have child fields")
+	scalarChild34 = gqlexec.NoChildFields("field of type WebhookDeliveryStatus does not have child fields")
+	scalarChild35 = gqlexec.NoChildFields("field of type __DirectiveLocation does not have child fields")
+	scalarChild36 = gqlexec.NoChildFields("field of type __TypeKind does not have child fields")
 )

@@ -640,6 +640,9 @@ type PlaybackToken struct {
 	ExpiresAt time.Time `json:"expiresAt"`
 	// The master playlist URL with the token in its query.
 	PlaybackURL string `json:"playbackURL"`
+	// The DASH manifest URL with the token in its query, for a CMAF-packaged
+	// video; null for an MPEG-TS one (HLS only).
+	DashURL *string `json:"dashURL,omitempty"`
 }
 
 // One setting to create or replace (SEED-API-SPEC 2.7): the value is kept exactly as sent.

@@ -89,7 +89,7 @@ func TestSourcesThatNameOtherFilesAreRefused(t *testing.T) {
 		if tv.Status != "ready" || len(tv.Renditions) == 0 {
 			t.Fatalf("their video %s: %s", tv.Status, tv.FailureReason)
 		}
-		theirSegment := filepath.Join(blobDir(s), "videos", theirs, "hls", tv.Renditions[0].Name, "seg_00000.ts")
+		theirSegment := filepath.Join(blobDir(s), "videos", theirs, "hls", "240p", "seg_00000.m4s")
 		if _, err := os.Stat(theirSegment); err != nil {
 			t.Fatal(err)
 		}

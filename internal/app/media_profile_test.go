@@ -34,8 +34,8 @@ func TestDefaultEncodingProfileSetsTheLadder(t *testing.T) {
 		if v.Status != "ready" {
 			t.Fatalf("video %s: %s", v.Status, v.FailureReason)
 		}
-		if len(v.Renditions) != 1 || v.Renditions[0].Name != "240p" || v.Renditions[0].Status != "ready" {
-			t.Fatalf("renditions = %+v, want exactly 240p", v.Renditions)
+		if got := renditionsOf(v); got != "240p:ready audio:ready" {
+			t.Fatalf("renditions = %s, want exactly 240p and the sound", got)
 		}
 		// 640x360 scaled to 240 high is 426.7 wide: rounded, then made even.
 		w, h, err := ffprobeURL(t, *v.PlaybackURL)
@@ -47,7 +47,8 @@ func TestDefaultEncodingProfileSetsTheLadder(t *testing.T) {
 		st, master := s.Get(base + "/master.m3u8")
 		want := `#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="English",LANGUAGE="en",DEFAULT=NO,AUTOSELECT=YES,URI="captions/en.m3u8"`
 		if st != http.StatusOK || !strings.Contains(string(master), want) ||
-			strings.Count(string(master), `SUBTITLES="subs"`) != 1 || strings.Count(string(master), "#EXT-X-STREAM-INF:") != 1 {
+			// One video variant (240p) and the sound-only one, both with the captions.
+			strings.Count(string(master), `SUBTITLES="subs"`) != 2 || strings.Count(string(master), "#EXT-X-STREAM-INF:") != 2 {
 			t.Fatalf("master = %d\n%s", st, master)
 		}
 		st, sub := s.Get(base + "/captions/en.m3u8")

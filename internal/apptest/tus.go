@@ -110,6 +110,8 @@ type Video struct {
 	Size          int64
 	Width, Height int
 	PlaybackURL   *string
+	DashURL       *string
+	Packaging     string
 	Encrypted     bool
 	Renditions    []struct{ Name, Status string }
 	Thumbnails    []struct {
@@ -126,7 +128,7 @@ func (s *Server) GetVideo(id string) Video {
 	s.t.Helper()
 	var out struct{ Video Video }
 	s.MustGraphQL(`query($id: ID!) { video(id: $id) { id status failureReason progress duration size width height
-		playbackURL encrypted renditions { name status } thumbnails { id url isDefault kind }
+		playbackURL dashURL packaging encrypted renditions { name status } thumbnails { id url isDefault kind }
 		timeline { spriteURL vttURL } } }`, map[string]any{"id": id}, &out)
 	return out.Video
 }

@@ -201,7 +201,7 @@ func TestBrowserWatchTimeMatchesPlayedRanges(t *testing.T) {
 			// A segment (12 s to 16 s) lost from storage: a second view, buffering 4 s
 			// ahead, plays about 8 s, then stops on hls.js's fatal error, which the view
 			// records with the watch time before it.
-			if err := s.App.Bucket.Delete(context.Background(), "videos/"+videoID+"/hls/360p/seg_00003.ts"); err != nil {
+			if err := s.App.Bucket.Delete(context.Background(), "videos/"+videoID+"/hls/360p/seg_00003.m4s"); err != nil {
 				t.Fatal(err)
 			}
 			failedID := uuid.NewString()

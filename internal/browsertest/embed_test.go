@@ -321,7 +321,7 @@ func TestBrowserEmbed(t *testing.T) {
 				}
 				var segments, withSID int
 				for _, r := range site.Requests("/v1/play/" + public.video + "/") {
-					if strings.HasSuffix(r.Path, ".ts") {
+					if strings.HasSuffix(r.Path, ".ts") || strings.HasSuffix(r.Path, ".m4s") {
 						segments++
 						if q, _ := url.ParseQuery(r.Query); strings.Contains(q.Get("CMCD"), `sid="`+st.ViewID+`"`) {
 							withSID++

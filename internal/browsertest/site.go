@@ -46,6 +46,7 @@ type Request struct {
 
 // Site is a loopback web server for test pages. It serves:
 //   - /harness/hls.js: hls.js from browser/node_modules (the pinned version);
+//   - /harness/dash.all.min.js: dash.js from browser/node_modules (pinned too);
 //   - /harness/{name}: the files of browser/pages (test pages and their scripts);
 //   - everything else: passed to the backend (SiteOptions.Backend).
 type Site struct {
@@ -66,6 +67,10 @@ func NewSite(t testing.TB, opts SiteOptions) *Site {
 	mux.HandleFunc("GET /harness/hls.js", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
 		http.ServeFile(w, r, filepath.Join(dir, "node_modules", "hls.js", "dist", "hls.min.js"))
+	})
+	mux.HandleFunc("GET /harness/dash.all.min.js", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
+		http.ServeFile(w, r, filepath.Join(dir, "node_modules", "dashjs", "dist", "modern", "umd", "dash.all.min.js"))
 	})
 	mux.Handle("GET /harness/", http.StripPrefix("/harness/", http.FileServer(http.Dir(filepath.Join(dir, "pages")))))
 	mux.HandleFunc("GET /favicon.ico", func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusNoContent) })

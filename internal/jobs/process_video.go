@@ -125,19 +125,20 @@ func (p *Pipeline) processVideo(ctx context.Context, id uuid.UUID) error {
 		Exec(ctx); err != nil {
 		return err
 	}
-	ladder, err := p.Ladders.LadderFor(ctx, v.ProjectID)
+	rungs, err := p.Ladders.LadderFor(ctx, v.ProjectID)
 	if err != nil {
 		return err
-	}
-	rends, err := media.PlanLadder(ladder, probe.Width, probe.Height)
-	if err != nil {
-		return permanentf("encoding profile: %s", err.Error())
 	}
 	policy, err := p.Policies.PolicyFor(ctx, v.ProjectID)
 	if err != nil {
 		return err
 	}
-	opts := media.HLSOptions{FPS: probe.FPS, HasAudio: probe.HasAudio, Threads: p.vodThreads(ctx, id)}
+	ladder, err := planOutputLadder(rungs, probe, policy.Encrypt)
+	if err != nil {
+		return permanentf("encoding profile: %s", err.Error())
+	}
+	opts := ladder.hlsOptions(probe)
+	opts.Threads = p.vodThreads(ctx, id)
 	if policy.Encrypt {
 		opts.KeyInfoFile, err = p.prepareEncryption(ctx, id, work)
 		if err != nil {
@@ -146,7 +147,10 @@ func (p *Pipeline) processVideo(ctx context.Context, id uuid.UUID) error {
 	} else if err := p.Client.Video.UpdateOneID(id).SetEncrypted(false).SetEncryptionKey("").Exec(ctx); err != nil {
 		return err
 	}
-	if err := p.resetRenditions(ctx, id, rends); err != nil {
+	if err := p.Client.Video.UpdateOneID(id).SetPackaging(video.Packaging(ladder.packaging)).Exec(ctx); err != nil {
+		return err
+	}
+	if err := p.resetRenditions(ctx, id, ladder.all()); err != nil {
 		return err
 	}
 	// An earlier attempt (one killed with its process) may have published
@@ -161,25 +165,27 @@ func (p *Pipeline) processVideo(ctx context.Context, id uuid.UUID) error {
 	progress := &progressReporter{p: p, id: id}
 	out := filepath.Join(work, "hls")
 	// One ffmpeg run encodes the whole ladder from one decode; meanwhile the
-	// lowest rung is published segment by segment, so the video plays early.
-	early := &earlyPublisher{p: p, id: id, dir: filepath.Join(out, rends[0].Name), rend: rends[0],
-		hasAudio: probe.HasAudio, sent: map[string]bool{}}
+	// lowest rung (and the sound) is published segment by segment, so the
+	// video plays early.
+	early := &earlyPublisher{p: p, id: id, out: out, ladder: ladder.first(), sent: map[string]bool{}}
 	earlyCtx, stopEarly := context.WithCancel(ctx)
 	earlyDone := make(chan struct{})
 	go func() { defer close(earlyDone); early.run(earlyCtx, 500*time.Millisecond) }()
 	opts.Progress = progress.phase(ctx, 0, 0.9, probe.Duration)
-	err = p.Tools.TranscodeHLS(ctx, probe.Input, out, rends, opts)
+	err = p.Tools.TranscodeHLS(ctx, probe.Input, out, ladder.video, opts)
 	stopEarly()
 	<-earlyDone
 	if err != nil {
 		return err
 	}
-	if err := p.publish(ctx, v, out, rends, rends, probe); err != nil {
+	if err := p.publish(ctx, v, out, ladder, probe); err != nil {
 		return err
 	}
 	progress.set(ctx, 0.9)
-	if err := p.makeImages(ctx, v, work, probe); err != nil {
-		return err
+	if probe.HasVideo {
+		if err := p.makeImages(ctx, v, work, probe); err != nil {
+			return err
+		}
 	}
 	return p.transition(ctx, func(tx *ent.Tx) (*ent.Video, error) {
 		return videolifecycle.ProcessingFinished(ctx, tx.Client(), id)
@@ -221,15 +227,16 @@ func (p *Pipeline) resetRenditions(ctx context.Context, id uuid.UUID, rends []me
 	return p.Client.Rendition.CreateBulk(builders...).Exec(ctx)
 }
 
-// publish uploads the finished renditions, then the master playlist naming every
-// rendition ready so far, then, in one transaction, marks the renditions ready
+// publish uploads the finished renditions, then the master playlist (and a
+// CMAF video's DASH MPD), then, in one transaction, marks the renditions ready
 // and records their metering facts: the encoded output seconds of each
-// (encode:{rendition}) and the HLS output as a stored object.
-func (p *Pipeline) publish(ctx context.Context, v *ent.Video, out string, done, ready []media.Rendition, probe *media.Probe) error {
+// (encode:{rendition}) and the output as a stored object.
+func (p *Pipeline) publish(ctx context.Context, v *ent.Video, out string, ladder outputLadder, probe *media.Probe) error {
 	id := v.ID
-	names := make([]string, len(done))
+	rends := ladder.all()
+	names := make([]string, len(rends))
 	var bytes int64
-	for i, r := range done {
+	for i, r := range rends {
 		if err := uploadRendition(ctx, p.Bucket, filepath.Join(out, r.Name), HLSPrefix(id)+r.Name+"/"); err != nil {
 			return err
 		}
@@ -240,32 +247,47 @@ func (p *Pipeline) publish(ctx context.Context, v *ent.Video, out string, done, 
 		bytes += n
 		names[i] = r.Name
 	}
-	master := media.MasterPlaylist(ready, probe.HasAudio)
+	master, mpd, err := ladder.manifests(out, true)
+	if err != nil {
+		return fmt.Errorf("manifests: %w", err)
+	}
+	if mpd != nil {
+		if err := p.Bucket.WriteAll(ctx, HLSPrefix(id)+media.DASHManifestName, mpd, nil); err != nil {
+			return fmt.Errorf("write DASH manifest: %w", err)
+		}
+		bytes += int64(len(mpd))
+	}
 	if err := p.Bucket.WriteAll(ctx, MasterKey(id), master, nil); err != nil {
 		return fmt.Errorf("write master playlist: %w", err)
 	}
 	bytes += int64(len(master))
+	metered := names
+	if len(ladder.video) > 0 {
+		// The sound rendition is part of each video rendition's encoding, as
+		// it was when it was muxed into each: only video renditions are metered.
+		metered = names[:len(ladder.video)]
+	}
 	tx, err := p.Client.Tx(ctx)
 	if err != nil {
 		return err
 	}
-	if err := p.markReady(ctx, tx.Client(), v, names, bytes, probe.Duration); err != nil {
+	if err := p.markReady(ctx, tx.Client(), v, names, metered, bytes, probe.Duration); err != nil {
 		return errors.Join(err, tx.Rollback())
 	}
 	return tx.Commit()
 }
 
 // markReady marks the named renditions ready and records, in the same
-// transaction (client), the encoded output seconds of each and the HLS output
-// (bytes, media seconds) as a stored object from now on.
-func (p *Pipeline) markReady(ctx context.Context, client *ent.Client, v *ent.Video, names []string, bytes int64, seconds float64) error {
+// transaction (client), the encoded output seconds of each metered one and the
+// output (bytes, media seconds) as a stored object from now on.
+func (p *Pipeline) markReady(ctx context.Context, client *ent.Client, v *ent.Video, names, metered []string, bytes int64, seconds float64) error {
 	if err := client.Rendition.Update().
 		Where(rendition.VideoID(v.ID), rendition.NameIn(names...)).
 		SetStatus(rendition.StatusReady).
 		Exec(ctx); err != nil {
 		return err
 	}
-	rs, err := client.Rendition.Query().Where(rendition.VideoID(v.ID), rendition.NameIn(names...)).All(ctx)
+	rs, err := client.Rendition.Query().Where(rendition.VideoID(v.ID), rendition.NameIn(metered...)).All(ctx)
 	if err != nil {
 		return err
 	}

@@ -114,6 +114,9 @@ func (p *Pipeline) transcodeJob(ctx context.Context, args TranscodeArgs) error {
 	if err != nil {
 		return err
 	}
+	if !probe.HasVideo {
+		return permanentf("the file has no video stream: transcoding jobs make video renditions")
+	}
 	rends, err := planOutputs(j.Outputs, probe.Width, probe.Height)
 	if err != nil {
 		return permanentf("%s", err.Error())

@@ -14,6 +14,10 @@ func ContentType(name string) string {
 		return "video/mp2t"
 	case ".m4s", ".mp4":
 		return "video/mp4"
+	case ".m4a":
+		return "audio/mp4"
+	case ".mpd":
+		return "application/dash+xml"
 	case ".jpg", ".jpeg":
 		return "image/jpeg"
 	case ".png":

@@ -36,10 +36,42 @@ type HLSOptions struct {
 	// encoder its own choice. The VOD workers set it to yield CPUs to the
 	// transcoded live renditions of the same node (internal/live/liveslots).
 	Threads int
+	// Packaging is PackagingTS (the default: MPEG-TS segments, sound muxed into
+	// every rendition) or PackagingCMAF (fragmented MP4: video-only renditions
+	// and one AAC rendition, AudioRenditionName, that HLS and DASH share).
+	// CMAF is never combined with KeyInfoFile: encrypted videos stay TS.
+	Packaging Packaging
+}
+
+// Packaging names how a video's renditions are segmented.
+type Packaging string
+
+const (
+	// PackagingTS is MPEG-TS segments with the sound in every rendition (HLS
+	// version 3), what every video had before CMAF and encrypted videos keep.
+	PackagingTS Packaging = "ts"
+	// PackagingCMAF is fragmented MP4 (an init.mp4 and seg_N.m4s per
+	// rendition, HLS version 7 with EXT-X-MAP) with the sound in its own
+	// rendition, served as HLS and as DASH from the same files.
+	PackagingCMAF Packaging = "cmaf"
+)
+
+// AudioKbps is the bit rate of a CMAF ladder's one audio rendition: the
+// highest any rung asks for, 128 when none does.
+func AudioKbps(rends []Rendition) int {
+	kbps := 0
+	for _, r := range rends {
+		kbps = max(kbps, r.AudioKbps)
+	}
+	if kbps == 0 {
+		kbps = 128
+	}
+	return kbps
 }
 
 // HLSArgs returns the ffmpeg arguments that transcode the input into one HLS rendition per
-// entry of rends under outDir/<name>/index.m3u8, from a single decode of the source.
+// entry of rends under outDir/<name>/index.m3u8, from a single decode of the source; a
+// CMAF ladder with sound adds outDir/audio (and is that alone for a source without video).
 // It is exported so the benchmark can run the same ladder as one plain command.
 func HLSArgs(in Input, outDir string, rends []Rendition, o HLSOptions) []string {
 	fps := o.FPS
@@ -51,15 +83,19 @@ func HLSArgs(in Input, outDir string, rends []Rendition, o HLSOptions) []string 
 	if preset == "" {
 		preset = "veryfast"
 	}
-	var graph strings.Builder
-	fmt.Fprintf(&graph, "[0:v]split=%d", len(rends))
-	for i := range rends {
-		fmt.Fprintf(&graph, "[s%d]", i)
+	cmaf := o.Packaging == PackagingCMAF
+	args := in.Args()
+	if len(rends) > 0 {
+		var graph strings.Builder
+		fmt.Fprintf(&graph, "[0:v]split=%d", len(rends))
+		for i := range rends {
+			fmt.Fprintf(&graph, "[s%d]", i)
+		}
+		for i, r := range rends {
+			fmt.Fprintf(&graph, ";[s%d]scale=%d:%d,setsar=1[v%d]", i, r.Width, r.Height, i)
+		}
+		args = append(args, "-filter_complex", graph.String())
 	}
-	for i, r := range rends {
-		fmt.Fprintf(&graph, ";[s%d]scale=%d:%d,setsar=1[v%d]", i, r.Width, r.Height, i)
-	}
-	args := append(in.Args(), "-filter_complex", graph.String())
 	for i, r := range rends {
 		dir := filepath.Join(outDir, r.Name)
 		args = append(args,
@@ -73,14 +109,14 @@ func HLSArgs(in Input, outDir string, rends []Rendition, o HLSOptions) []string 
 		if o.Threads > 0 {
 			args = append(args, "-threads", strconv.Itoa(o.Threads))
 		}
-		if o.HasAudio {
-			args = append(args, "-map", "0:a:0", "-c:a", "aac", "-b:a", fmt.Sprintf("%dk", r.AudioKbps), "-ac", "2")
+		if o.HasAudio && !cmaf {
+			args = append(args, audioArgs(r.AudioKbps)...)
 		}
 		// EVENT: ffmpeg rewrites the playlist after every segment (a VOD playlist
 		// is only written at the end), so the lowest rendition can be published
 		// while the ladder is encoded; the finished playlist ends with ENDLIST.
 		flags := "independent_segments"
-		if o.KeyInfoFile != "" {
+		if o.KeyInfoFile != "" && !cmaf {
 			// The key info file names no IV, and periodic_rekey makes ffmpeg take
 			// each segment's IV from its media sequence number (written in the
 			// playlist), not the first segment's for all. Renditions number their
@@ -90,14 +126,39 @@ func HLSArgs(in Input, outDir string, rends []Rendition, o HLSOptions) []string 
 			args = append(args, "-hls_key_info_file", o.KeyInfoFile,
 				"-start_number", strconv.Itoa(i*RenditionSequenceStride))
 		}
-		args = append(args,
-			"-f", "hls", "-hls_time", strconv.Itoa(SegmentSeconds), "-hls_playlist_type", "event",
-			"-hls_segment_type", "mpegts", "-hls_flags", flags,
-			"-hls_segment_filename", filepath.Join(dir, "seg_%05d.ts"),
-		)
-		args = append(args, filepath.Join(dir, "index.m3u8"))
+		args = append(args, hlsOutputArgs(dir, flags, cmaf)...)
+	}
+	if o.HasAudio && (cmaf || len(rends) == 0) {
+		// CMAF's one sound rendition, or a TS audio-only source's.
+		args = append(args, "-map", "0:a:0")
+		args = append(args, audioArgs(AudioKbps(rends))...)
+		flags := "independent_segments"
+		if o.KeyInfoFile != "" && !cmaf {
+			flags += "+periodic_rekey"
+			args = append(args, "-hls_key_info_file", o.KeyInfoFile, "-start_number", "0")
+		}
+		args = append(args, hlsOutputArgs(filepath.Join(outDir, AudioRenditionName), flags, cmaf)...)
 	}
 	return args
+}
+
+// audioArgs encode the first audio stream as stereo AAC at kbps.
+func audioArgs(kbps int) []string {
+	return []string{"-c:a", "aac", "-b:a", fmt.Sprintf("%dk", kbps), "-ac", "2"}
+}
+
+// hlsOutputArgs write one rendition's HLS EVENT playlist and segments into dir:
+// MPEG-TS segments, or CMAF (an init.mp4 and .m4s fragments) when cmaf.
+func hlsOutputArgs(dir, flags string, cmaf bool) []string {
+	args := []string{"-f", "hls", "-hls_time", strconv.Itoa(SegmentSeconds), "-hls_playlist_type", "event"}
+	if cmaf {
+		args = append(args, "-hls_segment_type", "fmp4", "-hls_fmp4_init_filename", CMAFInit,
+			"-hls_flags", flags, "-hls_segment_filename", filepath.Join(dir, "seg_%05d.m4s"))
+	} else {
+		args = append(args, "-hls_segment_type", "mpegts",
+			"-hls_flags", flags, "-hls_segment_filename", filepath.Join(dir, "seg_%05d.ts"))
+	}
+	return append(args, filepath.Join(dir, "index.m3u8"))
 }
 
 // TranscodeHLS runs ffmpeg with HLSArgs, reporting progress from -progress.
@@ -105,8 +166,15 @@ func (t Tools) TranscodeHLS(ctx context.Context, in Input, outDir string, rends 
 	if err := t.usable(); err != nil {
 		return err
 	}
+	dirs := make([]string, 0, len(rends)+1)
 	for _, r := range rends {
-		if err := os.MkdirAll(filepath.Join(outDir, r.Name), 0o750); err != nil {
+		dirs = append(dirs, r.Name)
+	}
+	if o.HasAudio && (o.Packaging == PackagingCMAF || len(rends) == 0) {
+		dirs = append(dirs, AudioRenditionName)
+	}
+	for _, d := range dirs {
+		if err := os.MkdirAll(filepath.Join(outDir, d), 0o750); err != nil {
 			return err
 		}
 	}
@@ -147,8 +215,9 @@ func readProgress(r io.Reader, report func(float64)) {
 	_, _ = io.Copy(io.Discard, r)
 }
 
-// MasterPlaylist writes the HLS master playlist of the renditions, highest first
-// (players pick their start from the first entry, so the order is the bandwidth's).
+// MasterPlaylist writes the HLS master playlist of MPEG-TS renditions, highest
+// first (players pick their start from the first entry, so the order is the
+// bandwidth's); an audio-only source's one rendition is AudioRenditionName.
 func MasterPlaylist(rends []Rendition, hasAudio bool) []byte {
 	var b strings.Builder
 	b.WriteString("#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-INDEPENDENT-SEGMENTS\n")
@@ -160,6 +229,10 @@ func MasterPlaylist(rends []Rendition, hasAudio bool) []byte {
 		}
 		fmt.Fprintf(&b, "#EXT-X-STREAM-INF:BANDWIDTH=%d,RESOLUTION=%dx%d,CODECS=\"%s\",NAME=\"%s\"\n%s/index.m3u8\n",
 			r.Bandwidth(hasAudio), r.Width, r.Height, codecs, r.Name, r.Name)
+	}
+	if len(rends) == 0 && hasAudio {
+		fmt.Fprintf(&b, "#EXT-X-STREAM-INF:BANDWIDTH=%d,CODECS=\"mp4a.40.2\",NAME=\"%s\"\n%s/index.m3u8\n",
+			AudioKbps(nil)*1000, AudioRenditionName, AudioRenditionName)
 	}
 	return []byte(b.String())
 }

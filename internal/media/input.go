@@ -23,7 +23,7 @@ type Input struct {
 }
 
 // AcceptedContainers names the containers Vidra accepts as sources, for messages.
-const AcceptedContainers = "MP4/MOV/3GP, WebM/Matroska, AVI, MPEG-TS, MPEG-PS, FLV, Ogg, ASF/WMV"
+const AcceptedContainers = "MP4/MOV/3GP, WebM/Matroska, AVI, MPEG-TS, MPEG-PS, FLV, Ogg, ASF/WMV, and for sound alone M4A, MP3, WAV, FLAC, AAC"
 
 // sniffBytes is how much of the head of a file the sniff reads.
 const sniffBytes = 3072
@@ -78,6 +78,19 @@ func demuxerOf(mime string) string {
 		return "mpeg"
 	case "video/x-ms-asf":
 		return "asf"
+	// Audio-only sources become audio-only assets (issue 47).
+	case "audio/mp4", "audio/x-m4a":
+		return "mov"
+	case "audio/mpeg":
+		return "mp3"
+	case "audio/wav", "audio/x-wav", "audio/vnd.wave":
+		return "wav"
+	case "audio/flac", "audio/x-flac":
+		return "flac"
+	case "audio/ogg", "audio/opus":
+		return "ogg"
+	case "audio/aac":
+		return "aac"
 	}
 	return ""
 }
@@ -119,7 +132,7 @@ func refusal(mime *mimetype.MIME, head []byte) string {
 	case strings.HasPrefix(mime.String(), "image/"):
 		return "not a media file: the file is an image (" + mime.String() + "), and image sequences are refused; upload a video in one of " + AcceptedContainers
 	case strings.HasPrefix(mime.String(), "audio/"):
-		return "not a media file: the file is audio only (" + mime.String() + "); upload a video"
+		return "not a media file: " + mime.String() + " is not an accepted audio format; accepted are " + AcceptedContainers
 	case mime.Is("application/octet-stream"):
 		return "not a media file: its format is not recognised as a video container; accepted are " + AcceptedContainers
 	}

@@ -111,3 +111,9 @@ func evenWidth(w, h, target int) int {
 	}
 	return max(x, 2)
 }
+
+// AudioRendition is a ladder's sound-only rendition at kbps: named
+// AudioRenditionName, with no picture (its Bandwidth is the sound's).
+func AudioRendition(kbps int) Rendition {
+	return Rendition{Rung: Rung{Name: AudioRenditionName, AudioKbps: kbps}}
+}

@@ -20,6 +20,9 @@ type Probe struct {
 	FPS float64
 	// HasAudio is true when the source has an audio stream.
 	HasAudio bool
+	// HasVideo is false for an audio-only source (a podcast, say): Width,
+	// Height and FPS are then 0.
+	HasVideo bool
 	// Format is the container's format name, e.g. mov,mp4,m4a,3gp,3g2,mj2.
 	Format string
 	// Input is the probed file as every later ffmpeg run on it must open it.
@@ -114,8 +117,9 @@ func (t Tools) ProbeFile(ctx context.Context, path string) (*Probe, error) {
 			p.HasAudio = true
 		}
 	}
-	if !found {
-		return nil, &NotMediaError{Reason: "the file has no video stream"}
+	p.HasVideo = found
+	if !found && !p.HasAudio {
+		return nil, &NotMediaError{Reason: "the file has neither a video nor an audio stream"}
 	}
 	if p.Duration <= 0 {
 		return nil, &NotMediaError{Reason: "the video has no duration (empty or truncated file)"}

@@ -79,7 +79,7 @@ func imageKey(id uuid.UUID, rest string) string { return "videos/" + id.String()
 
 // file names a client may ask for inside a rendition or the video's folder.
 var (
-	renditionFile = regexp.MustCompile(`^[0-9a-z]{1,20}/(index\.m3u8|seg_[0-9]{5,9}\.ts)$`)
+	renditionFile = regexp.MustCompile(`^[0-9a-z]{1,20}/(index\.m3u8|seg_[0-9]{5,9}\.(ts|m4s)|init\.mp4)$`)
 	thumbFile     = regexp.MustCompile(`^thumbnails/([0-9a-f-]{36})\.(jpg|png|webp)$`)
 )
 
@@ -234,14 +234,15 @@ func (s *Server) serveFile(w http.ResponseWriter, r *http.Request, v *ent.Video,
 	}
 	switch {
 	case file == "master.m3u8":
-		if s.Limits != nil {
-			if err := s.Limits.CheckProject(v.ProjectID); err != nil {
-				http.Error(w, "payment required: "+err.Error(), http.StatusPaymentRequired)
-				return
-			}
+		if s.refuseSession(w, v) {
+			return
 		}
 		if !s.serveLiveMaster(w, r, v, token) {
 			s.serveMaster(w, r, v, token)
+		}
+	case file == media.DASHManifestName:
+		if !s.refuseSession(w, v) {
+			s.serveDASH(w, r, v, token)
 		}
 	case liveFile.MatchString(file):
 		s.serveLive(w, r, v, file, token, tokenErr, cache)
@@ -356,7 +357,7 @@ func withToken(body []byte, token string) []byte {
 			lines[i] = keyURI.ReplaceAllStringFunc(l, func(m string) string {
 				return `URI="` + add(keyURI.FindStringSubmatch(m)[1]) + `"`
 			})
-		case strings.Contains(l, "#xywh="), strings.HasSuffix(l, ".m3u8"), strings.HasSuffix(l, ".ts"), strings.HasSuffix(l, ".vtt"):
+		case strings.Contains(l, "#xywh="), strings.HasSuffix(l, ".m3u8"), strings.HasSuffix(l, ".ts"), strings.HasSuffix(l, ".m4s"), strings.HasSuffix(l, ".vtt"):
 			lines[i] = add(l)
 		}
 	}

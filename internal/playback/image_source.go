@@ -10,13 +10,16 @@ import (
 	"math"
 	"os"
 	"path"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/rendition"
+	"github.com/vidra-dev/vidra/ent/video"
 	"github.com/vidra-dev/vidra/internal/hlscrypt"
+	"github.com/vidra-dev/vidra/internal/media"
 )
 
 // mediaSegment is one segment of a rendition's VOD playlist.
@@ -105,7 +108,8 @@ func pickRendition(rends []*ent.Rendition, height int) *ent.Rendition {
 }
 
 // imageSource is the stretch of a video an image is made from: its segments
-// joined in one local MPEG-TS file, and where the asked range starts in it.
+// joined in one local file (MPEG-TS, or a CMAF init segment and its
+// fragments), and where the asked range starts in it.
 type imageSource struct {
 	path   string
 	offset float64
@@ -121,7 +125,11 @@ func (s *Server) writeImageSource(ctx context.Context, v *ent.Video, req imageRe
 	if err != nil {
 		return imageSource{}, err
 	}
+	rends = slices.DeleteFunc(rends, func(r *ent.Rendition) bool { return r.Height == 0 })
 	if len(rends) == 0 {
+		if v.Width == 0 && v.Status == video.StatusReady {
+			return imageSource{}, errNoPicture
+		}
 		return imageSource{}, errNoFrames
 	}
 	r := pickRendition(rends, req.outputHeight(v.Width, v.Height))
@@ -149,6 +157,16 @@ func (s *Server) writeImageSource(ctx context.Context, v *ent.Video, req imageRe
 		}
 	}
 	var joined bytes.Buffer
+	name := "source.ts"
+	if v.Packaging == video.PackagingCmaf {
+		// A CMAF segment is a fragment of the rendition's init segment's movie.
+		init, err := s.Bucket.ReadAll(ctx, hlsKey(v.ID, r.Name+"/"+media.CMAFInit))
+		if err != nil {
+			return imageSource{}, fmt.Errorf("rendition %s init segment: %w", r.Name, err)
+		}
+		joined.Write(init)
+		name = "source.mp4"
+	}
 	for _, seg := range run {
 		b, err := s.Bucket.ReadAll(ctx, hlsKey(v.ID, r.Name+"/"+seg.name))
 		if err != nil {
@@ -161,7 +179,7 @@ func (s *Server) writeImageSource(ctx context.Context, v *ent.Video, req imageRe
 		}
 		joined.Write(b)
 	}
-	p := path.Join(dir, "source.ts")
+	p := path.Join(dir, name)
 	if err := os.WriteFile(p, joined.Bytes(), 0o600); err != nil {
 		return imageSource{}, err
 	}

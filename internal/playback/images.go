@@ -32,6 +32,9 @@ import (
 // errNoFrames is the answer for a video with no ready rendition to take frames from.
 var errNoFrames = errors.New("the video has no frames to take pictures from yet")
 
+// errNoPicture is the answer for a sound-only video: it has no frames at all.
+var errNoPicture = errors.New("the video is sound only: it has no picture to take")
+
 // imageMakeTimeout bounds the making of one picture (reading its segments, ffmpeg, storing it).
 const imageMakeTimeout = 60 * time.Second
 
@@ -62,7 +65,7 @@ func (s *Server) serveImage(w http.ResponseWriter, r *http.Request, v *ent.Video
 	case errors.Is(err, media.ErrNoFFmpeg):
 		http.Error(w, "pictures cannot be made: "+err.Error(), http.StatusServiceUnavailable)
 		return
-	case errors.Is(err, errNoFrames):
+	case errors.Is(err, errNoFrames), errors.Is(err, errNoPicture):
 		http.Error(w, err.Error(), http.StatusNotFound)
 		return
 	case err != nil:

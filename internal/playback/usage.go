@@ -14,6 +14,7 @@ import (
 	lru "github.com/hashicorp/golang-lru/v2"
 
 	"github.com/vidra-dev/vidra/ent"
+	"github.com/vidra-dev/vidra/internal/media"
 )
 
 // Delivery is one response of the playback handler: the bytes served of a
@@ -63,7 +64,7 @@ func (w *countingWriter) Write(p []byte) (int, error) {
 func (s *Server) record(r *http.Request, v *ent.Video, file string, cw *countingWriter) {
 	ctx := r.Context()
 	d := Delivery{Project: v.ProjectID, Video: v.ID, At: s.now(), Bytes: cw.n, Session: cmcdSession(r)}
-	if wholeBody(cw) && renditionFile.MatchString(file) && path.Ext(file) == ".ts" {
+	if wholeBody(cw) && meteredSegment(v, file) {
 		d.SegmentMs = s.segmentMs(ctx, v.ID, file)
 	}
 	s.Usage.Add(d.Project, d.At, d.Bytes, d.SegmentMs)
@@ -72,6 +73,23 @@ func (s *Server) record(r *http.Request, v *ent.Video, file string, cw *counting
 			s.Log.WarnContext(ctx, "delivery figures dropped (per-video analytics only; usage is metered)", "video_id", v.ID, "err", err)
 		}
 	}
+}
+
+// meteredSegment reports whether file is a media segment whose seconds count
+// as delivered: every segment of a TS video; of a CMAF video, the video
+// renditions' segments (the sound rendition's play alongside them, the same
+// seconds), or the sound's when the video has no picture.
+func meteredSegment(v *ent.Video, file string) bool {
+	if !renditionFile.MatchString(file) {
+		return false
+	}
+	switch path.Ext(file) {
+	case ".ts":
+		return true
+	case ".m4s":
+		return !strings.HasPrefix(file, media.AudioRenditionName+"/") || v.Width == 0
+	}
+	return false
 }
 
 // wholeBody reports whether a response carried its whole file, to the last

@@ -6,8 +6,10 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/vidra-dev/vidra/ent/video"
 	"github.com/vidra-dev/vidra/internal/fault"
 	"github.com/vidra-dev/vidra/internal/idempotency"
+	"github.com/vidra-dev/vidra/internal/media"
 )
 
 // Token is a signed playback token of a video.
@@ -15,6 +17,8 @@ type Token struct {
 	// Token is the secret; ExpiresAt when it stops admitting playback.
 	Token     string
 	ExpiresAt time.Time
+	// DashURL is the DASH manifest URL with the token, for a CMAF video; nil otherwise.
+	DashURL *string
 	// PlaybackURL is the master playlist URL with the token in its query.
 	PlaybackURL string
 }
@@ -41,9 +45,14 @@ func (s *Service) CreateToken(ctx context.Context, videoID uuid.UUID, expiresIn 
 	exp := time.Now().Add(ttl).UTC().Truncate(time.Second)
 	token := s.d.Signer.Sign(v.ID, exp)
 	idempotency.NoteSecret(ctx, token)
-	return &Token{
+	t := &Token{
 		Token:       token,
 		ExpiresAt:   exp,
 		PlaybackURL: s.URL(v.ID, "master.m3u8") + "?token=" + token,
-	}, nil
+	}
+	if v.Packaging == video.PackagingCmaf {
+		u := s.URL(v.ID, media.DASHManifestName) + "?token=" + token
+		t.DashURL = &u
+	}
+	return t, nil
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/rendition"
 	"github.com/vidra-dev/vidra/ent/video"
+	"github.com/vidra-dev/vidra/internal/media"
 	videolib "github.com/vidra-dev/vidra/internal/video"
 )
 
@@ -24,6 +25,15 @@ func (s *Service) PlaybackURL(ctx context.Context, v *ent.Video) (*string, error
 	}
 	u := s.URL(v.ID, "master.m3u8")
 	return &u, nil
+}
+
+// DashURL is a ready CMAF video's DASH manifest URL; nil for any other.
+func (s *Service) DashURL(v *ent.Video) *string {
+	if v.Status != video.StatusReady || v.Packaging != video.PackagingCmaf {
+		return nil
+	}
+	u := s.URL(v.ID, media.DASHManifestName)
+	return &u
 }
 
 // ThumbnailURL is where a thumbnail is served.

@@ -1,0 +1,2 @@
+-- reverse: modify "videos" table
+ALTER TABLE "videos" DROP COLUMN "packaging";
