@@ -128,7 +128,13 @@ func checkCleanOutputs(t *testing.T, c *cluster, videoID string, deadPid int) {
 		}
 		sc := bufio.NewScanner(f)
 		for sc.Scan() {
-			if line := strings.TrimSpace(sc.Text()); line != "" && !strings.HasPrefix(line, "#") {
+			line := strings.TrimSpace(sc.Text())
+			switch {
+			case strings.HasPrefix(line, `#EXT-X-MAP:URI="`):
+				// A CMAF rendition's init segment.
+				uri, _, _ := strings.Cut(strings.TrimPrefix(line, `#EXT-X-MAP:URI="`), `"`)
+				named[uri] = true
+			case line != "" && !strings.HasPrefix(line, "#"):
 				named[line] = true
 			}
 		}

@@ -116,6 +116,36 @@ func TestCMAFPlaysAsHLSAndDASH(t *testing.T) {
 			t.Fatalf("ffprobe %s: %dx%d %v", *v.PlaybackURL, w, h, err)
 		}
 
+		// An instant clip (1 s to 3 s): the master's playlists carry the range,
+		// each is trimmed to the segments that hold it with the exact in point
+		// marked, and the MPD is exact at both ends.
+		st, master = s.Get(base + "master.m3u8?start=1&end=3")
+		if st != http.StatusOK || !strings.Contains(string(master), "360p/index.m3u8?start=1&end=3") ||
+			!strings.Contains(string(master), `URI="audio/index.m3u8?start=1&end=3"`) {
+			t.Fatalf("clipped master = %d:\n%s", st, master)
+		}
+		st, pl := s.Get(base + "360p/index.m3u8?start=1&end=3")
+		if st != http.StatusOK || !strings.Contains(string(pl), "#EXT-X-START:TIME-OFFSET=1.000,PRECISE=YES") ||
+			!strings.Contains(string(pl), "seg_00000.m4s") || strings.Contains(string(pl), "seg_00001.m4s") {
+			t.Fatalf("clipped rendition playlist = %d:\n%s", st, pl)
+		}
+		st, clipped := s.Get(base + "manifest.mpd?start=1&end=3")
+		cm, err := mpd.MPDFromBytes(clipped)
+		if st != http.StatusOK || err != nil || cm.MediaPresentationDuration.Seconds() != 2 {
+			t.Fatalf("clipped MPD = %d %v:\n%s", st, err, clipped)
+		}
+		files, _ = mpdFiles(t, clipped)
+		for _, f := range files {
+			if strings.Contains(f, "seg_00001") {
+				t.Fatalf("the clipped MPD names %s, past the out point", f)
+			}
+		}
+		for _, bad := range []string{"start=3&end=1", "start=-1", "end=99", "start=x"} {
+			if st, msg := s.Get(base + "master.m3u8?" + bad); st != http.StatusBadRequest {
+				t.Errorf("master?%s = %d %s, want 400", bad, st, msg)
+			}
+		}
+
 		// Captions are a subtitle group in HLS and a text adaptation set in DASH.
 		s.MustGraphQLUpload(`mutation($v: ID!, $file: Upload!) { uploadCaption(videoID: $v, language: "en", label: "English", file: $file) { id } }`,
 			map[string]any{"v": id}, nil, apptest.File{Var: "file", Name: "en.vtt", Content: []byte(testCaption)})

@@ -3,6 +3,7 @@ package playback
 import (
 	"bytes"
 	"encoding/xml"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -31,9 +32,10 @@ func (s *Server) refuseSession(w http.ResponseWriter, v *ent.Video) bool {
 }
 
 // serveDASH serves a CMAF video's MPD (written by the media pipeline once
-// the whole ladder is ready) with a text adaptation set per caption track and
-// the request's token carried into every URL it names.
-func (s *Server) serveDASH(w http.ResponseWriter, r *http.Request, v *ent.Video, token string) {
+// the whole ladder is ready) with a text adaptation set per caption track, or
+// trimmed to an instant clip's range, and the request's token carried into
+// every URL it names.
+func (s *Server) serveDASH(w http.ResponseWriter, r *http.Request, v *ent.Video, token string, clip *clipRange) {
 	if v.Packaging != video.PackagingCmaf {
 		http.Error(w, "no DASH manifest: the video is packaged as MPEG-TS, served as HLS only (videos processed before CMAF packaging, and those of projects that encrypt playback)", http.StatusNotFound)
 		return
@@ -43,12 +45,23 @@ func (s *Server) serveDASH(w http.ResponseWriter, r *http.Request, v *ent.Video,
 	if !ok {
 		return
 	}
-	list, err := s.Client.Caption.Query().Where(caption.VideoID(v.ID)).Order(caption.ByLanguage()).All(r.Context())
-	if err != nil {
-		s.fail(w, r, err)
-		return
+	if clip != nil {
+		// An instant clip, exact to the in and out points; captions are left
+		// out (their cues are timed from the video's start).
+		clipped, err := clipMPD(body, *clip)
+		if err != nil {
+			s.fail(w, r, fmt.Errorf("clip MPD: %w", err))
+			return
+		}
+		body = clipped
+	} else {
+		list, err := s.Client.Caption.Query().Where(caption.VideoID(v.ID)).Order(caption.ByLanguage()).All(r.Context())
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		body = withTextAdaptationSets(body, list)
 	}
-	body = withTextAdaptationSets(body, list)
 	cache := playlistCache(v)
 	if token != "" {
 		body = mpdWithToken(body, token)
@@ -116,4 +129,59 @@ func mpdWithToken(mpd []byte, token string) []byte {
 		}
 		return []byte("<BaseURL>" + add(string(sub[3])) + "</BaseURL>")
 	})
+}
+
+// serveRenditionPlaylist serves a rendition's media playlist, trimmed to an
+// instant clip's range when one is asked for.
+func (s *Server) serveRenditionPlaylist(w http.ResponseWriter, r *http.Request, v *ent.Video, file, token string, clip *clipRange) {
+	key := hlsKey(v.ID, file)
+	if clip == nil {
+		s.servePlaylist(w, r, key, token, playlistCache(v))
+		return
+	}
+	body, ok := s.readBlob(w, r, key)
+	if !ok {
+		return
+	}
+	clipped, err := clipMediaPlaylist(body, *clip)
+	if err != nil {
+		s.fail(w, r, fmt.Errorf("clip playlist %s: %w", file, err))
+		return
+	}
+	writePlaylist(w, r, key, clipped, token, playlistCache(v))
+}
+
+// serveManifest serves a master playlist, a DASH MPD or a rendition's media
+// playlist, whole or trimmed to the instant clip ?start=&end= asks for (400
+// for a bad range, 409 before the video is ready). Manifests start playback
+// sessions: refused with 402 over the plan's hard limit.
+func (s *Server) serveManifest(w http.ResponseWriter, r *http.Request, v *ent.Video, file, token string) {
+	clip, clipped, err := parseClipRange(r.URL.Query(), v)
+	if err != nil {
+		status := http.StatusBadRequest
+		if errors.Is(err, errClipNotReady) {
+			status = http.StatusConflict
+		}
+		http.Error(w, err.Error(), status)
+		return
+	}
+	var c *clipRange
+	if clipped {
+		c = &clip
+	}
+	switch {
+	case file == "master.m3u8":
+		if s.refuseSession(w, v) {
+			return
+		}
+		if c != nil || !s.serveLiveMaster(w, r, v, token) {
+			s.serveMaster(w, r, v, token, c)
+		}
+	case file == media.DASHManifestName:
+		if !s.refuseSession(w, v) {
+			s.serveDASH(w, r, v, token, c)
+		}
+	default:
+		s.serveRenditionPlaylist(w, r, v, file, token, c)
+	}
 }

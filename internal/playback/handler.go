@@ -233,21 +233,10 @@ func (s *Server) serveFile(w http.ResponseWriter, r *http.Request, v *ent.Video,
 		cache = "private, max-age=3600"
 	}
 	switch {
-	case file == "master.m3u8":
-		if s.refuseSession(w, v) {
-			return
-		}
-		if !s.serveLiveMaster(w, r, v, token) {
-			s.serveMaster(w, r, v, token)
-		}
-	case file == media.DASHManifestName:
-		if !s.refuseSession(w, v) {
-			s.serveDASH(w, r, v, token)
-		}
 	case liveFile.MatchString(file):
 		s.serveLive(w, r, v, file, token, tokenErr, cache)
-	case renditionFile.MatchString(file) && path.Ext(file) == ".m3u8":
-		s.servePlaylist(w, r, hlsKey(v.ID, file), token, playlistCache(v))
+	case file == "master.m3u8", file == media.DASHManifestName, renditionFile.MatchString(file) && path.Ext(file) == ".m3u8":
+		s.serveManifest(w, r, v, file, token)
 	case renditionFile.MatchString(file):
 		s.serveBlob(w, r, hlsKey(v.ID, file), cache)
 	case file == "key":
@@ -338,7 +327,11 @@ var keyURI = regexp.MustCompile(`URI="([^"]*)"`)
 // withToken appends ?token= to each URI line (playlists, segments, WebVTT), each URI="..." attribute and each
 // WebVTT image reference of a playlist.
 func withToken(body []byte, token string) []byte {
-	q := "token=" + url.QueryEscape(token)
+	return withQuery(body, "token="+url.QueryEscape(token))
+}
+
+// withQuery appends the query q to each URI a playlist names, as withToken says.
+func withQuery(body []byte, q string) []byte {
 	add := func(u string) string {
 		base, frag, hasFrag := strings.Cut(u, "#")
 		sep := "?"

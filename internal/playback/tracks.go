@@ -75,10 +75,16 @@ func (s *Server) serveChapters(w http.ResponseWriter, r *http.Request, v *ent.Vi
 
 // serveMaster serves the master playlist the transcoder wrote, with the video's
 // captions added as SUBTITLES renditions.
-func (s *Server) serveMaster(w http.ResponseWriter, r *http.Request, v *ent.Video, token string) {
+func (s *Server) serveMaster(w http.ResponseWriter, r *http.Request, v *ent.Video, token string, clip *clipRange) {
 	key := hlsKey(v.ID, "master.m3u8")
 	body, ok := s.readBlob(w, r, key)
 	if !ok {
+		return
+	}
+	if clip != nil {
+		// An instant clip: every playlist the master names is trimmed to the
+		// range. Captions are left out: their cues are timed from the video's start.
+		writePlaylist(w, r, key, withQuery(body, clip.query()), token, playlistCache(v))
 		return
 	}
 	if v.Duration > 0 {
