@@ -32,7 +32,9 @@
     const initialized = new Promise((resolve) => player.on(dashjs.MediaPlayer.events.STREAM_INITIALIZED, resolve));
     player.initialize(video, cfg.src, false);
     await initialized;
-    const seconds = cfg.play || 4;
+    // Until the playhead reaches the asked time, or the end (a player may stop
+    // a few frames short of it without an ended event).
+    const seconds = Math.min(cfg.play || 4, video.duration - 0.1);
     await video.play();
     await until(() => video.currentTime >= seconds || video.ended, seconds * 1000 + 30000, `playhead ${seconds}`);
     video.pause();

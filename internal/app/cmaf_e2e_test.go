@@ -111,6 +111,18 @@ func TestCMAFPlaysAsHLSAndDASH(t *testing.T) {
 				t.Fatalf("GET %s (named by the MPD) = %d", f, st)
 			}
 		}
+		// Metering: the stored output is every file under hls/, the MPD included.
+		var onDisk int64
+		for _, f := range blobFiles(t, s, "videos/"+id+"/hls") {
+			info, err := os.Stat(filepath.Join(blobDir(s), "videos", id, "hls", f))
+			if err != nil {
+				t.Fatal(err)
+			}
+			onDisk += info.Size()
+		}
+		if n := s.SQLInt(`SELECT COALESCE(SUM(bytes), 0) FROM stored_objects WHERE video_id = $1 AND key LIKE '%/hls/' AND deleted_at IS NULL`, id); int64(n) != onDisk {
+			t.Errorf("stored output billed as %d bytes, %d bytes written", n, onDisk)
+		}
 		// ffprobe plays the HLS master with its separate audio group.
 		if w, h, err := ffprobeURL(t, *v.PlaybackURL); err != nil || w != 640 || h != 360 {
 			t.Fatalf("ffprobe %s: %dx%d %v", *v.PlaybackURL, w, h, err)
@@ -118,7 +130,7 @@ func TestCMAFPlaysAsHLSAndDASH(t *testing.T) {
 
 		// An instant clip (1 s to 3 s): the master's playlists carry the range,
 		// each is trimmed to the segments that hold it with the exact in point
-		// marked, and the MPD is exact at both ends.
+		// marked, and the MPD ends exactly at the out point.
 		st, master = s.Get(base + "master.m3u8?start=1&end=3")
 		if st != http.StatusOK || !strings.Contains(string(master), "360p/index.m3u8?start=1&end=3") ||
 			!strings.Contains(string(master), `URI="audio/index.m3u8?start=1&end=3"`) {
@@ -131,7 +143,8 @@ func TestCMAFPlaysAsHLSAndDASH(t *testing.T) {
 		}
 		st, clipped := s.Get(base + "manifest.mpd?start=1&end=3")
 		cm, err := mpd.MPDFromBytes(clipped)
-		if st != http.StatusOK || err != nil || cm.MediaPresentationDuration.Seconds() != 2 {
+		// From the first segment kept (0 s) to the out point (3 s).
+		if st != http.StatusOK || err != nil || cm.MediaPresentationDuration.Seconds() != 3 {
 			t.Fatalf("clipped MPD = %d %v:\n%s", st, err, clipped)
 		}
 		files, _ = mpdFiles(t, clipped)

@@ -260,3 +260,25 @@ func TestImageAPIOfAnEncryptedVideo(t *testing.T) {
 		}
 	})
 }
+
+// TestImageAPIKeepsAtMostItsCapPerVideo: past VIDRA_IMAGES_PER_VIDEO pictures
+// of one video, a new picture is still made and served, but neither kept in
+// the bucket nor billed; asked again, it is made again.
+func TestImageAPIKeepsAtMostItsCapPerVideo(t *testing.T) {
+	data, _ := os.ReadFile(clip.Make(t, 3, 320, 180, 25))
+	forEachDialect(t, map[string]string{"VIDRA_IMAGES_PER_VIDEO": "2"}, func(t *testing.T, s *apptest.Server) {
+		proj := s.CreateProject(s.CreateOrganization("Acme"), "Images")
+		id := readyVideo(t, s, proj, data)
+		base := "/v1/play/" + id + "/thumbnail.jpg?width=64&time="
+		for i, at := range []string{"0.5", "1", "1.5", "1.5"} {
+			if st, ct, body := imageGet(t, s, base+at); st != http.StatusOK || ct != "image/jpeg" || len(body) == 0 {
+				t.Fatalf("still %d = %d %s", i, st, ct)
+			}
+		}
+		kept := s.SQLInt(`SELECT COUNT(*) FROM stored_objects WHERE video_id = $1 AND key LIKE '%/images/derived/%' AND deleted_at IS NULL`, id)
+		files := blobFiles(t, s, "videos/"+id+"/images/derived")
+		if kept != 2 || len(files) != 2 || imagesMade(t, s) != 4 {
+			t.Fatalf("kept %d billed, %d in the bucket, %d made; want 2, 2 and 4 (the third picture made twice)", kept, len(files), imagesMade(t, s))
+		}
+	})
+}

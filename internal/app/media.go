@@ -243,15 +243,16 @@ func newMedia(ctx context.Context, cfg config.Config, db *database.DB, bucket *b
 		go m.pageStats.Watch(runCtx, db.SQL, pageStatsInterval, log)
 	}
 	m.play = &playback.Server{
-		Usage:         m.meter,
-		Client:        db.Client,
-		Bucket:        bucket,
-		Signer:        m.signer,
-		Policies:      m.policies,
-		Log:           log,
-		CountryHeader: cfg.Media.CountryHeader,
-		Limits:        m.limits,
-		Tools:         m.tools,
+		Usage:          m.meter,
+		Client:         db.Client,
+		Bucket:         bucket,
+		Signer:         m.signer,
+		Policies:       m.policies,
+		Log:            log,
+		CountryHeader:  cfg.Media.CountryHeader,
+		Limits:         m.limits,
+		Tools:          m.tools,
+		ImagesPerVideo: cfg.Media.ImagesPerVideo,
 	}
 	assets, err := player.LoadAssets()
 	if err != nil {

@@ -44,6 +44,11 @@ type Media struct {
 	// CountryHeader is the request header that carries the client's country code for
 	// country rules, e.g. CF-IPCountry (VIDRA_COUNTRY_HEADER, default X-Country-Code).
 	CountryHeader string
+	// ImagesPerVideo is how many pictures of one video the image API keeps in the
+	// bucket (VIDRA_IMAGES_PER_VIDEO, default 500); past it a new picture is made
+	// for its request but neither kept nor billed, so one video's variants cannot
+	// fill the bucket.
+	ImagesPerVideo int
 	// VimeoAPIURL is the base address of the Vimeo API the Vimeo importer talks to
 	// (VIDRA_VIMEO_API_URL, default https://api.vimeo.com; tests and proxies override it).
 	VimeoAPIURL string
@@ -89,6 +94,7 @@ func readMedia(get func(name, def string) string) (Media, []error) {
 		AllowPrivateNetworks: boolean("VIDRA_ALLOW_PRIVATE_NETWORKS", "false"),
 		PlaybackSecret:       get("VIDRA_PLAYBACK_SECRET", ""),
 		CountryHeader:        get("VIDRA_COUNTRY_HEADER", "X-Country-Code"),
+		ImagesPerVideo:       int(integer("VIDRA_IMAGES_PER_VIDEO", "500")),
 		VimeoAPIURL:          strings.TrimRight(get("VIDRA_VIMEO_API_URL", "https://api.vimeo.com"), "/"),
 	}
 	if u, err := url.Parse(m.VimeoAPIURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {

@@ -141,35 +141,43 @@ func clipMediaPlaylist(body []byte, c clipRange) ([]byte, error) {
 
 func isKeyTag(l string) bool { return strings.HasPrefix(l, "#EXT-X-KEY:") }
 
-// clipMPD trims a static MPD to the range, exactly: each representation keeps
-// the segments that overlap it, its presentationTimeOffset moves to the in
-// point (a DASH player starts presenting there, inside the first segment), and
-// the period lasts end - start (it stops at the out point).
+// clipMPD trims a static MPD to the range: each representation keeps the
+// segments that overlap it and presents from the first one kept (its
+// presentationTimeOffset moves there), and the period ends exactly at the out
+// point. The in point is a segment boundary, as in HLS: dash.js does not fetch
+// a segment that would start before its period, so an offset inside the first
+// segment would drop that segment's part of the range.
 func clipMPD(body []byte, c clipRange) ([]byte, error) {
 	m, err := mpd.MPDFromBytes(body)
 	if err != nil {
 		return nil, err
 	}
-	length := c.end - c.start
+	from := c.start
 	for _, p := range m.Periods {
-		p.Duration = durationPtr(length)
 		for _, set := range p.AdaptationSets {
 			for _, rep := range set.Representations {
-				if err := clipTemplate(rep.SegmentTemplate, c); err != nil {
+				first, err := clipTemplate(rep.SegmentTemplate, c)
+				if err != nil {
 					return nil, fmt.Errorf("representation %s: %w", rep.Id, err)
 				}
+				from = min(from, first)
 			}
 		}
+	}
+	length := c.end - from
+	for _, p := range m.Periods {
+		p.Duration = durationPtr(length)
 	}
 	m.MediaPresentationDuration = durationPtr(length)
 	out, err := m.WriteToString("  ", true)
 	return []byte(out), err
 }
 
-// clipTemplate trims one representation's timeline to the range.
-func clipTemplate(t *mpd.SegmentTemplateType, c clipRange) error {
+// clipTemplate trims one representation's timeline to the range and returns
+// where its first segment kept starts, in seconds of the video.
+func clipTemplate(t *mpd.SegmentTemplateType, c clipRange) (float64, error) {
 	if t == nil || t.SegmentTimeline == nil || t.Timescale == nil || t.StartNumber == nil {
-		return errors.New("no segment timeline")
+		return 0, errors.New("no segment timeline")
 	}
 	scale := float64(*t.Timescale)
 	var pto uint64
@@ -202,12 +210,12 @@ func clipTemplate(t *mpd.SegmentTemplateType, c clipRange) error {
 		}
 	}
 	if len(kept) == 0 {
-		return errors.New("no segment in the range")
+		return 0, errors.New("no segment in the range")
 	}
 	t.StartNumber = mpd.Ptr(uint32(first))
-	t.PresentationTimeOffset = mpd.Ptr(in)
+	t.PresentationTimeOffset = mpd.Ptr(*kept[0].T)
 	t.SegmentTimeline.S = kept
-	return nil
+	return float64(*kept[0].T-min(pto, *kept[0].T)) / scale, nil
 }
 
 func durationPtr(seconds float64) *mpd.Duration {

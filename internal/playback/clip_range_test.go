@@ -80,7 +80,7 @@ func TestClipMediaPlaylistKeepsTheOverlappingSegments(t *testing.T) {
 	}
 }
 
-func TestClipMPDIsExactAtBothEnds(t *testing.T) {
+func TestClipMPDKeepsTheOverlappingSegmentsAndEndsAtTheOutPoint(t *testing.T) {
 	m := mpd.NewMPD("static")
 	p := mpd.NewPeriod()
 	m.AppendPeriod(p)
@@ -104,11 +104,12 @@ func TestClipMPDIsExactAtBothEnds(t *testing.T) {
 		t.Fatal(err)
 	}
 	ct := got.Periods[0].AdaptationSets[0].Representations[0].SegmentTemplate
-	if *ct.StartNumber != 1 || *ct.PresentationTimeOffset != 5*15360 || len(ct.SegmentTimeline.S) != 1 ||
+	if *ct.StartNumber != 1 || *ct.PresentationTimeOffset != 61440 || len(ct.SegmentTimeline.S) != 1 ||
 		*ct.SegmentTimeline.S[0].T != 61440 || ct.SegmentTimeline.S[0].D != 61440 || ct.SegmentTimeline.S[0].R != 1 {
 		t.Fatalf("clipped template: start %d pto %d timeline %+v", *ct.StartNumber, *ct.PresentationTimeOffset, ct.SegmentTimeline.S[0])
 	}
-	if got.MediaPresentationDuration.Seconds() != 4 || got.Periods[0].Duration.Seconds() != 4 {
-		t.Fatalf("durations %v %v, want 4 s", got.MediaPresentationDuration, got.Periods[0].Duration)
+	// From the first segment kept (4 s) to the out point (9 s).
+	if got.MediaPresentationDuration.Seconds() != 5 || got.Periods[0].Duration.Seconds() != 5 {
+		t.Fatalf("durations %v %v, want 5 s", got.MediaPresentationDuration, got.Periods[0].Duration)
 	}
 }

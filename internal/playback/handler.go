@@ -55,6 +55,9 @@ type Server struct {
 
 	// Tools runs ffmpeg for the image API (images.go).
 	Tools media.Tools
+	// ImagesPerVideo caps the image API's pictures kept per video; a new one
+	// past it is made for its request only. 0 keeps 500.
+	ImagesPerVideo int
 
 	segments segmentDurations
 	// liveMasters caches live sessions' master playlists (live_master.go).

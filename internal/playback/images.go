@@ -114,15 +114,42 @@ func (s *Server) makeImage(ctx context.Context, v *ent.Video, req imageRequest, 
 	if err != nil {
 		return nil, err
 	}
+	s.imagesMade.Add(1)
+	full, err := s.imageCacheFull(ctx, v)
+	if err != nil {
+		return nil, err
+	}
+	if full {
+		s.Log.WarnContext(ctx, "image made, not kept: the video has as many pictures as the image API keeps",
+			"video_id", v.ID, "key", key, "bytes", len(body), "kept", s.imagesPerVideo())
+		return body, nil
+	}
 	if err := s.Bucket.WriteAll(ctx, key, body, &blob.WriterOptions{ContentType: media.ContentType(key)}); err != nil {
 		return nil, fmt.Errorf("store: %w", err)
 	}
 	if err := s.recordImageStored(ctx, v, key, int64(len(body))); err != nil {
 		return nil, err
 	}
-	s.imagesMade.Add(1)
 	s.Log.InfoContext(ctx, "image made", "video_id", v.ID, "key", key, "bytes", len(body))
 	return body, nil
+}
+
+// imagesPerVideo is the cap on a video's kept pictures.
+func (s *Server) imagesPerVideo() int {
+	if s.ImagesPerVideo > 0 {
+		return s.ImagesPerVideo
+	}
+	return 500
+}
+
+// imageCacheFull reports whether the video already has as many kept pictures
+// (billed stored objects under its derived images) as the cap.
+func (s *Server) imageCacheFull(ctx context.Context, v *ent.Video) (bool, error) {
+	ctx = tenancy.RoutineContext(ctx, "image API cache cap")
+	n, err := s.Client.StoredObject.Query().
+		Where(storedobject.VideoID(v.ID), storedobject.KeyHasPrefix(imageKey(v.ID, "derived/")), storedobject.DeletedAtIsNil()).
+		Count(ctx)
+	return n >= s.imagesPerVideo(), err
 }
 
 // recordImageStored meters a picture's storage from now, once per key: a picture
