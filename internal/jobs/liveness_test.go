@@ -165,8 +165,15 @@ func testReclaim(t *testing.T, d, mode string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Jobs[0].State != rivertype.JobStateAvailable {
-		t.Fatalf("after A's late completion the job is %s", res.Jobs[0].State)
+	// A's client still polls (only its heartbeat stopped): under load it may
+	// fetch the reclaimed job again, and that second attempt completes when
+	// released. What must not happen is the first, stale attempt settling it.
+	switch j := res.Jobs[0]; {
+	case j.State == rivertype.JobStateAvailable:
+	case j.State == rivertype.JobStateCompleted && j.Attempt >= 2:
+		t.Logf("the reclaimed job was fetched again (attempt %d) and completed", j.Attempt)
+	default:
+		t.Fatalf("after A's late completion the job is %s at attempt %d", j.State, j.Attempt)
 	}
 	if err := b.Stop(stopCtx); err != nil {
 		t.Fatal(err)

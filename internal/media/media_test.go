@@ -94,17 +94,19 @@ func TestProbeRejectsNonMedia(t *testing.T) {
 	dir := t.TempDir()
 	text := filepath.Join(dir, "notes.mp4")
 	_ = os.WriteFile(text, []byte("these are not the frames you are looking for\n"), 0o600)
+	if _, err := tools.ProbeFile(context.Background(), text); !media.IsNotMedia(err) {
+		t.Errorf("%s: err = %v, want NotMediaError", filepath.Base(text), err)
+	} else {
+		t.Logf("%s: %v", filepath.Base(text), err)
+	}
+	// Sound alone is media: a sound-only asset.
 	audio := filepath.Join(dir, "tone.m4a")
 	if err := runFFmpeg(t, "-f", "lavfi", "-i", "sine=duration=1", audio); err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range []string{text, audio} {
-		_, err := tools.ProbeFile(context.Background(), f)
-		if !media.IsNotMedia(err) {
-			t.Errorf("%s: err = %v, want NotMediaError", filepath.Base(f), err)
-		} else {
-			t.Logf("%s: %v", filepath.Base(f), err)
-		}
+	p, err := tools.ProbeFile(context.Background(), audio)
+	if err != nil || p.HasVideo || !p.HasAudio || p.Width != 0 || p.Duration < 0.9 {
+		t.Errorf("%s: probe %+v, %v; want sound alone", filepath.Base(audio), p, err)
 	}
 }
 

@@ -9,7 +9,6 @@ import (
 	"net/url"
 	"regexp"
 	"strings"
-	"time"
 
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/caption"
@@ -67,9 +66,7 @@ func (s *Server) serveDASH(w http.ResponseWriter, r *http.Request, v *ent.Video,
 		body = mpdWithToken(body, token)
 		cache = "private, no-cache"
 	}
-	w.Header().Set("Content-Type", media.ContentType(key))
-	w.Header().Set("Cache-Control", cache)
-	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(body))
+	writeBody(w, r, key, body, cache)
 }
 
 // withTextAdaptationSets adds one WebVTT adaptation set per caption track to

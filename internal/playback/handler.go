@@ -320,6 +320,13 @@ func writePlaylist(w http.ResponseWriter, r *http.Request, key string, body []by
 		body = withToken(body, token)
 		cache = "private, no-cache"
 	}
+	writeBody(w, r, key, body, cache)
+}
+
+// writeBody answers a whole manifest held in memory, typed by its key's
+// extension, with the Cache-Control given (ranges and conditional requests
+// as http.ServeContent does them).
+func writeBody(w http.ResponseWriter, r *http.Request, key string, body []byte, cache string) {
 	w.Header().Set("Content-Type", media.ContentType(key))
 	w.Header().Set("Cache-Control", cache)
 	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(body))
