@@ -101,7 +101,7 @@ func TestCMAFPlaysAsHLSAndDASH(t *testing.T) {
 		if ct := res.Header.Get("Content-Type"); res.StatusCode != http.StatusOK || ct != "application/dash+xml" {
 			t.Fatalf("MPD = %d %q", res.StatusCode, ct)
 		}
-		st, body := s.Get(base + "manifest.mpd")
+		_, body := s.Get(base + "manifest.mpd")
 		files, kinds := mpdFiles(t, body)
 		if strings.Join(kinds, ",") != "video,audio" || len(files) < 6 {
 			t.Fatalf("MPD adaptation sets %v, files %v", kinds, files)
@@ -163,7 +163,7 @@ func TestCMAFPlaysAsHLSAndDASH(t *testing.T) {
 		s.MustGraphQLUpload(`mutation($v: ID!, $file: Upload!) { uploadCaption(videoID: $v, language: "en", label: "English", file: $file) { id } }`,
 			map[string]any{"v": id}, nil, apptest.File{Var: "file", Name: "en.vtt", Content: []byte(testCaption)})
 		_, body = s.Get(base + "manifest.mpd")
-		files, kinds = mpdFiles(t, body)
+		_, kinds = mpdFiles(t, body)
 		if strings.Join(kinds, ",") != "video,audio,text" || !strings.Contains(string(body), "<BaseURL>captions/en.vtt</BaseURL>") {
 			t.Fatalf("MPD with a caption: %v\n%s", kinds, body)
 		}

@@ -133,7 +133,9 @@ func clipMediaPlaylist(body []byte, c clipRange) ([]byte, error) {
 	if kept == 0 {
 		return nil, errors.New("no segment in the range")
 	}
-	lines := append(head, fmt.Sprintf("#EXT-X-START:TIME-OFFSET=%.3f,PRECISE=YES", c.start-firstAt))
+	lines := make([]string, 0, len(head)+len(out)+3)
+	lines = append(lines, head...)
+	lines = append(lines, fmt.Sprintf("#EXT-X-START:TIME-OFFSET=%.3f,PRECISE=YES", c.start-firstAt))
 	lines = append(lines, out...)
 	lines = append(lines, "#EXT-X-ENDLIST", "")
 	return []byte(strings.Join(lines, "\n")), nil

@@ -166,15 +166,15 @@ func (s *Server) serveManifest(w http.ResponseWriter, r *http.Request, v *ent.Vi
 	if clipped {
 		c = &clip
 	}
-	switch {
-	case file == "master.m3u8":
+	switch file {
+	case "master.m3u8":
 		if s.refuseSession(w, v) {
 			return
 		}
 		if c != nil || !s.serveLiveMaster(w, r, v, token) {
 			s.serveMaster(w, r, v, token, c)
 		}
-	case file == media.DASHManifestName:
+	case media.DASHManifestName:
 		if !s.refuseSession(w, v) {
 			s.serveDASH(w, r, v, token, c)
 		}
