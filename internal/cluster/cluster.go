@@ -15,10 +15,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
 
+	"github.com/vidra-dev/vidra/internal/poll"
 	"github.com/vidra-dev/vidra/internal/s3test"
 )
 
@@ -132,15 +134,11 @@ func Start(ctx context.Context, o Options) (c *Cluster, err error) {
 	base = append(base, o.Env...)
 	var replicas []string
 	for i := 1; i <= o.Replicas; i++ {
-		addr, err := freeAddr()
+		p, err := c.launchReplica(ctx, fmt.Sprintf("r%d", i), base)
 		if err != nil {
 			return nil, err
 		}
-		p := c.add(fmt.Sprintf("r%d", i), addr, nil, append(base, "VIDRA_ADDR="+addr, "VIDRA_WORKERS=false"))
-		if err := c.launch(ctx, p); err != nil {
-			return nil, err
-		}
-		replicas = append(replicas, addr)
+		replicas = append(replicas, p.Addr)
 	}
 	for i := 1; i <= o.Workers; i++ {
 		p := c.add(fmt.Sprintf("w%d", i), "", []string{"worker"}, base)
@@ -154,6 +152,61 @@ func Start(ctx context.Context, o Options) (c *Cluster, err error) {
 	return c, waitHTTP(ctx, c.URL+"/health/live", 15*time.Second)
 }
 
+// launchReplica starts an API replica on a free address, and again on a fresh
+// one when it could not bind the one it was given: freeAddr's port was free a
+// moment before, and another test's server may take it meanwhile (its
+// /health/live then answers for the replica that exited). Three tries.
+func (c *Cluster) launchReplica(ctx context.Context, name string, base []string) (*Process, error) {
+	for try := 1; ; try++ {
+		addr, err := freeAddr()
+		if err != nil {
+			return nil, err
+		}
+		p := c.add(name, addr, nil, append(base, "VIDRA_ADDR="+addr, "VIDRA_WORKERS=false"))
+		if err := c.launch(ctx, p); err != nil {
+			return nil, err
+		}
+		if !exitedAfterListening(p) {
+			return p, nil
+		}
+		if try == 3 {
+			return nil, fmt.Errorf("%s could not bind an address in %d tries; see %s", name, try, p.log)
+		}
+	}
+}
+
+// exitedAfterListening waits until p has logged that its main listener
+// starts on its address (it binds right after) and reports whether it exited
+// then: it could not bind.
+func exitedAfterListening(p *Process) bool {
+	text := "listener=main addr=" + p.Addr              // VIDRA_LOG_FORMAT=text
+	json := `"listener":"main","addr":"` + p.Addr + `"` // json
+	logged := poll.Within(30*time.Second, func() bool {
+		b, _ := os.ReadFile(p.log)
+		return strings.Contains(string(b), text) || strings.Contains(string(b), json) || isDone(p.done)
+	})
+	if !logged || isDone(p.done) {
+		return isDone(p.done)
+	}
+	// A failed bind ends the process within milliseconds of that line.
+	select {
+	case <-p.done:
+		return true
+	case <-time.After(500 * time.Millisecond):
+		return false
+	}
+}
+
+// isDone reports whether a process's done channel is closed.
+func isDone(done chan struct{}) bool {
+	select {
+	case <-done:
+		return true
+	default:
+		return false
+	}
+}
+
 // add records a process; each has its own data directory and log file.
 func (c *Cluster) add(name, addr string, args, env []string) *Process {
 	dir := filepath.Join(c.opts.Dir, name)
@@ -162,8 +215,10 @@ func (c *Cluster) add(name, addr string, args, env []string) *Process {
 		env: append(append([]string{}, env...), "VIDRA_DATA_DIR="+dir, "TMPDIR="+filepath.Join(dir, "tmp"))}
 	_ = os.MkdirAll(filepath.Join(dir, "tmp"), 0o750)
 	c.mu.Lock()
+	if _, again := c.procs[name]; !again {
+		c.order = append(c.order, name)
+	}
 	c.procs[name] = p
-	c.order = append(c.order, name)
 	c.mu.Unlock()
 	return p
 }
