@@ -110,6 +110,8 @@ func HLSArgs(in Input, outDir string, rends []Rendition, o HLSOptions) []string 
 			args = append(args, "-threads", strconv.Itoa(o.Threads))
 		}
 		if o.HasAudio && !cmaf {
+			// MPEG-TS: the sound is muxed into every rendition.
+			args = append(args, "-map", "0:a:0")
 			args = append(args, audioArgs(r.AudioKbps)...)
 		}
 		// EVENT: ffmpeg rewrites the playlist after every segment (a VOD playlist

@@ -65,6 +65,11 @@ func TestProbeTranscodeAndImages(t *testing.T) {
 	if err != nil || !strings.Contains(string(pl), "seg_00000.ts") || !strings.Contains(string(pl), "#EXT-X-ENDLIST") {
 		t.Fatalf("playlist %q: %v", pl, err)
 	}
+	// MPEG-TS renditions carry the sound (AES-128 projects and the transcoding
+	// jobs API play them alone).
+	if seg, err := tools.ProbeFile(ctx, filepath.Join(out, "360p", "seg_00000.ts")); err != nil || !seg.HasAudio || !seg.HasVideo {
+		t.Fatalf("TS segment: %+v, %v", seg, err)
+	}
 	frames, err := tools.Thumbnails(ctx, t.TempDir(), p)
 	if err != nil || len(frames) != 3 {
 		t.Fatalf("thumbnails %v: %v", frames, err)
