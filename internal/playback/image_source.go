@@ -12,8 +12,6 @@ import (
 	"path"
 	"slices"
 	"sort"
-	"strconv"
-	"strings"
 
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/rendition"
@@ -22,74 +20,15 @@ import (
 	"github.com/vidra-dev/vidra/internal/media"
 )
 
-// mediaSegment is one segment of a rendition's VOD playlist.
-type mediaSegment struct {
-	name       string
-	start, dur float64
-	// iv is the AES-128 IV of an encrypted segment; nil when it is clear.
-	iv []byte
-}
-
-// parseMediaPlaylist reads the segments of a rendition's playlist with their
-// start times and, for AES-128 renditions, each segment's IV (the EXT-X-KEY's
-// IV attribute, else its media sequence number, as RFC 8216 5.2 says).
-func parseMediaPlaylist(body string) ([]mediaSegment, error) {
-	var (
-		segs      []mediaSegment
-		seq       int64
-		dur, at   float64
-		encrypted bool
-		keyIV     []byte
-	)
-	for _, l := range strings.Split(body, "\n") {
-		l = strings.TrimSpace(l)
-		switch {
-		case strings.HasPrefix(l, "#EXT-X-MEDIA-SEQUENCE:"):
-			seq, _ = strconv.ParseInt(strings.TrimPrefix(l, "#EXT-X-MEDIA-SEQUENCE:"), 10, 64)
-		case strings.HasPrefix(l, "#EXT-X-KEY:"):
-			attrs := strings.TrimPrefix(l, "#EXT-X-KEY:")
-			encrypted = strings.Contains(attrs, "METHOD=AES-128")
-			keyIV = nil
-			if _, iv, ok := strings.Cut(attrs, "IV=0x"); ok {
-				iv, _, _ = strings.Cut(iv, ",")
-				b, err := hex.DecodeString(iv)
-				if err != nil || len(b) != aes.BlockSize {
-					return nil, fmt.Errorf("playlist key IV %q", iv)
-				}
-				keyIV = b
-			}
-		case strings.HasPrefix(l, "#EXTINF:"):
-			v, _, _ := strings.Cut(strings.TrimPrefix(l, "#EXTINF:"), ",")
-			dur, _ = strconv.ParseFloat(v, 64)
-		case l != "" && !strings.HasPrefix(l, "#"):
-			s := mediaSegment{name: path.Base(l), start: at, dur: dur}
-			if encrypted {
-				s.iv = keyIV
-				if s.iv == nil {
-					s.iv = hlscrypt.SequenceIV(uint64(seq))
-				}
-			}
-			segs = append(segs, s)
-			at += dur
-			seq++
-			dur = 0
-		}
-	}
-	if len(segs) == 0 {
-		return nil, errors.New("the rendition's playlist names no segment")
-	}
-	return segs, nil
-}
-
 // covering is the run of segments that holds [from, to] seconds; to == from
 // asks for the one segment holding from.
-func covering(segs []mediaSegment, from, to float64) []mediaSegment {
-	first := sort.Search(len(segs), func(i int) bool { return segs[i].start+segs[i].dur > from })
+func covering(segs []media.PlaylistSegment, from, to float64) []media.PlaylistSegment {
+	first := sort.Search(len(segs), func(i int) bool { return segs[i].Start+segs[i].Duration > from })
 	if first == len(segs) {
 		first = len(segs) - 1
 	}
 	last := first
-	for last+1 < len(segs) && segs[last+1].start < to {
+	for last+1 < len(segs) && segs[last+1].Start < to {
 		last++
 	}
 	return segs[first : last+1]
@@ -137,7 +76,7 @@ func (s *Server) writeImageSource(ctx context.Context, v *ent.Video, req imageRe
 	if err != nil {
 		return imageSource{}, fmt.Errorf("rendition %s playlist: %w", r.Name, err)
 	}
-	segs, err := parseMediaPlaylist(string(body))
+	segs, err := media.ParseMediaPlaylist(string(body))
 	if err != nil {
 		return imageSource{}, fmt.Errorf("rendition %s playlist: %w", r.Name, err)
 	}
@@ -145,13 +84,13 @@ func (s *Server) writeImageSource(ctx context.Context, v *ent.Video, req imageRe
 	if !req.animated {
 		// The last frame starts before the end: a still at the very end is
 		// taken a tenth of a second earlier.
-		end := segs[len(segs)-1].start + segs[len(segs)-1].dur
+		end := segs[len(segs)-1].Start + segs[len(segs)-1].Duration
 		from = math.Max(0, math.Min(from, end-0.1))
 		to = from
 	}
 	run := covering(segs, from, to)
 	var key []byte
-	if run[0].iv != nil {
+	if run[0].IV != nil {
 		if key, err = hex.DecodeString(v.EncryptionKey); err != nil || len(key) != aes.BlockSize {
 			return imageSource{}, errors.New("the video's encryption key is unreadable")
 		}
@@ -168,13 +107,13 @@ func (s *Server) writeImageSource(ctx context.Context, v *ent.Video, req imageRe
 		name = "source.mp4"
 	}
 	for _, seg := range run {
-		b, err := s.Bucket.ReadAll(ctx, hlsKey(v.ID, r.Name+"/"+seg.name))
+		b, err := s.Bucket.ReadAll(ctx, hlsKey(v.ID, r.Name+"/"+seg.Name))
 		if err != nil {
-			return imageSource{}, fmt.Errorf("segment %s/%s: %w", r.Name, seg.name, err)
+			return imageSource{}, fmt.Errorf("segment %s/%s: %w", r.Name, seg.Name, err)
 		}
-		if seg.iv != nil {
-			if b, err = hlscrypt.Decrypt(key, seg.iv, b); err != nil {
-				return imageSource{}, fmt.Errorf("segment %s/%s: %w", r.Name, seg.name, err)
+		if seg.IV != nil {
+			if b, err = hlscrypt.Decrypt(key, seg.IV, b); err != nil {
+				return imageSource{}, fmt.Errorf("segment %s/%s: %w", r.Name, seg.Name, err)
 			}
 		}
 		joined.Write(b)
@@ -183,5 +122,5 @@ func (s *Server) writeImageSource(ctx context.Context, v *ent.Video, req imageRe
 	if err := os.WriteFile(p, joined.Bytes(), 0o600); err != nil {
 		return imageSource{}, err
 	}
-	return imageSource{path: p, offset: from - run[0].start}, nil
+	return imageSource{path: p, offset: from - run[0].Start}, nil
 }

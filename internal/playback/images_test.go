@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"net/url"
 	"testing"
+
+	"github.com/vidra-dev/vidra/internal/media"
 )
 
 // TestImageRequestCacheNames: requests that ask for the same picture in other
@@ -65,7 +67,7 @@ func TestOutputHeightPicksEnoughLines(t *testing.T) {
 // key's IV, else their media sequence number; covering finds the run of
 // segments of a range.
 func TestMediaPlaylistIVsAndCovering(t *testing.T) {
-	segs, err := parseMediaPlaylist("#EXTM3U\n#EXT-X-MEDIA-SEQUENCE:10000000\n" +
+	segs, err := media.ParseMediaPlaylist("#EXTM3U\n#EXT-X-MEDIA-SEQUENCE:10000000\n" +
 		"#EXT-X-KEY:METHOD=AES-128,URI=\"../key\"\n#EXTINF:4.000,\nseg_10000000.ts\n" +
 		"#EXT-X-KEY:METHOD=AES-128,URI=\"../key\",IV=0x000102030405060708090a0b0c0d0e0f\n#EXTINF:4.000,\nseg_10000001.ts\n" +
 		"#EXT-X-KEY:METHOD=NONE\n#EXTINF:2.5,\nseg_10000002.ts\n#EXT-X-ENDLIST\n")
@@ -73,7 +75,7 @@ func TestMediaPlaylistIVsAndCovering(t *testing.T) {
 		t.Fatalf("%+v %v", segs, err)
 	}
 	wantIV := []byte{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x98, 0x96, 0x80} // 10,000,000
-	if !bytes.Equal(segs[0].iv, wantIV) || segs[1].iv[15] != 0x0f || segs[2].iv != nil || segs[2].start != 8 {
+	if !bytes.Equal(segs[0].IV, wantIV) || segs[1].IV[15] != 0x0f || segs[2].IV != nil || segs[2].Start != 8 {
 		t.Errorf("segments %+v", segs)
 	}
 	for _, c := range []struct {
@@ -82,7 +84,7 @@ func TestMediaPlaylistIVsAndCovering(t *testing.T) {
 		n        int
 	}{{0, 0, "seg_10000000.ts", 1}, {4, 4, "seg_10000001.ts", 1}, {3.9, 8.1, "seg_10000000.ts", 3}, {99, 99, "seg_10000002.ts", 1}} {
 		run := covering(segs, c.from, c.to)
-		if run[0].name != c.first || len(run) != c.n {
+		if run[0].Name != c.first || len(run) != c.n {
 			t.Errorf("covering %.1f-%.1f: %+v", c.from, c.to, run)
 		}
 	}
