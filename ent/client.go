@@ -64,6 +64,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/refreshtoken"
 	"github.com/vidra-dev/vidra/ent/rendition"
 	"github.com/vidra-dev/vidra/ent/session"
+	"github.com/vidra-dev/vidra/ent/staticrendition"
 	"github.com/vidra-dev/vidra/ent/storedobject"
 	"github.com/vidra-dev/vidra/ent/subscription"
 	"github.com/vidra-dev/vidra/ent/tag"
@@ -185,6 +186,8 @@ type Client struct {
 	Rendition *RenditionClient
 	// Session is the client for interacting with the Session builders.
 	Session *SessionClient
+	// StaticRendition is the client for interacting with the StaticRendition builders.
+	StaticRendition *StaticRenditionClient
 	// StoredObject is the client for interacting with the StoredObject builders.
 	StoredObject *StoredObjectClient
 	// Subscription is the client for interacting with the Subscription builders.
@@ -276,6 +279,7 @@ func (c *Client) init() {
 	c.RefreshToken = NewRefreshTokenClient(c.config)
 	c.Rendition = NewRenditionClient(c.config)
 	c.Session = NewSessionClient(c.config)
+	c.StaticRendition = NewStaticRenditionClient(c.config)
 	c.StoredObject = NewStoredObjectClient(c.config)
 	c.Subscription = NewSubscriptionClient(c.config)
 	c.Tag = NewTagClient(c.config)
@@ -432,6 +436,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		RefreshToken:         NewRefreshTokenClient(cfg),
 		Rendition:            NewRenditionClient(cfg),
 		Session:              NewSessionClient(cfg),
+		StaticRendition:      NewStaticRenditionClient(cfg),
 		StoredObject:         NewStoredObjectClient(cfg),
 		Subscription:         NewSubscriptionClient(cfg),
 		Tag:                  NewTagClient(cfg),
@@ -515,6 +520,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		RefreshToken:         NewRefreshTokenClient(cfg),
 		Rendition:            NewRenditionClient(cfg),
 		Session:              NewSessionClient(cfg),
+		StaticRendition:      NewStaticRenditionClient(cfg),
 		StoredObject:         NewStoredObjectClient(cfg),
 		Subscription:         NewSubscriptionClient(cfg),
 		Tag:                  NewTagClient(cfg),
@@ -570,10 +576,10 @@ func (c *Client) Use(hooks ...Hook) {
 		c.LiveSession, c.LiveSimulcastTarget, c.LiveStream, c.Membership,
 		c.OAuthIdentity, c.OAuthState, c.Organization, c.Plan, c.PlanMetric, c.Player,
 		c.Project, c.ProjectSetting, c.RateLimit, c.RefreshToken, c.Rendition,
-		c.Session, c.StoredObject, c.Subscription, c.Tag, c.Thumbnail, c.Transaction,
-		c.TranscodingJob, c.UploadLock, c.UploadToken, c.UsageFlush, c.UsageHourly,
-		c.UsageRecord, c.User, c.Video, c.WebhookAttempt, c.WebhookDelivery,
-		c.WebhookEndpoint,
+		c.Session, c.StaticRendition, c.StoredObject, c.Subscription, c.Tag,
+		c.Thumbnail, c.Transaction, c.TranscodingJob, c.UploadLock, c.UploadToken,
+		c.UsageFlush, c.UsageHourly, c.UsageRecord, c.User, c.Video, c.WebhookAttempt,
+		c.WebhookDelivery, c.WebhookEndpoint,
 	} {
 		n.Use(hooks...)
 	}
@@ -593,10 +599,10 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 		c.LiveSession, c.LiveSimulcastTarget, c.LiveStream, c.Membership,
 		c.OAuthIdentity, c.OAuthState, c.Organization, c.Plan, c.PlanMetric, c.Player,
 		c.Project, c.ProjectSetting, c.RateLimit, c.RefreshToken, c.Rendition,
-		c.Session, c.StoredObject, c.Subscription, c.Tag, c.Thumbnail, c.Transaction,
-		c.TranscodingJob, c.UploadLock, c.UploadToken, c.UsageFlush, c.UsageHourly,
-		c.UsageRecord, c.User, c.Video, c.WebhookAttempt, c.WebhookDelivery,
-		c.WebhookEndpoint,
+		c.Session, c.StaticRendition, c.StoredObject, c.Subscription, c.Tag,
+		c.Thumbnail, c.Transaction, c.TranscodingJob, c.UploadLock, c.UploadToken,
+		c.UsageFlush, c.UsageHourly, c.UsageRecord, c.User, c.Video, c.WebhookAttempt,
+		c.WebhookDelivery, c.WebhookEndpoint,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -701,6 +707,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Rendition.mutate(ctx, m)
 	case *SessionMutation:
 		return c.Session.mutate(ctx, m)
+	case *StaticRenditionMutation:
+		return c.StaticRendition.mutate(ctx, m)
 	case *StoredObjectMutation:
 		return c.StoredObject.mutate(ctx, m)
 	case *SubscriptionMutation:
@@ -7986,6 +7994,157 @@ func (c *SessionClient) mutate(ctx context.Context, m *SessionMutation) (Value, 
 	}
 }
 
+// StaticRenditionClient is a client for the StaticRendition schema.
+type StaticRenditionClient struct {
+	config
+}
+
+// NewStaticRenditionClient returns a client for the StaticRendition from the given config.
+func NewStaticRenditionClient(c config) *StaticRenditionClient {
+	return &StaticRenditionClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `staticrendition.Hooks(f(g(h())))`.
+func (c *StaticRenditionClient) Use(hooks ...Hook) {
+	c.hooks.StaticRendition = append(c.hooks.StaticRendition, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `staticrendition.Intercept(f(g(h())))`.
+func (c *StaticRenditionClient) Intercept(interceptors ...Interceptor) {
+	c.inters.StaticRendition = append(c.inters.StaticRendition, interceptors...)
+}
+
+// Create returns a builder for creating a StaticRendition entity.
+func (c *StaticRenditionClient) Create() *StaticRenditionCreate {
+	mutation := newStaticRenditionMutation(c.config, OpCreate)
+	return &StaticRenditionCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of StaticRendition entities.
+func (c *StaticRenditionClient) CreateBulk(builders ...*StaticRenditionCreate) *StaticRenditionCreateBulk {
+	return &StaticRenditionCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *StaticRenditionClient) MapCreateBulk(slice any, setFunc func(*StaticRenditionCreate, int)) *StaticRenditionCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &StaticRenditionCreateBulk{err: fmt.Errorf("calling to StaticRenditionClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*StaticRenditionCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &StaticRenditionCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for StaticRendition.
+func (c *StaticRenditionClient) Update() *StaticRenditionUpdate {
+	mutation := newStaticRenditionMutation(c.config, OpUpdate)
+	return &StaticRenditionUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *StaticRenditionClient) UpdateOne(_m *StaticRendition) *StaticRenditionUpdateOne {
+	mutation := newStaticRenditionMutation(c.config, OpUpdateOne, withStaticRendition(_m))
+	return &StaticRenditionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *StaticRenditionClient) UpdateOneID(id uuid.UUID) *StaticRenditionUpdateOne {
+	mutation := newStaticRenditionMutation(c.config, OpUpdateOne, withStaticRenditionID(id))
+	return &StaticRenditionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for StaticRendition.
+func (c *StaticRenditionClient) Delete() *StaticRenditionDelete {
+	mutation := newStaticRenditionMutation(c.config, OpDelete)
+	return &StaticRenditionDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *StaticRenditionClient) DeleteOne(_m *StaticRendition) *StaticRenditionDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *StaticRenditionClient) DeleteOneID(id uuid.UUID) *StaticRenditionDeleteOne {
+	builder := c.Delete().Where(staticrendition.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &StaticRenditionDeleteOne{builder}
+}
+
+// Query returns a query builder for StaticRendition.
+func (c *StaticRenditionClient) Query() *StaticRenditionQuery {
+	return &StaticRenditionQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeStaticRendition},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a StaticRendition entity by its id.
+func (c *StaticRenditionClient) Get(ctx context.Context, id uuid.UUID) (*StaticRendition, error) {
+	return c.Query().Where(staticrendition.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *StaticRenditionClient) GetX(ctx context.Context, id uuid.UUID) *StaticRendition {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryVideo queries the video edge of a StaticRendition.
+func (c *StaticRenditionClient) QueryVideo(_m *StaticRendition) *VideoQuery {
+	query := (&VideoClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(staticrendition.Table, staticrendition.FieldID, id),
+			sqlgraph.To(video.Table, video.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, staticrendition.VideoTable, staticrendition.VideoColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *StaticRenditionClient) Hooks() []Hook {
+	hooks := c.hooks.StaticRendition
+	return append(hooks[:len(hooks):len(hooks)], staticrendition.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *StaticRenditionClient) Interceptors() []Interceptor {
+	inters := c.inters.StaticRendition
+	return append(inters[:len(inters):len(inters)], staticrendition.Interceptors[:]...)
+}
+
+func (c *StaticRenditionClient) mutate(ctx context.Context, m *StaticRenditionMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&StaticRenditionCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&StaticRenditionUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&StaticRenditionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&StaticRenditionDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown StaticRendition mutation op: %q", m.Op())
+	}
+}
+
 // StoredObjectClient is a client for the StoredObject schema.
 type StoredObjectClient struct {
 	config
@@ -9954,6 +10113,22 @@ func (c *VideoClient) QueryThumbnails(_m *Video) *ThumbnailQuery {
 	return query
 }
 
+// QueryStaticRenditions queries the static_renditions edge of a Video.
+func (c *VideoClient) QueryStaticRenditions(_m *Video) *StaticRenditionQuery {
+	query := (&StaticRenditionClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(video.Table, video.FieldID, id),
+			sqlgraph.To(staticrendition.Table, staticrendition.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, video.StaticRenditionsTable, video.StaticRenditionsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
 // Hooks returns the client hooks.
 func (c *VideoClient) Hooks() []Hook {
 	hooks := c.hooks.Video
@@ -10477,10 +10652,10 @@ type (
 		ImportMigration, Importer, Invitation, Invoice, InvoiceLine, InvoiceSequence,
 		JobProcess, LiveSession, LiveSimulcastTarget, LiveStream, Membership,
 		OAuthIdentity, OAuthState, Organization, Plan, PlanMetric, Player, Project,
-		ProjectSetting, RateLimit, RefreshToken, Rendition, Session, StoredObject,
-		Subscription, Tag, Thumbnail, Transaction, TranscodingJob, UploadLock,
-		UploadToken, UsageFlush, UsageHourly, UsageRecord, User, Video, WebhookAttempt,
-		WebhookDelivery, WebhookEndpoint []ent.Hook
+		ProjectSetting, RateLimit, RefreshToken, Rendition, Session, StaticRendition,
+		StoredObject, Subscription, Tag, Thumbnail, Transaction, TranscodingJob,
+		UploadLock, UploadToken, UsageFlush, UsageHourly, UsageRecord, User, Video,
+		WebhookAttempt, WebhookDelivery, WebhookEndpoint []ent.Hook
 	}
 	inters struct {
 		APIKey, AccessControl, Advertisement, AnalyticsDaily, AnalyticsDelivery,
@@ -10491,10 +10666,10 @@ type (
 		ImportMigration, Importer, Invitation, Invoice, InvoiceLine, InvoiceSequence,
 		JobProcess, LiveSession, LiveSimulcastTarget, LiveStream, Membership,
 		OAuthIdentity, OAuthState, Organization, Plan, PlanMetric, Player, Project,
-		ProjectSetting, RateLimit, RefreshToken, Rendition, Session, StoredObject,
-		Subscription, Tag, Thumbnail, Transaction, TranscodingJob, UploadLock,
-		UploadToken, UsageFlush, UsageHourly, UsageRecord, User, Video, WebhookAttempt,
-		WebhookDelivery, WebhookEndpoint []ent.Interceptor
+		ProjectSetting, RateLimit, RefreshToken, Rendition, Session, StaticRendition,
+		StoredObject, Subscription, Tag, Thumbnail, Transaction, TranscodingJob,
+		UploadLock, UploadToken, UsageFlush, UsageHourly, UsageRecord, User, Video,
+		WebhookAttempt, WebhookDelivery, WebhookEndpoint []ent.Interceptor
 	}
 )
 

@@ -60,6 +60,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/refreshtoken"
 	"github.com/vidra-dev/vidra/ent/rendition"
 	"github.com/vidra-dev/vidra/ent/session"
+	"github.com/vidra-dev/vidra/ent/staticrendition"
 	"github.com/vidra-dev/vidra/ent/storedobject"
 	"github.com/vidra-dev/vidra/ent/subscription"
 	"github.com/vidra-dev/vidra/ent/tag"
@@ -184,6 +185,7 @@ func checkColumn(t, c string) error {
 			refreshtoken.Table:         refreshtoken.ValidColumn,
 			rendition.Table:            rendition.ValidColumn,
 			session.Table:              session.ValidColumn,
+			staticrendition.Table:      staticrendition.ValidColumn,
 			storedobject.Table:         storedobject.ValidColumn,
 			subscription.Table:         subscription.ValidColumn,
 			tag.Table:                  tag.ValidColumn,

@@ -52,6 +52,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/refreshtoken"
 	"github.com/vidra-dev/vidra/ent/rendition"
 	"github.com/vidra-dev/vidra/ent/session"
+	"github.com/vidra-dev/vidra/ent/staticrendition"
 	"github.com/vidra-dev/vidra/ent/storedobject"
 	"github.com/vidra-dev/vidra/ent/subscription"
 	"github.com/vidra-dev/vidra/ent/tag"
@@ -77,7 +78,7 @@ import (
 
 // schemaGraph holds a representation of ent/schema at runtime.
 var schemaGraph = func() *sqlgraph.Schema {
-	graph := &sqlgraph.Schema{Nodes: make([]*sqlgraph.Node, 64)}
+	graph := &sqlgraph.Schema{Nodes: make([]*sqlgraph.Node, 65)}
 	graph.Nodes[0] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   apikey.Table,
@@ -1051,13 +1052,14 @@ var schemaGraph = func() *sqlgraph.Schema {
 		},
 		Type: "Project",
 		Fields: map[string]*sqlgraph.FieldSpec{
-			project.FieldCreatedAt:      {Type: field.TypeTime, Column: project.FieldCreatedAt},
-			project.FieldUpdatedAt:      {Type: field.TypeTime, Column: project.FieldUpdatedAt},
-			project.FieldOrganizationID: {Type: field.TypeUUID, Column: project.FieldOrganizationID},
-			project.FieldName:           {Type: field.TypeString, Column: project.FieldName},
-			project.FieldDescription:    {Type: field.TypeString, Column: project.FieldDescription},
-			project.FieldLogo:           {Type: field.TypeString, Column: project.FieldLogo},
-			project.FieldDeletedAt:      {Type: field.TypeTime, Column: project.FieldDeletedAt},
+			project.FieldCreatedAt:        {Type: field.TypeTime, Column: project.FieldCreatedAt},
+			project.FieldUpdatedAt:        {Type: field.TypeTime, Column: project.FieldUpdatedAt},
+			project.FieldOrganizationID:   {Type: field.TypeUUID, Column: project.FieldOrganizationID},
+			project.FieldName:             {Type: field.TypeString, Column: project.FieldName},
+			project.FieldDescription:      {Type: field.TypeString, Column: project.FieldDescription},
+			project.FieldLogo:             {Type: field.TypeString, Column: project.FieldLogo},
+			project.FieldStaticRenditions: {Type: field.TypeJSON, Column: project.FieldStaticRenditions},
+			project.FieldDeletedAt:        {Type: field.TypeTime, Column: project.FieldDeletedAt},
 		},
 	}
 	graph.Nodes[43] = &sqlgraph.Node{
@@ -1158,6 +1160,32 @@ var schemaGraph = func() *sqlgraph.Schema {
 	}
 	graph.Nodes[48] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
+			Table:   staticrendition.Table,
+			Columns: staticrendition.Columns,
+			ID: &sqlgraph.FieldSpec{
+				Type:   field.TypeUUID,
+				Column: staticrendition.FieldID,
+			},
+		},
+		Type: "StaticRendition",
+		Fields: map[string]*sqlgraph.FieldSpec{
+			staticrendition.FieldCreatedAt:     {Type: field.TypeTime, Column: staticrendition.FieldCreatedAt},
+			staticrendition.FieldUpdatedAt:     {Type: field.TypeTime, Column: staticrendition.FieldUpdatedAt},
+			staticrendition.FieldVideoID:       {Type: field.TypeUUID, Column: staticrendition.FieldVideoID},
+			staticrendition.FieldResolution:    {Type: field.TypeString, Column: staticrendition.FieldResolution},
+			staticrendition.FieldFileName:      {Type: field.TypeString, Column: staticrendition.FieldFileName},
+			staticrendition.FieldStatus:        {Type: field.TypeEnum, Column: staticrendition.FieldStatus},
+			staticrendition.FieldBlobKey:       {Type: field.TypeString, Column: staticrendition.FieldBlobKey},
+			staticrendition.FieldWidth:         {Type: field.TypeInt, Column: staticrendition.FieldWidth},
+			staticrendition.FieldHeight:        {Type: field.TypeInt, Column: staticrendition.FieldHeight},
+			staticrendition.FieldBytes:         {Type: field.TypeInt64, Column: staticrendition.FieldBytes},
+			staticrendition.FieldBitrate:       {Type: field.TypeInt64, Column: staticrendition.FieldBitrate},
+			staticrendition.FieldFailureReason: {Type: field.TypeString, Column: staticrendition.FieldFailureReason},
+			staticrendition.FieldReadyAt:       {Type: field.TypeTime, Column: staticrendition.FieldReadyAt},
+		},
+	}
+	graph.Nodes[49] = &sqlgraph.Node{
+		NodeSpec: sqlgraph.NodeSpec{
 			Table:   storedobject.Table,
 			Columns: storedobject.Columns,
 			ID: &sqlgraph.FieldSpec{
@@ -1178,7 +1206,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			storedobject.FieldDeletedAt:      {Type: field.TypeTime, Column: storedobject.FieldDeletedAt},
 		},
 	}
-	graph.Nodes[49] = &sqlgraph.Node{
+	graph.Nodes[50] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   subscription.Table,
 			Columns: subscription.Columns,
@@ -1224,7 +1252,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			subscription.FieldPreviousSubscriptionID: {Type: field.TypeUUID, Column: subscription.FieldPreviousSubscriptionID},
 		},
 	}
-	graph.Nodes[50] = &sqlgraph.Node{
+	graph.Nodes[51] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   tag.Table,
 			Columns: tag.Columns,
@@ -1241,7 +1269,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			tag.FieldName:      {Type: field.TypeString, Column: tag.FieldName},
 		},
 	}
-	graph.Nodes[51] = &sqlgraph.Node{
+	graph.Nodes[52] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   thumbnail.Table,
 			Columns: thumbnail.Columns,
@@ -1264,7 +1292,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			thumbnail.FieldIsDefault:   {Type: field.TypeBool, Column: thumbnail.FieldIsDefault},
 		},
 	}
-	graph.Nodes[52] = &sqlgraph.Node{
+	graph.Nodes[53] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   transaction.Table,
 			Columns: transaction.Columns,
@@ -1290,7 +1318,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			transaction.FieldSettledAt:      {Type: field.TypeTime, Column: transaction.FieldSettledAt},
 		},
 	}
-	graph.Nodes[53] = &sqlgraph.Node{
+	graph.Nodes[54] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   transcodingjob.Table,
 			Columns: transcodingjob.Columns,
@@ -1316,7 +1344,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			transcodingjob.FieldCompletedAt:   {Type: field.TypeTime, Column: transcodingjob.FieldCompletedAt},
 		},
 	}
-	graph.Nodes[54] = &sqlgraph.Node{
+	graph.Nodes[55] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   uploadlock.Table,
 			Columns: uploadlock.Columns,
@@ -1335,7 +1363,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			uploadlock.FieldReleaseRequested: {Type: field.TypeBool, Column: uploadlock.FieldReleaseRequested},
 		},
 	}
-	graph.Nodes[55] = &sqlgraph.Node{
+	graph.Nodes[56] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   uploadtoken.Table,
 			Columns: uploadtoken.Columns,
@@ -1357,7 +1385,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			uploadtoken.FieldCompletedAt: {Type: field.TypeTime, Column: uploadtoken.FieldCompletedAt},
 		},
 	}
-	graph.Nodes[56] = &sqlgraph.Node{
+	graph.Nodes[57] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   usageflush.Table,
 			Columns: usageflush.Columns,
@@ -1372,7 +1400,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			usageflush.FieldCells:     {Type: field.TypeInt, Column: usageflush.FieldCells},
 		},
 	}
-	graph.Nodes[57] = &sqlgraph.Node{
+	graph.Nodes[58] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   usagehourly.Table,
 			Columns: usagehourly.Columns,
@@ -1392,7 +1420,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			usagehourly.FieldQuantity:       {Type: field.TypeInt64, Column: usagehourly.FieldQuantity},
 		},
 	}
-	graph.Nodes[58] = &sqlgraph.Node{
+	graph.Nodes[59] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   usagerecord.Table,
 			Columns: usagerecord.Columns,
@@ -1413,7 +1441,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			usagerecord.FieldSourceKey:      {Type: field.TypeString, Column: usagerecord.FieldSourceKey},
 		},
 	}
-	graph.Nodes[59] = &sqlgraph.Node{
+	graph.Nodes[60] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   user.Table,
 			Columns: user.Columns,
@@ -1433,7 +1461,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			user.FieldAvatarURL:       {Type: field.TypeString, Column: user.FieldAvatarURL},
 		},
 	}
-	graph.Nodes[60] = &sqlgraph.Node{
+	graph.Nodes[61] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   video.Table,
 			Columns: video.Columns,
@@ -1467,7 +1495,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			video.FieldMetadata:           {Type: field.TypeJSON, Column: video.FieldMetadata},
 		},
 	}
-	graph.Nodes[61] = &sqlgraph.Node{
+	graph.Nodes[62] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   webhookattempt.Table,
 			Columns: webhookattempt.Columns,
@@ -1488,7 +1516,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			webhookattempt.FieldSucceeded:    {Type: field.TypeBool, Column: webhookattempt.FieldSucceeded},
 		},
 	}
-	graph.Nodes[62] = &sqlgraph.Node{
+	graph.Nodes[63] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   webhookdelivery.Table,
 			Columns: webhookdelivery.Columns,
@@ -1511,7 +1539,7 @@ var schemaGraph = func() *sqlgraph.Schema {
 			webhookdelivery.FieldCompletedAt:    {Type: field.TypeTime, Column: webhookdelivery.FieldCompletedAt},
 		},
 	}
-	graph.Nodes[63] = &sqlgraph.Node{
+	graph.Nodes[64] = &sqlgraph.Node{
 		NodeSpec: sqlgraph.NodeSpec{
 			Table:   webhookendpoint.Table,
 			Columns: webhookendpoint.Columns,
@@ -2113,6 +2141,18 @@ var schemaGraph = func() *sqlgraph.Schema {
 		"RefreshToken",
 	)
 	graph.MustAddE(
+		"video",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2O,
+			Inverse: true,
+			Table:   staticrendition.VideoTable,
+			Columns: []string{staticrendition.VideoColumn},
+			Bidi:    false,
+		},
+		"StaticRendition",
+		"Video",
+	)
+	graph.MustAddE(
 		"plan_ref",
 		&sqlgraph.EdgeSpec{
 			Rel:     sqlgraph.M2O,
@@ -2291,6 +2331,18 @@ var schemaGraph = func() *sqlgraph.Schema {
 		},
 		"Video",
 		"Thumbnail",
+	)
+	graph.MustAddE(
+		"static_renditions",
+		&sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   video.StaticRenditionsTable,
+			Columns: []string{video.StaticRenditionsColumn},
+			Bidi:    false,
+		},
+		"Video",
+		"StaticRendition",
 	)
 	graph.MustAddE(
 		"delivery",
@@ -6667,6 +6719,11 @@ func (f *ProjectFilter) WhereLogo(p entql.StringP) {
 	f.Where(p.Field(project.FieldLogo))
 }
 
+// WhereStaticRenditions applies the entql json.RawMessage predicate on the static_renditions field.
+func (f *ProjectFilter) WhereStaticRenditions(p entql.BytesP) {
+	f.Where(p.Field(project.FieldStaticRenditions))
+}
+
 // WhereDeletedAt applies the entql time.Time predicate on the deleted_at field.
 func (f *ProjectFilter) WhereDeletedAt(p entql.TimeP) {
 	f.Where(p.Field(project.FieldDeletedAt))
@@ -7224,6 +7281,125 @@ func (f *SessionFilter) WhereHasRefreshTokensWith(preds ...predicate.RefreshToke
 }
 
 // addPredicate implements the predicateAdder interface.
+func (_q *StaticRenditionQuery) addPredicate(pred func(s *sql.Selector)) {
+	_q.predicates = append(_q.predicates, pred)
+}
+
+// Filter returns a Filter implementation to apply filters on the StaticRenditionQuery builder.
+func (_q *StaticRenditionQuery) Filter() *StaticRenditionFilter {
+	return &StaticRenditionFilter{config: _q.config, predicateAdder: _q}
+}
+
+// addPredicate implements the predicateAdder interface.
+func (m *StaticRenditionMutation) addPredicate(pred func(s *sql.Selector)) {
+	m.predicates = append(m.predicates, pred)
+}
+
+// Filter returns an entql.Where implementation to apply filters on the StaticRenditionMutation builder.
+func (m *StaticRenditionMutation) Filter() *StaticRenditionFilter {
+	return &StaticRenditionFilter{config: m.config, predicateAdder: m}
+}
+
+// StaticRenditionFilter provides a generic filtering capability at runtime for StaticRenditionQuery.
+type StaticRenditionFilter struct {
+	predicateAdder
+	config
+}
+
+// Where applies the entql predicate on the query filter.
+func (f *StaticRenditionFilter) Where(p entql.P) {
+	f.addPredicate(func(s *sql.Selector) {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[48].Type, p, s); err != nil {
+			s.AddError(err)
+		}
+	})
+}
+
+// WhereID applies the entql [16]byte predicate on the id field.
+func (f *StaticRenditionFilter) WhereID(p entql.ValueP) {
+	f.Where(p.Field(staticrendition.FieldID))
+}
+
+// WhereCreatedAt applies the entql time.Time predicate on the created_at field.
+func (f *StaticRenditionFilter) WhereCreatedAt(p entql.TimeP) {
+	f.Where(p.Field(staticrendition.FieldCreatedAt))
+}
+
+// WhereUpdatedAt applies the entql time.Time predicate on the updated_at field.
+func (f *StaticRenditionFilter) WhereUpdatedAt(p entql.TimeP) {
+	f.Where(p.Field(staticrendition.FieldUpdatedAt))
+}
+
+// WhereVideoID applies the entql [16]byte predicate on the video_id field.
+func (f *StaticRenditionFilter) WhereVideoID(p entql.ValueP) {
+	f.Where(p.Field(staticrendition.FieldVideoID))
+}
+
+// WhereResolution applies the entql string predicate on the resolution field.
+func (f *StaticRenditionFilter) WhereResolution(p entql.StringP) {
+	f.Where(p.Field(staticrendition.FieldResolution))
+}
+
+// WhereFileName applies the entql string predicate on the file_name field.
+func (f *StaticRenditionFilter) WhereFileName(p entql.StringP) {
+	f.Where(p.Field(staticrendition.FieldFileName))
+}
+
+// WhereStatus applies the entql string predicate on the status field.
+func (f *StaticRenditionFilter) WhereStatus(p entql.StringP) {
+	f.Where(p.Field(staticrendition.FieldStatus))
+}
+
+// WhereBlobKey applies the entql string predicate on the blob_key field.
+func (f *StaticRenditionFilter) WhereBlobKey(p entql.StringP) {
+	f.Where(p.Field(staticrendition.FieldBlobKey))
+}
+
+// WhereWidth applies the entql int predicate on the width field.
+func (f *StaticRenditionFilter) WhereWidth(p entql.IntP) {
+	f.Where(p.Field(staticrendition.FieldWidth))
+}
+
+// WhereHeight applies the entql int predicate on the height field.
+func (f *StaticRenditionFilter) WhereHeight(p entql.IntP) {
+	f.Where(p.Field(staticrendition.FieldHeight))
+}
+
+// WhereBytes applies the entql int64 predicate on the bytes field.
+func (f *StaticRenditionFilter) WhereBytes(p entql.Int64P) {
+	f.Where(p.Field(staticrendition.FieldBytes))
+}
+
+// WhereBitrate applies the entql int64 predicate on the bitrate field.
+func (f *StaticRenditionFilter) WhereBitrate(p entql.Int64P) {
+	f.Where(p.Field(staticrendition.FieldBitrate))
+}
+
+// WhereFailureReason applies the entql string predicate on the failure_reason field.
+func (f *StaticRenditionFilter) WhereFailureReason(p entql.StringP) {
+	f.Where(p.Field(staticrendition.FieldFailureReason))
+}
+
+// WhereReadyAt applies the entql time.Time predicate on the ready_at field.
+func (f *StaticRenditionFilter) WhereReadyAt(p entql.TimeP) {
+	f.Where(p.Field(staticrendition.FieldReadyAt))
+}
+
+// WhereHasVideo applies a predicate to check if query has an edge video.
+func (f *StaticRenditionFilter) WhereHasVideo() {
+	f.Where(entql.HasEdge("video"))
+}
+
+// WhereHasVideoWith applies a predicate to check if query has an edge video with a given conditions (other predicates).
+func (f *StaticRenditionFilter) WhereHasVideoWith(preds ...predicate.Video) {
+	f.Where(entql.HasEdgeWith("video", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
+// addPredicate implements the predicateAdder interface.
 func (_q *StoredObjectQuery) addPredicate(pred func(s *sql.Selector)) {
 	_q.predicates = append(_q.predicates, pred)
 }
@@ -7252,7 +7428,7 @@ type StoredObjectFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *StoredObjectFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[48].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[49].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -7337,7 +7513,7 @@ type SubscriptionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *SubscriptionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[49].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[50].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -7556,7 +7732,7 @@ type TagFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *TagFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[50].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[51].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -7644,7 +7820,7 @@ type ThumbnailFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *ThumbnailFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[51].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[52].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -7748,7 +7924,7 @@ type TransactionFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *TransactionFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[52].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[53].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -7867,7 +8043,7 @@ type TranscodingJobFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *TranscodingJobFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[53].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[54].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -7972,7 +8148,7 @@ type UploadLockFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *UploadLockFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[54].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[55].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -8042,7 +8218,7 @@ type UploadTokenFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *UploadTokenFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[55].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[56].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -8127,7 +8303,7 @@ type UsageFlushFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *UsageFlushFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[56].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[57].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -8177,7 +8353,7 @@ type UsageHourlyFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *UsageHourlyFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[57].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[58].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -8252,7 +8428,7 @@ type UsageRecordFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *UsageRecordFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[58].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[59].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -8332,7 +8508,7 @@ type UserFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *UserFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[59].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[60].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -8449,7 +8625,7 @@ type VideoFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *VideoFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[60].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[61].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -8663,6 +8839,20 @@ func (f *VideoFilter) WhereHasThumbnailsWith(preds ...predicate.Thumbnail) {
 	})))
 }
 
+// WhereHasStaticRenditions applies a predicate to check if query has an edge static_renditions.
+func (f *VideoFilter) WhereHasStaticRenditions() {
+	f.Where(entql.HasEdge("static_renditions"))
+}
+
+// WhereHasStaticRenditionsWith applies a predicate to check if query has an edge static_renditions with a given conditions (other predicates).
+func (f *VideoFilter) WhereHasStaticRenditionsWith(preds ...predicate.StaticRendition) {
+	f.Where(entql.HasEdgeWith("static_renditions", sqlgraph.WrapFunc(func(s *sql.Selector) {
+		for _, p := range preds {
+			p(s)
+		}
+	})))
+}
+
 // addPredicate implements the predicateAdder interface.
 func (_q *WebhookAttemptQuery) addPredicate(pred func(s *sql.Selector)) {
 	_q.predicates = append(_q.predicates, pred)
@@ -8692,7 +8882,7 @@ type WebhookAttemptFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *WebhookAttemptFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[61].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[62].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -8786,7 +8976,7 @@ type WebhookDeliveryFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *WebhookDeliveryFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[62].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[63].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})
@@ -8918,7 +9108,7 @@ type WebhookEndpointFilter struct {
 // Where applies the entql predicate on the query filter.
 func (f *WebhookEndpointFilter) Where(p entql.P) {
 	f.addPredicate(func(s *sql.Selector) {
-		if err := schemaGraph.EvalP(schemaGraph.Nodes[63].Type, p, s); err != nil {
+		if err := schemaGraph.EvalP(schemaGraph.Nodes[64].Type, p, s); err != nil {
 			s.AddError(err)
 		}
 	})

@@ -33,6 +33,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/project"
 	"github.com/vidra-dev/vidra/ent/projectsetting"
 	"github.com/vidra-dev/vidra/ent/rendition"
+	"github.com/vidra-dev/vidra/ent/staticrendition"
 	"github.com/vidra-dev/vidra/ent/tag"
 	"github.com/vidra-dev/vidra/ent/thumbnail"
 	"github.com/vidra-dev/vidra/ent/transcodingjob"
@@ -3577,6 +3578,11 @@ func (_q *ProjectQuery) collectField(ctx context.Context, oneNode bool, opCtx *g
 				selectedFields = append(selectedFields, project.FieldLogo)
 				fieldSeen[project.FieldLogo] = struct{}{}
 			}
+		case "staticRenditions":
+			if _, ok := fieldSeen[project.FieldStaticRenditions]; !ok {
+				selectedFields = append(selectedFields, project.FieldStaticRenditions)
+				fieldSeen[project.FieldStaticRenditions] = struct{}{}
+			}
 		case "id":
 		case "__typename":
 		default:
@@ -3894,6 +3900,162 @@ func newRenditionPaginateArgs(rv map[string]any) *renditionPaginateArgs {
 		case *RenditionOrder:
 			if v != nil {
 				args.opts = append(args.opts, WithRenditionOrder(v))
+			}
+		}
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *StaticRenditionQuery) CollectFields(ctx context.Context, satisfies ...string) (*StaticRenditionQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *StaticRenditionQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(staticrendition.Columns))
+		selectedFields = []string{staticrendition.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+
+		case "video":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&VideoClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, videoImplementors)...); err != nil {
+				return err
+			}
+			_q.withVideo = query
+			if _, ok := fieldSeen[staticrendition.FieldVideoID]; !ok {
+				selectedFields = append(selectedFields, staticrendition.FieldVideoID)
+				fieldSeen[staticrendition.FieldVideoID] = struct{}{}
+			}
+		case "createdAt":
+			if _, ok := fieldSeen[staticrendition.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, staticrendition.FieldCreatedAt)
+				fieldSeen[staticrendition.FieldCreatedAt] = struct{}{}
+			}
+		case "updatedAt":
+			if _, ok := fieldSeen[staticrendition.FieldUpdatedAt]; !ok {
+				selectedFields = append(selectedFields, staticrendition.FieldUpdatedAt)
+				fieldSeen[staticrendition.FieldUpdatedAt] = struct{}{}
+			}
+		case "videoID":
+			if _, ok := fieldSeen[staticrendition.FieldVideoID]; !ok {
+				selectedFields = append(selectedFields, staticrendition.FieldVideoID)
+				fieldSeen[staticrendition.FieldVideoID] = struct{}{}
+			}
+		case "resolution":
+			if _, ok := fieldSeen[staticrendition.FieldResolution]; !ok {
+				selectedFields = append(selectedFields, staticrendition.FieldResolution)
+				fieldSeen[staticrendition.FieldResolution] = struct{}{}
+			}
+		case "fileName":
+			if _, ok := fieldSeen[staticrendition.FieldFileName]; !ok {
+				selectedFields = append(selectedFields, staticrendition.FieldFileName)
+				fieldSeen[staticrendition.FieldFileName] = struct{}{}
+			}
+		case "status":
+			if _, ok := fieldSeen[staticrendition.FieldStatus]; !ok {
+				selectedFields = append(selectedFields, staticrendition.FieldStatus)
+				fieldSeen[staticrendition.FieldStatus] = struct{}{}
+			}
+		case "width":
+			if _, ok := fieldSeen[staticrendition.FieldWidth]; !ok {
+				selectedFields = append(selectedFields, staticrendition.FieldWidth)
+				fieldSeen[staticrendition.FieldWidth] = struct{}{}
+			}
+		case "height":
+			if _, ok := fieldSeen[staticrendition.FieldHeight]; !ok {
+				selectedFields = append(selectedFields, staticrendition.FieldHeight)
+				fieldSeen[staticrendition.FieldHeight] = struct{}{}
+			}
+		case "bytes":
+			if _, ok := fieldSeen[staticrendition.FieldBytes]; !ok {
+				selectedFields = append(selectedFields, staticrendition.FieldBytes)
+				fieldSeen[staticrendition.FieldBytes] = struct{}{}
+			}
+		case "bitrate":
+			if _, ok := fieldSeen[staticrendition.FieldBitrate]; !ok {
+				selectedFields = append(selectedFields, staticrendition.FieldBitrate)
+				fieldSeen[staticrendition.FieldBitrate] = struct{}{}
+			}
+		case "failureReason":
+			if _, ok := fieldSeen[staticrendition.FieldFailureReason]; !ok {
+				selectedFields = append(selectedFields, staticrendition.FieldFailureReason)
+				fieldSeen[staticrendition.FieldFailureReason] = struct{}{}
+			}
+		case "readyAt":
+			if _, ok := fieldSeen[staticrendition.FieldReadyAt]; !ok {
+				selectedFields = append(selectedFields, staticrendition.FieldReadyAt)
+				fieldSeen[staticrendition.FieldReadyAt] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = !customFieldColumns(_q.ctx, field.Name, fieldSeen, &selectedFields) || unknownSeen
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type staticrenditionPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []StaticRenditionPaginateOption
+}
+
+func newStaticRenditionPaginateArgs(rv map[string]any) *staticrenditionPaginateArgs {
+	args := &staticrenditionPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &StaticRenditionOrder{Field: &StaticRenditionOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithStaticRenditionOrder(order))
+			}
+		case *StaticRenditionOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithStaticRenditionOrder(v))
 			}
 		}
 	}
@@ -4715,6 +4877,19 @@ func (_q *VideoQuery) collectField(ctx context.Context, oneNode bool, opCtx *gra
 				return err
 			}
 			_q.WithNamedThumbnails(alias, func(wq *ThumbnailQuery) {
+				*wq = *query
+			})
+
+		case "staticRenditions":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&StaticRenditionClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, false, opCtx, field, path, mayAddCondition(satisfies, staticrenditionImplementors)...); err != nil {
+				return err
+			}
+			_q.WithNamedStaticRenditions(alias, func(wq *StaticRenditionQuery) {
 				*wq = *query
 			})
 		case "createdAt":

@@ -401,6 +401,14 @@ func (_m *Rendition) Video(ctx context.Context) (*Video, error) {
 	return result, err
 }
 
+func (_m *StaticRendition) Video(ctx context.Context) (*Video, error) {
+	result, err := _m.Edges.VideoOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryVideo().Only(ctx)
+	}
+	return result, err
+}
+
 func (_m *Tag) Project(ctx context.Context) (*Project, error) {
 	result, err := _m.Edges.ProjectOrErr()
 	if IsNotLoaded(err) {
@@ -533,6 +541,18 @@ func (_m *Video) Thumbnails(ctx context.Context) (result []*Thumbnail, err error
 	}
 	if IsNotLoaded(err) {
 		result, err = _m.QueryThumbnails().All(ctx)
+	}
+	return result, err
+}
+
+func (_m *Video) StaticRenditions(ctx context.Context) (result []*StaticRendition, err error) {
+	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Field.Alias != "" {
+		result, err = _m.NamedStaticRenditions(graphql.GetFieldContext(ctx).Field.Alias)
+	} else {
+		result, err = _m.Edges.StaticRenditionsOrErr()
+	}
+	if IsNotLoaded(err) {
+		result, err = _m.QueryStaticRenditions().All(ctx)
 	}
 	return result, err
 }

@@ -457,8 +457,9 @@ func (c *PlayerUpdateOne) SetInput(i UpdatePlayerInput) *PlayerUpdateOne {
 
 // CreateProjectInput represents a mutation input for creating projects.
 type CreateProjectInput struct {
-	Name        string
-	Description *string
+	Name             string
+	Description      *string
+	StaticRenditions []string
 }
 
 // Mutate applies the CreateProjectInput on the ProjectMutation builder.
@@ -466,6 +467,9 @@ func (i *CreateProjectInput) Mutate(m *ProjectMutation) {
 	m.SetName(i.Name)
 	if v := i.Description; v != nil {
 		m.SetDescription(*v)
+	}
+	if v := i.StaticRenditions; v != nil {
+		m.SetStaticRenditions(v)
 	}
 }
 
@@ -477,8 +481,10 @@ func (c *ProjectCreate) SetInput(i CreateProjectInput) *ProjectCreate {
 
 // UpdateProjectInput represents a mutation input for updating projects.
 type UpdateProjectInput struct {
-	Name        *string
-	Description *string
+	Name                   *string
+	Description            *string
+	StaticRenditions       []string
+	AppendStaticRenditions []string
 }
 
 // Mutate applies the UpdateProjectInput on the ProjectMutation builder.
@@ -488,6 +494,12 @@ func (i *UpdateProjectInput) Mutate(m *ProjectMutation) {
 	}
 	if v := i.Description; v != nil {
 		m.SetDescription(*v)
+	}
+	if v := i.StaticRenditions; v != nil {
+		m.SetStaticRenditions(v)
+	}
+	if i.AppendStaticRenditions != nil {
+		m.AppendStaticRenditions(i.StaticRenditions)
 	}
 }
 

@@ -32,6 +32,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/project"
 	"github.com/vidra-dev/vidra/ent/projectsetting"
 	"github.com/vidra-dev/vidra/ent/rendition"
+	"github.com/vidra-dev/vidra/ent/staticrendition"
 	"github.com/vidra-dev/vidra/ent/tag"
 	"github.com/vidra-dev/vidra/ent/thumbnail"
 	"github.com/vidra-dev/vidra/ent/transcodingjob"
@@ -156,6 +157,11 @@ var renditionImplementors = []string{"Rendition", "Node"}
 
 // IsNode implements the Node interface check for GQLGen.
 func (*Rendition) IsNode() {}
+
+var staticrenditionImplementors = []string{"StaticRendition", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*StaticRendition) IsNode() {}
 
 var tagImplementors = []string{"Tag", "Node"}
 
@@ -449,6 +455,15 @@ func (c *Client) noder(ctx context.Context, table string, id uuid.UUID) (Noder, 
 			Where(rendition.ID(id))
 		if fc := graphql.GetFieldContext(ctx); fc != nil {
 			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, renditionImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case staticrendition.Table:
+		query := c.StaticRendition.Query().
+			Where(staticrendition.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, staticrenditionImplementors...); err != nil {
 				return nil, err
 			}
 		}
@@ -938,6 +953,22 @@ func (c *Client) noders(ctx context.Context, table string, ids []uuid.UUID) ([]N
 		query := c.Rendition.Query().
 			Where(rendition.IDIn(ids...))
 		query, err := query.CollectFields(ctx, renditionImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case staticrendition.Table:
+		query := c.StaticRendition.Query().
+			Where(staticrendition.IDIn(ids...))
+		query, err := query.CollectFields(ctx, staticrenditionImplementors...)
 		if err != nil {
 			return nil, err
 		}

@@ -38,6 +38,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/project"
 	"github.com/vidra-dev/vidra/ent/projectsetting"
 	"github.com/vidra-dev/vidra/ent/rendition"
+	"github.com/vidra-dev/vidra/ent/staticrendition"
 	"github.com/vidra-dev/vidra/ent/tag"
 	"github.com/vidra-dev/vidra/ent/thumbnail"
 	"github.com/vidra-dev/vidra/ent/transcodingjob"
@@ -7437,6 +7438,327 @@ func (_m *Rendition) ToEdge(order *RenditionOrder) *RenditionEdge {
 		order = DefaultRenditionOrder
 	}
 	return &RenditionEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// StaticRenditionEdge is the edge representation of StaticRendition.
+type StaticRenditionEdge struct {
+	Node   *StaticRendition `json:"node"`
+	Cursor Cursor           `json:"cursor"`
+}
+
+// StaticRenditionConnection is the connection containing edges to StaticRendition.
+type StaticRenditionConnection struct {
+	Edges      []*StaticRenditionEdge `json:"edges"`
+	PageInfo   PageInfo               `json:"pageInfo"`
+	TotalCount int                    `json:"totalCount"`
+}
+
+func (c *StaticRenditionConnection) build(nodes []*StaticRendition, pager *staticrenditionPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *StaticRendition
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *StaticRendition {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *StaticRendition {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*StaticRenditionEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &StaticRenditionEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// StaticRenditionPaginateOption enables pagination customization.
+type StaticRenditionPaginateOption func(*staticrenditionPager) error
+
+// WithStaticRenditionOrder configures pagination ordering.
+func WithStaticRenditionOrder(order *StaticRenditionOrder) StaticRenditionPaginateOption {
+	if order == nil {
+		order = DefaultStaticRenditionOrder
+	}
+	o := *order
+	return func(pager *staticrenditionPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultStaticRenditionOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithStaticRenditionFilter configures pagination filter.
+func WithStaticRenditionFilter(filter func(*StaticRenditionQuery) (*StaticRenditionQuery, error)) StaticRenditionPaginateOption {
+	return func(pager *staticrenditionPager) error {
+		if filter == nil {
+			return errors.New("StaticRenditionQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type staticrenditionPager struct {
+	reverse bool
+	order   *StaticRenditionOrder
+	filter  func(*StaticRenditionQuery) (*StaticRenditionQuery, error)
+}
+
+func newStaticRenditionPager(opts []StaticRenditionPaginateOption, reverse bool) (*staticrenditionPager, error) {
+	pager := &staticrenditionPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultStaticRenditionOrder
+	}
+	return pager, nil
+}
+
+func (p *staticrenditionPager) applyFilter(query *StaticRenditionQuery) (*StaticRenditionQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *staticrenditionPager) toCursor(_m *StaticRendition) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *staticrenditionPager) applyCursors(query *StaticRenditionQuery, after, before *Cursor) (*StaticRenditionQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultStaticRenditionOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *staticrenditionPager) applyOrder(query *StaticRenditionQuery) *StaticRenditionQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultStaticRenditionOrder.Field {
+		query = query.Order(DefaultStaticRenditionOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *staticrenditionPager) orderExpr(query *StaticRenditionQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultStaticRenditionOrder.Field {
+			b.Comma().Ident(DefaultStaticRenditionOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to StaticRendition.
+func (_m *StaticRenditionQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...StaticRenditionPaginateOption,
+) (*StaticRenditionConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newStaticRenditionPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &StaticRenditionConnection{Edges: []*StaticRenditionEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	wantsPageInfo := hasCollectedField(ctx, pageInfoField)
+	emptyPage := (first != nil && *first == 0) || (last != nil && *last == 0)
+	if hasCollectedField(ctx, totalCountField) || (emptyPage && ignoredEdges && wantsPageInfo) {
+		counted := _m.Clone()
+		counted.ctx.Fields = nil
+		if conn.TotalCount, err = counted.Count(ctx); err != nil {
+			return nil, err
+		}
+		conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+		conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+	}
+	if (ignoredEdges && !wantsPageInfo) || emptyPage {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+		// The extra row only tells there is a next page: its edges are not loaded.
+		_m.pageSize = limit - 1
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	} else if graphql.GetFieldContext(ctx) != nil {
+		// An operation that selects no node needs only the ids (pageInfo's
+		// cursors). A caller outside GraphQL (a domain package) gets whole rows.
+		_m.ctx.AppendFieldOnce(staticrendition.FieldID)
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	// A cursor of the default order (the id) costs nothing; another's value does.
+	everyCursor := pager.order.Field.column == DefaultStaticRenditionOrder.Field.column || selectsEdgeCursors(ctx)
+	conn.buildPageCursors(nodes, pager, after, first, before, last, everyCursor)
+	return conn, nil
+}
+
+var (
+	// StaticRenditionOrderFieldCreatedAt orders StaticRendition by created_at.
+	StaticRenditionOrderFieldCreatedAt = &StaticRenditionOrderField{
+		Value: func(_m *StaticRendition) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: staticrendition.FieldCreatedAt,
+		toTerm: staticrendition.ByCreatedAt,
+		toCursor: func(_m *StaticRendition) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+	// StaticRenditionOrderFieldUpdatedAt orders StaticRendition by updated_at.
+	StaticRenditionOrderFieldUpdatedAt = &StaticRenditionOrderField{
+		Value: func(_m *StaticRendition) (ent.Value, error) {
+			return _m.UpdatedAt, nil
+		},
+		column: staticrendition.FieldUpdatedAt,
+		toTerm: staticrendition.ByUpdatedAt,
+		toCursor: func(_m *StaticRendition) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.UpdatedAt,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f StaticRenditionOrderField) String() string {
+	var str string
+	switch f.column {
+	case StaticRenditionOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	case StaticRenditionOrderFieldUpdatedAt.column:
+		str = "UPDATED_AT"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f StaticRenditionOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *StaticRenditionOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("StaticRenditionOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *StaticRenditionOrderFieldCreatedAt
+	case "UPDATED_AT":
+		*f = *StaticRenditionOrderFieldUpdatedAt
+	default:
+		return fmt.Errorf("%s is not a valid StaticRenditionOrderField", str)
+	}
+	return nil
+}
+
+// StaticRenditionOrderField defines the ordering field of StaticRendition.
+type StaticRenditionOrderField struct {
+	// Value extracts the ordering value from the given StaticRendition.
+	Value    func(*StaticRendition) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) staticrendition.OrderOption
+	toCursor func(*StaticRendition) Cursor
+}
+
+// StaticRenditionOrder defines the ordering of StaticRendition.
+type StaticRenditionOrder struct {
+	Direction OrderDirection             `json:"direction"`
+	Field     *StaticRenditionOrderField `json:"field"`
+}
+
+// DefaultStaticRenditionOrder is the default ordering of StaticRendition.
+var DefaultStaticRenditionOrder = &StaticRenditionOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &StaticRenditionOrderField{
+		Value: func(_m *StaticRendition) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: staticrendition.FieldID,
+		toTerm: staticrendition.ByID,
+		toCursor: func(_m *StaticRendition) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts StaticRendition into StaticRenditionEdge.
+func (_m *StaticRendition) ToEdge(order *StaticRenditionOrder) *StaticRenditionEdge {
+	if order == nil {
+		order = DefaultStaticRenditionOrder
+	}
+	return &StaticRenditionEdge{
 		Node:   _m,
 		Cursor: order.Field.toCursor(_m),
 	}

@@ -61,6 +61,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/refreshtoken"
 	"github.com/vidra-dev/vidra/ent/rendition"
 	"github.com/vidra-dev/vidra/ent/session"
+	"github.com/vidra-dev/vidra/ent/staticrendition"
 	"github.com/vidra-dev/vidra/ent/storedobject"
 	"github.com/vidra-dev/vidra/ent/subscription"
 	"github.com/vidra-dev/vidra/ent/tag"
@@ -142,6 +143,7 @@ const (
 	TypeRefreshToken         = "RefreshToken"
 	TypeRendition            = "Rendition"
 	TypeSession              = "Session"
+	TypeStaticRendition      = "StaticRendition"
 	TypeStoredObject         = "StoredObject"
 	TypeSubscription         = "Subscription"
 	TypeTag                  = "Tag"
@@ -40779,6 +40781,8 @@ type ProjectMutation struct {
 	name                     *string
 	description              *string
 	logo                     *string
+	static_renditions        *[]string
+	appendstatic_renditions  []string
 	deleted_at               *time.Time
 	clearedFields            map[string]struct{}
 	organization             *uuid.UUID
@@ -41129,6 +41133,57 @@ func (m *ProjectMutation) OldLogo(ctx context.Context) (v string, err error) {
 // ResetLogo resets all changes to the "logo" field.
 func (m *ProjectMutation) ResetLogo() {
 	m.logo = nil
+}
+
+// SetStaticRenditions sets the "static_renditions" field.
+func (m *ProjectMutation) SetStaticRenditions(s []string) {
+	m.static_renditions = &s
+	m.appendstatic_renditions = nil
+}
+
+// StaticRenditions returns the value of the "static_renditions" field in the mutation.
+func (m *ProjectMutation) StaticRenditions() (r []string, exists bool) {
+	v := m.static_renditions
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStaticRenditions returns the old "static_renditions" field's value of the Project entity.
+// If the Project object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ProjectMutation) OldStaticRenditions(ctx context.Context) (v []string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStaticRenditions is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStaticRenditions requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStaticRenditions: %w", err)
+	}
+	return oldValue.StaticRenditions, nil
+}
+
+// AppendStaticRenditions adds s to the "static_renditions" field.
+func (m *ProjectMutation) AppendStaticRenditions(s []string) {
+	m.appendstatic_renditions = append(m.appendstatic_renditions, s...)
+}
+
+// AppendedStaticRenditions returns the list of values that were appended to the "static_renditions" field in this mutation.
+func (m *ProjectMutation) AppendedStaticRenditions() ([]string, bool) {
+	if len(m.appendstatic_renditions) == 0 {
+		return nil, false
+	}
+	return m.appendstatic_renditions, true
+}
+
+// ResetStaticRenditions resets all changes to the "static_renditions" field.
+func (m *ProjectMutation) ResetStaticRenditions() {
+	m.static_renditions = nil
+	m.appendstatic_renditions = nil
 }
 
 // SetDeletedAt sets the "deleted_at" field.
@@ -41658,7 +41713,7 @@ func (m *ProjectMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *ProjectMutation) Fields() []string {
-	fields := make([]string, 0, 7)
+	fields := make([]string, 0, 8)
 	if m.created_at != nil {
 		fields = append(fields, project.FieldCreatedAt)
 	}
@@ -41676,6 +41731,9 @@ func (m *ProjectMutation) Fields() []string {
 	}
 	if m.logo != nil {
 		fields = append(fields, project.FieldLogo)
+	}
+	if m.static_renditions != nil {
+		fields = append(fields, project.FieldStaticRenditions)
 	}
 	if m.deleted_at != nil {
 		fields = append(fields, project.FieldDeletedAt)
@@ -41700,6 +41758,8 @@ func (m *ProjectMutation) Field(name string) (ent.Value, bool) {
 		return m.Description()
 	case project.FieldLogo:
 		return m.Logo()
+	case project.FieldStaticRenditions:
+		return m.StaticRenditions()
 	case project.FieldDeletedAt:
 		return m.DeletedAt()
 	}
@@ -41723,6 +41783,8 @@ func (m *ProjectMutation) OldField(ctx context.Context, name string) (ent.Value,
 		return m.OldDescription(ctx)
 	case project.FieldLogo:
 		return m.OldLogo(ctx)
+	case project.FieldStaticRenditions:
+		return m.OldStaticRenditions(ctx)
 	case project.FieldDeletedAt:
 		return m.OldDeletedAt(ctx)
 	}
@@ -41775,6 +41837,13 @@ func (m *ProjectMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetLogo(v)
+		return nil
+	case project.FieldStaticRenditions:
+		v, ok := value.([]string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStaticRenditions(v)
 		return nil
 	case project.FieldDeletedAt:
 		v, ok := value.(time.Time)
@@ -41858,6 +41927,9 @@ func (m *ProjectMutation) ResetField(name string) error {
 		return nil
 	case project.FieldLogo:
 		m.ResetLogo()
+		return nil
+	case project.FieldStaticRenditions:
+		m.ResetStaticRenditions()
 		return nil
 	case project.FieldDeletedAt:
 		m.ResetDeletedAt()
@@ -45706,6 +45778,1197 @@ func (m *SessionMutation) ResetEdge(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown Session edge %s", name)
+}
+
+// StaticRenditionMutation represents an operation that mutates the StaticRendition nodes in the graph.
+type StaticRenditionMutation struct {
+	config
+	op             Op
+	typ            string
+	id             *uuid.UUID
+	created_at     *time.Time
+	updated_at     *time.Time
+	resolution     *string
+	file_name      *string
+	status         *staticrendition.Status
+	blob_key       *string
+	width          *int
+	addwidth       *int
+	height         *int
+	addheight      *int
+	bytes          *int64
+	addbytes       *int64
+	bitrate        *int64
+	addbitrate     *int64
+	failure_reason *string
+	ready_at       *time.Time
+	clearedFields  map[string]struct{}
+	video          *uuid.UUID
+	clearedvideo   bool
+	done           bool
+	oldValue       func(context.Context) (*StaticRendition, error)
+	predicates     []predicate.StaticRendition
+}
+
+var _ ent.Mutation = (*StaticRenditionMutation)(nil)
+
+// staticrenditionOption allows management of the mutation configuration using functional options.
+type staticrenditionOption func(*StaticRenditionMutation)
+
+// newStaticRenditionMutation creates new mutation for the StaticRendition entity.
+func newStaticRenditionMutation(c config, op Op, opts ...staticrenditionOption) *StaticRenditionMutation {
+	m := &StaticRenditionMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeStaticRendition,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withStaticRenditionID sets the ID field of the mutation.
+func withStaticRenditionID(id uuid.UUID) staticrenditionOption {
+	return func(m *StaticRenditionMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *StaticRendition
+		)
+		m.oldValue = func(ctx context.Context) (*StaticRendition, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().StaticRendition.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withStaticRendition sets the old StaticRendition of the mutation.
+func withStaticRendition(node *StaticRendition) staticrenditionOption {
+	return func(m *StaticRenditionMutation) {
+		m.oldValue = func(context.Context) (*StaticRendition, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m StaticRenditionMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m StaticRenditionMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of StaticRendition entities.
+func (m *StaticRenditionMutation) SetID(id uuid.UUID) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *StaticRenditionMutation) ID() (id uuid.UUID, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *StaticRenditionMutation) IDs(ctx context.Context) ([]uuid.UUID, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []uuid.UUID{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().StaticRendition.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *StaticRenditionMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *StaticRenditionMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the StaticRendition entity.
+// If the StaticRendition object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *StaticRenditionMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *StaticRenditionMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *StaticRenditionMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *StaticRenditionMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the StaticRendition entity.
+// If the StaticRendition object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *StaticRenditionMutation) OldUpdatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *StaticRenditionMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+}
+
+// SetVideoID sets the "video_id" field.
+func (m *StaticRenditionMutation) SetVideoID(u uuid.UUID) {
+	m.video = &u
+}
+
+// VideoID returns the value of the "video_id" field in the mutation.
+func (m *StaticRenditionMutation) VideoID() (r uuid.UUID, exists bool) {
+	v := m.video
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldVideoID returns the old "video_id" field's value of the StaticRendition entity.
+// If the StaticRendition object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *StaticRenditionMutation) OldVideoID(ctx context.Context) (v uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldVideoID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldVideoID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldVideoID: %w", err)
+	}
+	return oldValue.VideoID, nil
+}
+
+// ResetVideoID resets all changes to the "video_id" field.
+func (m *StaticRenditionMutation) ResetVideoID() {
+	m.video = nil
+}
+
+// SetResolution sets the "resolution" field.
+func (m *StaticRenditionMutation) SetResolution(s string) {
+	m.resolution = &s
+}
+
+// Resolution returns the value of the "resolution" field in the mutation.
+func (m *StaticRenditionMutation) Resolution() (r string, exists bool) {
+	v := m.resolution
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldResolution returns the old "resolution" field's value of the StaticRendition entity.
+// If the StaticRendition object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *StaticRenditionMutation) OldResolution(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldResolution is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldResolution requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldResolution: %w", err)
+	}
+	return oldValue.Resolution, nil
+}
+
+// ResetResolution resets all changes to the "resolution" field.
+func (m *StaticRenditionMutation) ResetResolution() {
+	m.resolution = nil
+}
+
+// SetFileName sets the "file_name" field.
+func (m *StaticRenditionMutation) SetFileName(s string) {
+	m.file_name = &s
+}
+
+// FileName returns the value of the "file_name" field in the mutation.
+func (m *StaticRenditionMutation) FileName() (r string, exists bool) {
+	v := m.file_name
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldFileName returns the old "file_name" field's value of the StaticRendition entity.
+// If the StaticRendition object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *StaticRenditionMutation) OldFileName(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldFileName is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldFileName requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldFileName: %w", err)
+	}
+	return oldValue.FileName, nil
+}
+
+// ResetFileName resets all changes to the "file_name" field.
+func (m *StaticRenditionMutation) ResetFileName() {
+	m.file_name = nil
+}
+
+// SetStatus sets the "status" field.
+func (m *StaticRenditionMutation) SetStatus(s staticrendition.Status) {
+	m.status = &s
+}
+
+// Status returns the value of the "status" field in the mutation.
+func (m *StaticRenditionMutation) Status() (r staticrendition.Status, exists bool) {
+	v := m.status
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStatus returns the old "status" field's value of the StaticRendition entity.
+// If the StaticRendition object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *StaticRenditionMutation) OldStatus(ctx context.Context) (v staticrendition.Status, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStatus is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStatus requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStatus: %w", err)
+	}
+	return oldValue.Status, nil
+}
+
+// ResetStatus resets all changes to the "status" field.
+func (m *StaticRenditionMutation) ResetStatus() {
+	m.status = nil
+}
+
+// SetBlobKey sets the "blob_key" field.
+func (m *StaticRenditionMutation) SetBlobKey(s string) {
+	m.blob_key = &s
+}
+
+// BlobKey returns the value of the "blob_key" field in the mutation.
+func (m *StaticRenditionMutation) BlobKey() (r string, exists bool) {
+	v := m.blob_key
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldBlobKey returns the old "blob_key" field's value of the StaticRendition entity.
+// If the StaticRendition object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *StaticRenditionMutation) OldBlobKey(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldBlobKey is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldBlobKey requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldBlobKey: %w", err)
+	}
+	return oldValue.BlobKey, nil
+}
+
+// ResetBlobKey resets all changes to the "blob_key" field.
+func (m *StaticRenditionMutation) ResetBlobKey() {
+	m.blob_key = nil
+}
+
+// SetWidth sets the "width" field.
+func (m *StaticRenditionMutation) SetWidth(i int) {
+	m.width = &i
+	m.addwidth = nil
+}
+
+// Width returns the value of the "width" field in the mutation.
+func (m *StaticRenditionMutation) Width() (r int, exists bool) {
+	v := m.width
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldWidth returns the old "width" field's value of the StaticRendition entity.
+// If the StaticRendition object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *StaticRenditionMutation) OldWidth(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldWidth is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldWidth requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldWidth: %w", err)
+	}
+	return oldValue.Width, nil
+}
+
+// AddWidth adds i to the "width" field.
+func (m *StaticRenditionMutation) AddWidth(i int) {
+	if m.addwidth != nil {
+		*m.addwidth += i
+	} else {
+		m.addwidth = &i
+	}
+}
+
+// AddedWidth returns the value that was added to the "width" field in this mutation.
+func (m *StaticRenditionMutation) AddedWidth() (r int, exists bool) {
+	v := m.addwidth
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetWidth resets all changes to the "width" field.
+func (m *StaticRenditionMutation) ResetWidth() {
+	m.width = nil
+	m.addwidth = nil
+}
+
+// SetHeight sets the "height" field.
+func (m *StaticRenditionMutation) SetHeight(i int) {
+	m.height = &i
+	m.addheight = nil
+}
+
+// Height returns the value of the "height" field in the mutation.
+func (m *StaticRenditionMutation) Height() (r int, exists bool) {
+	v := m.height
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldHeight returns the old "height" field's value of the StaticRendition entity.
+// If the StaticRendition object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *StaticRenditionMutation) OldHeight(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldHeight is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldHeight requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldHeight: %w", err)
+	}
+	return oldValue.Height, nil
+}
+
+// AddHeight adds i to the "height" field.
+func (m *StaticRenditionMutation) AddHeight(i int) {
+	if m.addheight != nil {
+		*m.addheight += i
+	} else {
+		m.addheight = &i
+	}
+}
+
+// AddedHeight returns the value that was added to the "height" field in this mutation.
+func (m *StaticRenditionMutation) AddedHeight() (r int, exists bool) {
+	v := m.addheight
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetHeight resets all changes to the "height" field.
+func (m *StaticRenditionMutation) ResetHeight() {
+	m.height = nil
+	m.addheight = nil
+}
+
+// SetBytes sets the "bytes" field.
+func (m *StaticRenditionMutation) SetBytes(i int64) {
+	m.bytes = &i
+	m.addbytes = nil
+}
+
+// Bytes returns the value of the "bytes" field in the mutation.
+func (m *StaticRenditionMutation) Bytes() (r int64, exists bool) {
+	v := m.bytes
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldBytes returns the old "bytes" field's value of the StaticRendition entity.
+// If the StaticRendition object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *StaticRenditionMutation) OldBytes(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldBytes is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldBytes requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldBytes: %w", err)
+	}
+	return oldValue.Bytes, nil
+}
+
+// AddBytes adds i to the "bytes" field.
+func (m *StaticRenditionMutation) AddBytes(i int64) {
+	if m.addbytes != nil {
+		*m.addbytes += i
+	} else {
+		m.addbytes = &i
+	}
+}
+
+// AddedBytes returns the value that was added to the "bytes" field in this mutation.
+func (m *StaticRenditionMutation) AddedBytes() (r int64, exists bool) {
+	v := m.addbytes
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetBytes resets all changes to the "bytes" field.
+func (m *StaticRenditionMutation) ResetBytes() {
+	m.bytes = nil
+	m.addbytes = nil
+}
+
+// SetBitrate sets the "bitrate" field.
+func (m *StaticRenditionMutation) SetBitrate(i int64) {
+	m.bitrate = &i
+	m.addbitrate = nil
+}
+
+// Bitrate returns the value of the "bitrate" field in the mutation.
+func (m *StaticRenditionMutation) Bitrate() (r int64, exists bool) {
+	v := m.bitrate
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldBitrate returns the old "bitrate" field's value of the StaticRendition entity.
+// If the StaticRendition object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *StaticRenditionMutation) OldBitrate(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldBitrate is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldBitrate requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldBitrate: %w", err)
+	}
+	return oldValue.Bitrate, nil
+}
+
+// AddBitrate adds i to the "bitrate" field.
+func (m *StaticRenditionMutation) AddBitrate(i int64) {
+	if m.addbitrate != nil {
+		*m.addbitrate += i
+	} else {
+		m.addbitrate = &i
+	}
+}
+
+// AddedBitrate returns the value that was added to the "bitrate" field in this mutation.
+func (m *StaticRenditionMutation) AddedBitrate() (r int64, exists bool) {
+	v := m.addbitrate
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetBitrate resets all changes to the "bitrate" field.
+func (m *StaticRenditionMutation) ResetBitrate() {
+	m.bitrate = nil
+	m.addbitrate = nil
+}
+
+// SetFailureReason sets the "failure_reason" field.
+func (m *StaticRenditionMutation) SetFailureReason(s string) {
+	m.failure_reason = &s
+}
+
+// FailureReason returns the value of the "failure_reason" field in the mutation.
+func (m *StaticRenditionMutation) FailureReason() (r string, exists bool) {
+	v := m.failure_reason
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldFailureReason returns the old "failure_reason" field's value of the StaticRendition entity.
+// If the StaticRendition object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *StaticRenditionMutation) OldFailureReason(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldFailureReason is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldFailureReason requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldFailureReason: %w", err)
+	}
+	return oldValue.FailureReason, nil
+}
+
+// ResetFailureReason resets all changes to the "failure_reason" field.
+func (m *StaticRenditionMutation) ResetFailureReason() {
+	m.failure_reason = nil
+}
+
+// SetReadyAt sets the "ready_at" field.
+func (m *StaticRenditionMutation) SetReadyAt(t time.Time) {
+	m.ready_at = &t
+}
+
+// ReadyAt returns the value of the "ready_at" field in the mutation.
+func (m *StaticRenditionMutation) ReadyAt() (r time.Time, exists bool) {
+	v := m.ready_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldReadyAt returns the old "ready_at" field's value of the StaticRendition entity.
+// If the StaticRendition object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *StaticRenditionMutation) OldReadyAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldReadyAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldReadyAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldReadyAt: %w", err)
+	}
+	return oldValue.ReadyAt, nil
+}
+
+// ClearReadyAt clears the value of the "ready_at" field.
+func (m *StaticRenditionMutation) ClearReadyAt() {
+	m.ready_at = nil
+	m.clearedFields[staticrendition.FieldReadyAt] = struct{}{}
+}
+
+// ReadyAtCleared returns if the "ready_at" field was cleared in this mutation.
+func (m *StaticRenditionMutation) ReadyAtCleared() bool {
+	_, ok := m.clearedFields[staticrendition.FieldReadyAt]
+	return ok
+}
+
+// ResetReadyAt resets all changes to the "ready_at" field.
+func (m *StaticRenditionMutation) ResetReadyAt() {
+	m.ready_at = nil
+	delete(m.clearedFields, staticrendition.FieldReadyAt)
+}
+
+// ClearVideo clears the "video" edge to the Video entity.
+func (m *StaticRenditionMutation) ClearVideo() {
+	m.clearedvideo = true
+	m.clearedFields[staticrendition.FieldVideoID] = struct{}{}
+}
+
+// VideoCleared reports if the "video" edge to the Video entity was cleared.
+func (m *StaticRenditionMutation) VideoCleared() bool {
+	return m.clearedvideo
+}
+
+// VideoIDs returns the "video" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// VideoID instead. It exists only for internal usage by the builders.
+func (m *StaticRenditionMutation) VideoIDs() (ids []uuid.UUID) {
+	if id := m.video; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetVideo resets all changes to the "video" edge.
+func (m *StaticRenditionMutation) ResetVideo() {
+	m.video = nil
+	m.clearedvideo = false
+}
+
+// Where appends a list predicates to the StaticRenditionMutation builder.
+func (m *StaticRenditionMutation) Where(ps ...predicate.StaticRendition) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the StaticRenditionMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *StaticRenditionMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.StaticRendition, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *StaticRenditionMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *StaticRenditionMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (StaticRendition).
+func (m *StaticRenditionMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *StaticRenditionMutation) Fields() []string {
+	fields := make([]string, 0, 13)
+	if m.created_at != nil {
+		fields = append(fields, staticrendition.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, staticrendition.FieldUpdatedAt)
+	}
+	if m.video != nil {
+		fields = append(fields, staticrendition.FieldVideoID)
+	}
+	if m.resolution != nil {
+		fields = append(fields, staticrendition.FieldResolution)
+	}
+	if m.file_name != nil {
+		fields = append(fields, staticrendition.FieldFileName)
+	}
+	if m.status != nil {
+		fields = append(fields, staticrendition.FieldStatus)
+	}
+	if m.blob_key != nil {
+		fields = append(fields, staticrendition.FieldBlobKey)
+	}
+	if m.width != nil {
+		fields = append(fields, staticrendition.FieldWidth)
+	}
+	if m.height != nil {
+		fields = append(fields, staticrendition.FieldHeight)
+	}
+	if m.bytes != nil {
+		fields = append(fields, staticrendition.FieldBytes)
+	}
+	if m.bitrate != nil {
+		fields = append(fields, staticrendition.FieldBitrate)
+	}
+	if m.failure_reason != nil {
+		fields = append(fields, staticrendition.FieldFailureReason)
+	}
+	if m.ready_at != nil {
+		fields = append(fields, staticrendition.FieldReadyAt)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *StaticRenditionMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case staticrendition.FieldCreatedAt:
+		return m.CreatedAt()
+	case staticrendition.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case staticrendition.FieldVideoID:
+		return m.VideoID()
+	case staticrendition.FieldResolution:
+		return m.Resolution()
+	case staticrendition.FieldFileName:
+		return m.FileName()
+	case staticrendition.FieldStatus:
+		return m.Status()
+	case staticrendition.FieldBlobKey:
+		return m.BlobKey()
+	case staticrendition.FieldWidth:
+		return m.Width()
+	case staticrendition.FieldHeight:
+		return m.Height()
+	case staticrendition.FieldBytes:
+		return m.Bytes()
+	case staticrendition.FieldBitrate:
+		return m.Bitrate()
+	case staticrendition.FieldFailureReason:
+		return m.FailureReason()
+	case staticrendition.FieldReadyAt:
+		return m.ReadyAt()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *StaticRenditionMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case staticrendition.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case staticrendition.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case staticrendition.FieldVideoID:
+		return m.OldVideoID(ctx)
+	case staticrendition.FieldResolution:
+		return m.OldResolution(ctx)
+	case staticrendition.FieldFileName:
+		return m.OldFileName(ctx)
+	case staticrendition.FieldStatus:
+		return m.OldStatus(ctx)
+	case staticrendition.FieldBlobKey:
+		return m.OldBlobKey(ctx)
+	case staticrendition.FieldWidth:
+		return m.OldWidth(ctx)
+	case staticrendition.FieldHeight:
+		return m.OldHeight(ctx)
+	case staticrendition.FieldBytes:
+		return m.OldBytes(ctx)
+	case staticrendition.FieldBitrate:
+		return m.OldBitrate(ctx)
+	case staticrendition.FieldFailureReason:
+		return m.OldFailureReason(ctx)
+	case staticrendition.FieldReadyAt:
+		return m.OldReadyAt(ctx)
+	}
+	return nil, fmt.Errorf("unknown StaticRendition field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *StaticRenditionMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case staticrendition.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case staticrendition.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case staticrendition.FieldVideoID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetVideoID(v)
+		return nil
+	case staticrendition.FieldResolution:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetResolution(v)
+		return nil
+	case staticrendition.FieldFileName:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetFileName(v)
+		return nil
+	case staticrendition.FieldStatus:
+		v, ok := value.(staticrendition.Status)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStatus(v)
+		return nil
+	case staticrendition.FieldBlobKey:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetBlobKey(v)
+		return nil
+	case staticrendition.FieldWidth:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetWidth(v)
+		return nil
+	case staticrendition.FieldHeight:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetHeight(v)
+		return nil
+	case staticrendition.FieldBytes:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetBytes(v)
+		return nil
+	case staticrendition.FieldBitrate:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetBitrate(v)
+		return nil
+	case staticrendition.FieldFailureReason:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetFailureReason(v)
+		return nil
+	case staticrendition.FieldReadyAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetReadyAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown StaticRendition field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *StaticRenditionMutation) AddedFields() []string {
+	var fields []string
+	if m.addwidth != nil {
+		fields = append(fields, staticrendition.FieldWidth)
+	}
+	if m.addheight != nil {
+		fields = append(fields, staticrendition.FieldHeight)
+	}
+	if m.addbytes != nil {
+		fields = append(fields, staticrendition.FieldBytes)
+	}
+	if m.addbitrate != nil {
+		fields = append(fields, staticrendition.FieldBitrate)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *StaticRenditionMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case staticrendition.FieldWidth:
+		return m.AddedWidth()
+	case staticrendition.FieldHeight:
+		return m.AddedHeight()
+	case staticrendition.FieldBytes:
+		return m.AddedBytes()
+	case staticrendition.FieldBitrate:
+		return m.AddedBitrate()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *StaticRenditionMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case staticrendition.FieldWidth:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddWidth(v)
+		return nil
+	case staticrendition.FieldHeight:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddHeight(v)
+		return nil
+	case staticrendition.FieldBytes:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddBytes(v)
+		return nil
+	case staticrendition.FieldBitrate:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddBitrate(v)
+		return nil
+	}
+	return fmt.Errorf("unknown StaticRendition numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *StaticRenditionMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(staticrendition.FieldReadyAt) {
+		fields = append(fields, staticrendition.FieldReadyAt)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *StaticRenditionMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *StaticRenditionMutation) ClearField(name string) error {
+	switch name {
+	case staticrendition.FieldReadyAt:
+		m.ClearReadyAt()
+		return nil
+	}
+	return fmt.Errorf("unknown StaticRendition nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *StaticRenditionMutation) ResetField(name string) error {
+	switch name {
+	case staticrendition.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case staticrendition.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case staticrendition.FieldVideoID:
+		m.ResetVideoID()
+		return nil
+	case staticrendition.FieldResolution:
+		m.ResetResolution()
+		return nil
+	case staticrendition.FieldFileName:
+		m.ResetFileName()
+		return nil
+	case staticrendition.FieldStatus:
+		m.ResetStatus()
+		return nil
+	case staticrendition.FieldBlobKey:
+		m.ResetBlobKey()
+		return nil
+	case staticrendition.FieldWidth:
+		m.ResetWidth()
+		return nil
+	case staticrendition.FieldHeight:
+		m.ResetHeight()
+		return nil
+	case staticrendition.FieldBytes:
+		m.ResetBytes()
+		return nil
+	case staticrendition.FieldBitrate:
+		m.ResetBitrate()
+		return nil
+	case staticrendition.FieldFailureReason:
+		m.ResetFailureReason()
+		return nil
+	case staticrendition.FieldReadyAt:
+		m.ResetReadyAt()
+		return nil
+	}
+	return fmt.Errorf("unknown StaticRendition field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *StaticRenditionMutation) AddedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.video != nil {
+		edges = append(edges, staticrendition.EdgeVideo)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *StaticRenditionMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case staticrendition.EdgeVideo:
+		if id := m.video; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *StaticRenditionMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 1)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *StaticRenditionMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *StaticRenditionMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.clearedvideo {
+		edges = append(edges, staticrendition.EdgeVideo)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *StaticRenditionMutation) EdgeCleared(name string) bool {
+	switch name {
+	case staticrendition.EdgeVideo:
+		return m.clearedvideo
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *StaticRenditionMutation) ClearEdge(name string) error {
+	switch name {
+	case staticrendition.EdgeVideo:
+		m.ClearVideo()
+		return nil
+	}
+	return fmt.Errorf("unknown StaticRendition unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *StaticRenditionMutation) ResetEdge(name string) error {
+	switch name {
+	case staticrendition.EdgeVideo:
+		m.ResetVideo()
+		return nil
+	}
+	return fmt.Errorf("unknown StaticRendition edge %s", name)
 }
 
 // StoredObjectMutation represents an operation that mutates the StoredObject nodes in the graph.
@@ -57209,57 +58472,60 @@ func (m *UserMutation) ResetEdge(name string) error {
 // VideoMutation represents an operation that mutates the Video nodes in the graph.
 type VideoMutation struct {
 	config
-	op                     Op
-	typ                    string
-	id                     *uuid.UUID
-	created_at             *time.Time
-	updated_at             *time.Time
-	title                  *string
-	description            *string
-	status                 *video.Status
-	duration               *float64
-	addduration            *float64
-	size                   *int64
-	addsize                *int64
-	failure_reason         *string
-	progress               *float64
-	addprogress            *float64
-	width                  *int
-	addwidth               *int
-	height                 *int
-	addheight              *int
-	source_key             *string
-	source_url             *string
-	packaging              *video.Packaging
-	encrypted              *bool
-	encryption_key         *string
-	processing_attempts    *int
-	addprocessing_attempts *int
-	storyboard             **media.Storyboard
-	metadata               *map[string]interface{}
-	clearedFields          map[string]struct{}
-	project                *uuid.UUID
-	clearedproject         bool
-	folder                 *uuid.UUID
-	clearedfolder          bool
-	tags                   map[uuid.UUID]struct{}
-	removedtags            map[uuid.UUID]struct{}
-	clearedtags            bool
-	captions               map[uuid.UUID]struct{}
-	removedcaptions        map[uuid.UUID]struct{}
-	clearedcaptions        bool
-	chapters               map[uuid.UUID]struct{}
-	removedchapters        map[uuid.UUID]struct{}
-	clearedchapters        bool
-	renditions             map[uuid.UUID]struct{}
-	removedrenditions      map[uuid.UUID]struct{}
-	clearedrenditions      bool
-	thumbnails             map[uuid.UUID]struct{}
-	removedthumbnails      map[uuid.UUID]struct{}
-	clearedthumbnails      bool
-	done                   bool
-	oldValue               func(context.Context) (*Video, error)
-	predicates             []predicate.Video
+	op                       Op
+	typ                      string
+	id                       *uuid.UUID
+	created_at               *time.Time
+	updated_at               *time.Time
+	title                    *string
+	description              *string
+	status                   *video.Status
+	duration                 *float64
+	addduration              *float64
+	size                     *int64
+	addsize                  *int64
+	failure_reason           *string
+	progress                 *float64
+	addprogress              *float64
+	width                    *int
+	addwidth                 *int
+	height                   *int
+	addheight                *int
+	source_key               *string
+	source_url               *string
+	packaging                *video.Packaging
+	encrypted                *bool
+	encryption_key           *string
+	processing_attempts      *int
+	addprocessing_attempts   *int
+	storyboard               **media.Storyboard
+	metadata                 *map[string]interface{}
+	clearedFields            map[string]struct{}
+	project                  *uuid.UUID
+	clearedproject           bool
+	folder                   *uuid.UUID
+	clearedfolder            bool
+	tags                     map[uuid.UUID]struct{}
+	removedtags              map[uuid.UUID]struct{}
+	clearedtags              bool
+	captions                 map[uuid.UUID]struct{}
+	removedcaptions          map[uuid.UUID]struct{}
+	clearedcaptions          bool
+	chapters                 map[uuid.UUID]struct{}
+	removedchapters          map[uuid.UUID]struct{}
+	clearedchapters          bool
+	renditions               map[uuid.UUID]struct{}
+	removedrenditions        map[uuid.UUID]struct{}
+	clearedrenditions        bool
+	thumbnails               map[uuid.UUID]struct{}
+	removedthumbnails        map[uuid.UUID]struct{}
+	clearedthumbnails        bool
+	static_renditions        map[uuid.UUID]struct{}
+	removedstatic_renditions map[uuid.UUID]struct{}
+	clearedstatic_renditions bool
+	done                     bool
+	oldValue                 func(context.Context) (*Video, error)
+	predicates               []predicate.Video
 }
 
 var _ ent.Mutation = (*VideoMutation)(nil)
@@ -58605,6 +59871,60 @@ func (m *VideoMutation) ResetThumbnails() {
 	m.removedthumbnails = nil
 }
 
+// AddStaticRenditionIDs adds the "static_renditions" edge to the StaticRendition entity by ids.
+func (m *VideoMutation) AddStaticRenditionIDs(ids ...uuid.UUID) {
+	if m.static_renditions == nil {
+		m.static_renditions = make(map[uuid.UUID]struct{})
+	}
+	for i := range ids {
+		m.static_renditions[ids[i]] = struct{}{}
+	}
+}
+
+// ClearStaticRenditions clears the "static_renditions" edge to the StaticRendition entity.
+func (m *VideoMutation) ClearStaticRenditions() {
+	m.clearedstatic_renditions = true
+}
+
+// StaticRenditionsCleared reports if the "static_renditions" edge to the StaticRendition entity was cleared.
+func (m *VideoMutation) StaticRenditionsCleared() bool {
+	return m.clearedstatic_renditions
+}
+
+// RemoveStaticRenditionIDs removes the "static_renditions" edge to the StaticRendition entity by IDs.
+func (m *VideoMutation) RemoveStaticRenditionIDs(ids ...uuid.UUID) {
+	if m.removedstatic_renditions == nil {
+		m.removedstatic_renditions = make(map[uuid.UUID]struct{})
+	}
+	for i := range ids {
+		delete(m.static_renditions, ids[i])
+		m.removedstatic_renditions[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedStaticRenditions returns the removed IDs of the "static_renditions" edge to the StaticRendition entity.
+func (m *VideoMutation) RemovedStaticRenditionsIDs() (ids []uuid.UUID) {
+	for id := range m.removedstatic_renditions {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// StaticRenditionsIDs returns the "static_renditions" edge IDs in the mutation.
+func (m *VideoMutation) StaticRenditionsIDs() (ids []uuid.UUID) {
+	for id := range m.static_renditions {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetStaticRenditions resets all changes to the "static_renditions" edge.
+func (m *VideoMutation) ResetStaticRenditions() {
+	m.static_renditions = nil
+	m.clearedstatic_renditions = false
+	m.removedstatic_renditions = nil
+}
+
 // Where appends a list predicates to the VideoMutation builder.
 func (m *VideoMutation) Where(ps ...predicate.Video) {
 	m.predicates = append(m.predicates, ps...)
@@ -59174,7 +60494,7 @@ func (m *VideoMutation) ResetField(name string) error {
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *VideoMutation) AddedEdges() []string {
-	edges := make([]string, 0, 7)
+	edges := make([]string, 0, 8)
 	if m.project != nil {
 		edges = append(edges, video.EdgeProject)
 	}
@@ -59195,6 +60515,9 @@ func (m *VideoMutation) AddedEdges() []string {
 	}
 	if m.thumbnails != nil {
 		edges = append(edges, video.EdgeThumbnails)
+	}
+	if m.static_renditions != nil {
+		edges = append(edges, video.EdgeStaticRenditions)
 	}
 	return edges
 }
@@ -59241,13 +60564,19 @@ func (m *VideoMutation) AddedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case video.EdgeStaticRenditions:
+		ids := make([]ent.Value, 0, len(m.static_renditions))
+		for id := range m.static_renditions {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *VideoMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 7)
+	edges := make([]string, 0, 8)
 	if m.removedtags != nil {
 		edges = append(edges, video.EdgeTags)
 	}
@@ -59262,6 +60591,9 @@ func (m *VideoMutation) RemovedEdges() []string {
 	}
 	if m.removedthumbnails != nil {
 		edges = append(edges, video.EdgeThumbnails)
+	}
+	if m.removedstatic_renditions != nil {
+		edges = append(edges, video.EdgeStaticRenditions)
 	}
 	return edges
 }
@@ -59300,13 +60632,19 @@ func (m *VideoMutation) RemovedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case video.EdgeStaticRenditions:
+		ids := make([]ent.Value, 0, len(m.removedstatic_renditions))
+		for id := range m.removedstatic_renditions {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *VideoMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 7)
+	edges := make([]string, 0, 8)
 	if m.clearedproject {
 		edges = append(edges, video.EdgeProject)
 	}
@@ -59327,6 +60665,9 @@ func (m *VideoMutation) ClearedEdges() []string {
 	}
 	if m.clearedthumbnails {
 		edges = append(edges, video.EdgeThumbnails)
+	}
+	if m.clearedstatic_renditions {
+		edges = append(edges, video.EdgeStaticRenditions)
 	}
 	return edges
 }
@@ -59349,6 +60690,8 @@ func (m *VideoMutation) EdgeCleared(name string) bool {
 		return m.clearedrenditions
 	case video.EdgeThumbnails:
 		return m.clearedthumbnails
+	case video.EdgeStaticRenditions:
+		return m.clearedstatic_renditions
 	}
 	return false
 }
@@ -59391,6 +60734,9 @@ func (m *VideoMutation) ResetEdge(name string) error {
 		return nil
 	case video.EdgeThumbnails:
 		m.ResetThumbnails()
+		return nil
+	case video.EdgeStaticRenditions:
+		m.ResetStaticRenditions()
 		return nil
 	}
 	return fmt.Errorf("unknown Video edge %s", name)

@@ -3,6 +3,7 @@
 package ent
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"sync"
@@ -33,6 +34,8 @@ type Project struct {
 	Description string `json:"description,omitempty"`
 	// Logo holds the value of the "logo" field.
 	Logo string `json:"logo,omitempty"`
+	// StaticRenditions holds the value of the "static_renditions" field.
+	StaticRenditions []string `json:"static_renditions,omitempty"`
 	// DeletedAt holds the value of the "deleted_at" field.
 	DeletedAt *time.Time `json:"deleted_at,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
@@ -166,15 +169,16 @@ func (e ProjectEdges) EncodingProfilesOrErr() ([]*EncodingProfile, error) {
 type projectScanRow struct {
 	// values has room for a loader's lead slot, every column and, last, the
 	// row itself.
-	values         [10]any
-	ID             scannedUUID
-	CreatedAt      sql.NullTime
-	UpdatedAt      sql.NullTime
-	OrganizationID scannedUUID
-	Name           sql.NullString
-	Description    sql.NullString
-	Logo           sql.NullString
-	DeletedAt      sql.NullTime
+	values           [11]any
+	ID               scannedUUID
+	CreatedAt        sql.NullTime
+	UpdatedAt        sql.NullTime
+	OrganizationID   scannedUUID
+	Name             sql.NullString
+	Description      sql.NullString
+	Logo             sql.NullString
+	StaticRenditions []byte
+	DeletedAt        sql.NullTime
 }
 
 // projectScanRows keeps the projectScanRow structs assignValues is done with.
@@ -220,6 +224,9 @@ func (*Project) scanValuesAfter(lead int, columns []string) ([]any, error) {
 		case project.FieldLogo:
 			row.Logo = *new(sql.NullString)
 			targets[i] = &row.Logo
+		case project.FieldStaticRenditions:
+			row.StaticRenditions = *new([]byte)
+			targets[i] = &row.StaticRenditions
 		case project.FieldDeletedAt:
 			row.DeletedAt = *new(sql.NullTime)
 			targets[i] = &row.DeletedAt
@@ -283,6 +290,14 @@ func (_m *Project) assignValues(columns []string, values []any) error {
 				return fmt.Errorf("unexpected type %T for field logo", values[i])
 			} else if value.Valid {
 				_m.Logo = value.String
+			}
+		case project.FieldStaticRenditions:
+			if value, ok := values[i].(*[]byte); !ok {
+				return fmt.Errorf("unexpected type %T for field static_renditions", values[i])
+			} else if value != nil && len(*value) > 0 {
+				if err := json.Unmarshal(*value, &_m.StaticRenditions); err != nil {
+					return fmt.Errorf("unmarshal field static_renditions: %w", err)
+				}
 			}
 		case project.FieldDeletedAt:
 			if value, ok := values[i].(*sql.NullTime); !ok {
@@ -402,6 +417,9 @@ func (_m *Project) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("logo=")
 	builder.WriteString(_m.Logo)
+	builder.WriteString(", ")
+	builder.WriteString("static_renditions=")
+	builder.WriteString(fmt.Sprintf("%v", _m.StaticRenditions))
 	builder.WriteString(", ")
 	if v := _m.DeletedAt; v != nil {
 		builder.WriteString("deleted_at=")

@@ -101,6 +101,12 @@ func (_c *ProjectCreate) SetNillableLogo(v *string) *ProjectCreate {
 	return _c
 }
 
+// SetStaticRenditions sets the "static_renditions" field.
+func (_c *ProjectCreate) SetStaticRenditions(v []string) *ProjectCreate {
+	_c.mutation.SetStaticRenditions(v)
+	return _c
+}
+
 // SetDeletedAt sets the "deleted_at" field.
 func (_c *ProjectCreate) SetDeletedAt(v time.Time) *ProjectCreate {
 	_c.mutation.SetDeletedAt(v)
@@ -317,6 +323,10 @@ func (_c *ProjectCreate) defaults() error {
 		v := project.DefaultLogo
 		_c.mutation.SetLogo(v)
 	}
+	if _, ok := _c.mutation.StaticRenditions(); !ok {
+		v := project.DefaultStaticRenditions
+		_c.mutation.SetStaticRenditions(v)
+	}
 	if _, ok := _c.mutation.ID(); !ok {
 		if project.DefaultID == nil {
 			return fmt.Errorf("ent: uninitialized project.DefaultID (forgotten import ent/runtime?)")
@@ -360,6 +370,14 @@ func (_c *ProjectCreate) check() error {
 	if v, ok := _c.mutation.Logo(); ok {
 		if err := project.LogoValidator(v); err != nil {
 			return &ValidationError{Name: "logo", err: fmt.Errorf(`ent: validator failed for field "Project.logo": %w`, err)}
+		}
+	}
+	if _, ok := _c.mutation.StaticRenditions(); !ok {
+		return &ValidationError{Name: "static_renditions", err: errors.New(`ent: missing required field "Project.static_renditions"`)}
+	}
+	if v, ok := _c.mutation.StaticRenditions(); ok {
+		if err := project.StaticRenditionsValidator(v); err != nil {
+			return &ValidationError{Name: "static_renditions", err: fmt.Errorf(`ent: validator failed for field "Project.static_renditions": %w`, err)}
 		}
 	}
 	if len(_c.mutation.OrganizationIDs()) == 0 {
@@ -420,6 +438,10 @@ func (_c *ProjectCreate) createSpec() (*Project, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.Logo(); ok {
 		_spec.SetField(project.FieldLogo, field.TypeString, value)
 		_node.Logo = value
+	}
+	if value, ok := _c.mutation.StaticRenditions(); ok {
+		_spec.SetField(project.FieldStaticRenditions, field.TypeJSON, value)
+		_node.StaticRenditions = value
 	}
 	if value, ok := _c.mutation.DeletedAt(); ok {
 		_spec.SetField(project.FieldDeletedAt, field.TypeTime, value)
@@ -670,6 +692,18 @@ func (u *ProjectUpsert) UpdateLogo() *ProjectUpsert {
 	return u
 }
 
+// SetStaticRenditions sets the "static_renditions" field.
+func (u *ProjectUpsert) SetStaticRenditions(v []string) *ProjectUpsert {
+	u.Set(project.FieldStaticRenditions, v)
+	return u
+}
+
+// UpdateStaticRenditions sets the "static_renditions" field to the value that was provided on create.
+func (u *ProjectUpsert) UpdateStaticRenditions() *ProjectUpsert {
+	u.SetExcluded(project.FieldStaticRenditions)
+	return u
+}
+
 // SetDeletedAt sets the "deleted_at" field.
 func (u *ProjectUpsert) SetDeletedAt(v time.Time) *ProjectUpsert {
 	u.Set(project.FieldDeletedAt, v)
@@ -795,6 +829,20 @@ func (u *ProjectUpsertOne) SetLogo(v string) *ProjectUpsertOne {
 func (u *ProjectUpsertOne) UpdateLogo() *ProjectUpsertOne {
 	return u.Update(func(s *ProjectUpsert) {
 		s.UpdateLogo()
+	})
+}
+
+// SetStaticRenditions sets the "static_renditions" field.
+func (u *ProjectUpsertOne) SetStaticRenditions(v []string) *ProjectUpsertOne {
+	return u.Update(func(s *ProjectUpsert) {
+		s.SetStaticRenditions(v)
+	})
+}
+
+// UpdateStaticRenditions sets the "static_renditions" field to the value that was provided on create.
+func (u *ProjectUpsertOne) UpdateStaticRenditions() *ProjectUpsertOne {
+	return u.Update(func(s *ProjectUpsert) {
+		s.UpdateStaticRenditions()
 	})
 }
 
@@ -1093,6 +1141,20 @@ func (u *ProjectUpsertBulk) SetLogo(v string) *ProjectUpsertBulk {
 func (u *ProjectUpsertBulk) UpdateLogo() *ProjectUpsertBulk {
 	return u.Update(func(s *ProjectUpsert) {
 		s.UpdateLogo()
+	})
+}
+
+// SetStaticRenditions sets the "static_renditions" field.
+func (u *ProjectUpsertBulk) SetStaticRenditions(v []string) *ProjectUpsertBulk {
+	return u.Update(func(s *ProjectUpsert) {
+		s.SetStaticRenditions(v)
+	})
+}
+
+// UpdateStaticRenditions sets the "static_renditions" field to the value that was provided on create.
+func (u *ProjectUpsertBulk) UpdateStaticRenditions() *ProjectUpsertBulk {
+	return u.Update(func(s *ProjectUpsert) {
+		s.UpdateStaticRenditions()
 	})
 }
 

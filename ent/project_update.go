@@ -10,6 +10,7 @@ import (
 
 	"entgo.io/ent/dialect/sql"
 	"entgo.io/ent/dialect/sql/sqlgraph"
+	"entgo.io/ent/dialect/sql/sqljson"
 	"entgo.io/ent/schema/field"
 	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/ent/accesscontrol"
@@ -82,6 +83,18 @@ func (_u *ProjectUpdate) SetNillableLogo(v *string) *ProjectUpdate {
 	if v != nil {
 		_u.SetLogo(*v)
 	}
+	return _u
+}
+
+// SetStaticRenditions sets the "static_renditions" field.
+func (_u *ProjectUpdate) SetStaticRenditions(v []string) *ProjectUpdate {
+	_u.mutation.SetStaticRenditions(v)
+	return _u
+}
+
+// AppendStaticRenditions appends value to the "static_renditions" field.
+func (_u *ProjectUpdate) AppendStaticRenditions(v []string) *ProjectUpdate {
+	_u.mutation.AppendStaticRenditions(v)
 	return _u
 }
 
@@ -446,6 +459,11 @@ func (_u *ProjectUpdate) check() error {
 			return &ValidationError{Name: "logo", err: fmt.Errorf(`ent: validator failed for field "Project.logo": %w`, err)}
 		}
 	}
+	if v, ok := _u.mutation.StaticRenditions(); ok {
+		if err := project.StaticRenditionsValidator(v); err != nil {
+			return &ValidationError{Name: "static_renditions", err: fmt.Errorf(`ent: validator failed for field "Project.static_renditions": %w`, err)}
+		}
+	}
 	if _u.mutation.OrganizationCleared() && len(_u.mutation.OrganizationIDs()) > 0 {
 		return errors.New(`ent: clearing a required unique edge "Project.organization"`)
 	}
@@ -475,6 +493,14 @@ func (_u *ProjectUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if value, ok := _u.mutation.Logo(); ok {
 		_spec.SetField(project.FieldLogo, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.StaticRenditions(); ok {
+		_spec.SetField(project.FieldStaticRenditions, field.TypeJSON, value)
+	}
+	if value, ok := _u.mutation.AppendedStaticRenditions(); ok {
+		_spec.AddModifier(func(u *sql.UpdateBuilder) {
+			sqljson.Append(u, project.FieldStaticRenditions, value)
+		})
 	}
 	if value, ok := _u.mutation.DeletedAt(); ok {
 		_spec.SetField(project.FieldDeletedAt, field.TypeTime, value)
@@ -894,6 +920,18 @@ func (_u *ProjectUpdateOne) SetNillableLogo(v *string) *ProjectUpdateOne {
 	return _u
 }
 
+// SetStaticRenditions sets the "static_renditions" field.
+func (_u *ProjectUpdateOne) SetStaticRenditions(v []string) *ProjectUpdateOne {
+	_u.mutation.SetStaticRenditions(v)
+	return _u
+}
+
+// AppendStaticRenditions appends value to the "static_renditions" field.
+func (_u *ProjectUpdateOne) AppendStaticRenditions(v []string) *ProjectUpdateOne {
+	_u.mutation.AppendStaticRenditions(v)
+	return _u
+}
+
 // SetDeletedAt sets the "deleted_at" field.
 func (_u *ProjectUpdateOne) SetDeletedAt(v time.Time) *ProjectUpdateOne {
 	_u.mutation.SetDeletedAt(v)
@@ -1268,6 +1306,11 @@ func (_u *ProjectUpdateOne) check() error {
 			return &ValidationError{Name: "logo", err: fmt.Errorf(`ent: validator failed for field "Project.logo": %w`, err)}
 		}
 	}
+	if v, ok := _u.mutation.StaticRenditions(); ok {
+		if err := project.StaticRenditionsValidator(v); err != nil {
+			return &ValidationError{Name: "static_renditions", err: fmt.Errorf(`ent: validator failed for field "Project.static_renditions": %w`, err)}
+		}
+	}
 	if _u.mutation.OrganizationCleared() && len(_u.mutation.OrganizationIDs()) > 0 {
 		return errors.New(`ent: clearing a required unique edge "Project.organization"`)
 	}
@@ -1314,6 +1357,14 @@ func (_u *ProjectUpdateOne) sqlSave(ctx context.Context) (_node *Project, err er
 	}
 	if value, ok := _u.mutation.Logo(); ok {
 		_spec.SetField(project.FieldLogo, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.StaticRenditions(); ok {
+		_spec.SetField(project.FieldStaticRenditions, field.TypeJSON, value)
+	}
+	if value, ok := _u.mutation.AppendedStaticRenditions(); ok {
+		_spec.AddModifier(func(u *sql.UpdateBuilder) {
+			sqljson.Append(u, project.FieldStaticRenditions, value)
+		})
 	}
 	if value, ok := _u.mutation.DeletedAt(); ok {
 		_spec.SetField(project.FieldDeletedAt, field.TypeTime, value)

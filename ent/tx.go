@@ -110,6 +110,8 @@ type Tx struct {
 	Rendition *RenditionClient
 	// Session is the client for interacting with the Session builders.
 	Session *SessionClient
+	// StaticRendition is the client for interacting with the StaticRendition builders.
+	StaticRendition *StaticRenditionClient
 	// StoredObject is the client for interacting with the StoredObject builders.
 	StoredObject *StoredObjectClient
 	// Subscription is the client for interacting with the Subscription builders.
@@ -321,6 +323,7 @@ func (tx *Tx) init() {
 	tx.RefreshToken = NewRefreshTokenClient(tx.config)
 	tx.Rendition = NewRenditionClient(tx.config)
 	tx.Session = NewSessionClient(tx.config)
+	tx.StaticRendition = NewStaticRenditionClient(tx.config)
 	tx.StoredObject = NewStoredObjectClient(tx.config)
 	tx.Subscription = NewSubscriptionClient(tx.config)
 	tx.Tag = NewTagClient(tx.config)

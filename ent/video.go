@@ -96,17 +96,20 @@ type VideoEdges struct {
 	Renditions []*Rendition `json:"renditions,omitempty"`
 	// Thumbnails holds the value of the thumbnails edge.
 	Thumbnails []*Thumbnail `json:"thumbnails,omitempty"`
+	// StaticRenditions holds the value of the static_renditions edge.
+	StaticRenditions []*StaticRendition `json:"static_renditions,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [7]bool
+	loadedTypes [8]bool
 	// totalCount holds the count of the edges above.
-	totalCount [7]map[string]int
+	totalCount [8]map[string]int
 
-	namedTags       namedEdges[Tag]
-	namedCaptions   namedEdges[Caption]
-	namedChapters   namedEdges[Chapter]
-	namedRenditions namedEdges[Rendition]
-	namedThumbnails namedEdges[Thumbnail]
+	namedTags             namedEdges[Tag]
+	namedCaptions         namedEdges[Caption]
+	namedChapters         namedEdges[Chapter]
+	namedRenditions       namedEdges[Rendition]
+	namedThumbnails       namedEdges[Thumbnail]
+	namedStaticRenditions namedEdges[StaticRendition]
 }
 
 // ProjectOrErr returns the Project value or an error if the edge
@@ -174,6 +177,15 @@ func (e VideoEdges) ThumbnailsOrErr() ([]*Thumbnail, error) {
 		return e.Thumbnails, nil
 	}
 	return nil, &NotLoadedError{edge: "thumbnails"}
+}
+
+// StaticRenditionsOrErr returns the StaticRenditions value or an error if the edge
+// was not loaded in eager-loading.
+func (e VideoEdges) StaticRenditionsOrErr() ([]*StaticRendition, error) {
+	if e.loadedTypes[7] {
+		return e.StaticRenditions, nil
+	}
+	return nil, &NotLoadedError{edge: "static_renditions"}
 }
 
 // videoScanRow holds the scan targets of one Video row and the slice of
@@ -510,6 +522,11 @@ func (_m *Video) QueryThumbnails() *ThumbnailQuery {
 	return NewVideoClient(_m.config).QueryThumbnails(_m)
 }
 
+// QueryStaticRenditions queries the "static_renditions" edge of the Video entity.
+func (_m *Video) QueryStaticRenditions() *StaticRenditionQuery {
+	return NewVideoClient(_m.config).QueryStaticRenditions(_m)
+}
+
 // Update returns a builder for updating this Video.
 // Note that you need to call Video.Unwrap() before calling this method if this Video
 // was returned from a transaction, and the transaction was committed or rolled back.
@@ -672,6 +689,19 @@ func (_m *Video) NamedThumbnails(name string) ([]*Thumbnail, error) {
 
 func (_m *Video) appendNamedThumbnails(name string, edges ...*Thumbnail) {
 	_m.Edges.namedThumbnails.add(name, edges)
+}
+
+// NamedStaticRenditions returns the StaticRenditions named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Video) NamedStaticRenditions(name string) ([]*StaticRendition, error) {
+	if nodes, ok := _m.Edges.namedStaticRenditions.get(name); ok {
+		return nodes, nil
+	}
+	return nil, &NotLoadedError{edge: name}
+}
+
+func (_m *Video) appendNamedStaticRenditions(name string, edges ...*StaticRendition) {
+	_m.Edges.namedStaticRenditions.add(name, edges)
 }
 
 // Videos is a parsable slice of Video.

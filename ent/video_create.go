@@ -18,6 +18,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/folder"
 	"github.com/vidra-dev/vidra/ent/project"
 	"github.com/vidra-dev/vidra/ent/rendition"
+	"github.com/vidra-dev/vidra/ent/staticrendition"
 	"github.com/vidra-dev/vidra/ent/tag"
 	"github.com/vidra-dev/vidra/ent/thumbnail"
 	"github.com/vidra-dev/vidra/ent/video"
@@ -391,6 +392,21 @@ func (_c *VideoCreate) AddThumbnails(v ...*Thumbnail) *VideoCreate {
 		ids[i] = v[i].ID
 	}
 	return _c.AddThumbnailIDs(ids...)
+}
+
+// AddStaticRenditionIDs adds the "static_renditions" edge to the StaticRendition entity by IDs.
+func (_c *VideoCreate) AddStaticRenditionIDs(ids ...uuid.UUID) *VideoCreate {
+	_c.mutation.AddStaticRenditionIDs(ids...)
+	return _c
+}
+
+// AddStaticRenditions adds the "static_renditions" edges to the StaticRendition entity.
+func (_c *VideoCreate) AddStaticRenditions(v ...*StaticRendition) *VideoCreate {
+	ids := make([]uuid.UUID, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddStaticRenditionIDs(ids...)
 }
 
 // Mutation returns the VideoMutation object of the builder.
@@ -854,6 +870,22 @@ func (_c *VideoCreate) createSpec() (*Video, *sqlgraph.CreateSpec) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(thumbnail.FieldID, field.TypeUUID),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.StaticRenditionsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   video.StaticRenditionsTable,
+			Columns: []string{video.StaticRenditionsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(staticrendition.FieldID, field.TypeUUID),
 			},
 		}
 		for _, k := range nodes {

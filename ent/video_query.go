@@ -20,6 +20,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/predicate"
 	"github.com/vidra-dev/vidra/ent/project"
 	"github.com/vidra-dev/vidra/ent/rendition"
+	"github.com/vidra-dev/vidra/ent/staticrendition"
 	"github.com/vidra-dev/vidra/ent/tag"
 	"github.com/vidra-dev/vidra/ent/thumbnail"
 	"github.com/vidra-dev/vidra/ent/video"
@@ -28,24 +29,26 @@ import (
 // VideoQuery is the builder for querying Video entities.
 type VideoQuery struct {
 	config
-	ctx                 *QueryContext
-	order               []video.OrderOption
-	inters              []Interceptor
-	predicates          []predicate.Video
-	withProject         *ProjectQuery
-	withFolder          *FolderQuery
-	withTags            *TagQuery
-	withCaptions        *CaptionQuery
-	withChapters        *ChapterQuery
-	withRenditions      *RenditionQuery
-	withThumbnails      *ThumbnailQuery
-	loadTotal           []func(context.Context, []*Video) error
-	modifiers           []func(*sql.Selector)
-	withNamedTags       map[string]*TagQuery
-	withNamedCaptions   map[string]*CaptionQuery
-	withNamedChapters   map[string]*ChapterQuery
-	withNamedRenditions map[string]*RenditionQuery
-	withNamedThumbnails map[string]*ThumbnailQuery
+	ctx                       *QueryContext
+	order                     []video.OrderOption
+	inters                    []Interceptor
+	predicates                []predicate.Video
+	withProject               *ProjectQuery
+	withFolder                *FolderQuery
+	withTags                  *TagQuery
+	withCaptions              *CaptionQuery
+	withChapters              *ChapterQuery
+	withRenditions            *RenditionQuery
+	withThumbnails            *ThumbnailQuery
+	withStaticRenditions      *StaticRenditionQuery
+	loadTotal                 []func(context.Context, []*Video) error
+	modifiers                 []func(*sql.Selector)
+	withNamedTags             map[string]*TagQuery
+	withNamedCaptions         map[string]*CaptionQuery
+	withNamedChapters         map[string]*ChapterQuery
+	withNamedRenditions       map[string]*RenditionQuery
+	withNamedThumbnails       map[string]*ThumbnailQuery
+	withNamedStaticRenditions map[string]*StaticRenditionQuery
 	// pageSize, when not 0, is the number of rows of a page: the rows after it
 	// are fetched only to tell there is a next page, and their edges are not loaded.
 	pageSize int
@@ -242,6 +245,28 @@ func (_q *VideoQuery) QueryThumbnails() *ThumbnailQuery {
 	return query
 }
 
+// QueryStaticRenditions chains the current query on the "static_renditions" edge.
+func (_q *VideoQuery) QueryStaticRenditions() *StaticRenditionQuery {
+	query := (&StaticRenditionClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(video.Table, video.FieldID, selector),
+			sqlgraph.To(staticrendition.Table, staticrendition.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, video.StaticRenditionsTable, video.StaticRenditionsColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
 // First returns the first Video entity from the query.
 // Returns a *NotFoundError when no Video was found.
 func (_q *VideoQuery) First(ctx context.Context) (*Video, error) {
@@ -429,18 +454,19 @@ func (_q *VideoQuery) Clone() *VideoQuery {
 		return nil
 	}
 	return &VideoQuery{
-		config:         _q.config,
-		ctx:            _q.ctx.Clone(),
-		order:          append([]video.OrderOption{}, _q.order...),
-		inters:         append([]Interceptor{}, _q.inters...),
-		predicates:     append([]predicate.Video{}, _q.predicates...),
-		withProject:    _q.withProject.Clone(),
-		withFolder:     _q.withFolder.Clone(),
-		withTags:       _q.withTags.Clone(),
-		withCaptions:   _q.withCaptions.Clone(),
-		withChapters:   _q.withChapters.Clone(),
-		withRenditions: _q.withRenditions.Clone(),
-		withThumbnails: _q.withThumbnails.Clone(),
+		config:               _q.config,
+		ctx:                  _q.ctx.Clone(),
+		order:                append([]video.OrderOption{}, _q.order...),
+		inters:               append([]Interceptor{}, _q.inters...),
+		predicates:           append([]predicate.Video{}, _q.predicates...),
+		withProject:          _q.withProject.Clone(),
+		withFolder:           _q.withFolder.Clone(),
+		withTags:             _q.withTags.Clone(),
+		withCaptions:         _q.withCaptions.Clone(),
+		withChapters:         _q.withChapters.Clone(),
+		withRenditions:       _q.withRenditions.Clone(),
+		withThumbnails:       _q.withThumbnails.Clone(),
+		withStaticRenditions: _q.withStaticRenditions.Clone(),
 		// clone intermediate query.
 		sql:  _q.sql.Clone(),
 		path: _q.path,
@@ -524,6 +550,17 @@ func (_q *VideoQuery) WithThumbnails(opts ...func(*ThumbnailQuery)) *VideoQuery 
 	return _q
 }
 
+// WithStaticRenditions tells the query-builder to eager-load the nodes that are connected to
+// the "static_renditions" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *VideoQuery) WithStaticRenditions(opts ...func(*StaticRenditionQuery)) *VideoQuery {
+	query := (&StaticRenditionClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withStaticRenditions = query
+	return _q
+}
+
 // GroupBy is used to group vertices by one or more fields/columns.
 // It is often used with aggregate functions, like: count, max, mean, min, sum.
 //
@@ -602,7 +639,7 @@ func (_q *VideoQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Video,
 	var (
 		nodes       = []*Video{}
 		_spec       = _q.querySpec()
-		loadedTypes = [7]bool{
+		loadedTypes = [8]bool{
 			_q.withProject != nil,
 			_q.withFolder != nil,
 			_q.withTags != nil,
@@ -610,6 +647,7 @@ func (_q *VideoQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Video,
 			_q.withChapters != nil,
 			_q.withRenditions != nil,
 			_q.withThumbnails != nil,
+			_q.withStaticRenditions != nil,
 		}
 	)
 	_spec.ScanValues = func(columns []string) ([]any, error) {
@@ -683,6 +721,13 @@ func (_q *VideoQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Video,
 			return nil, err
 		}
 	}
+	if query := _q.withStaticRenditions; query != nil {
+		if err := _q.loadStaticRenditions(ctx, query, nodes,
+			func(n *Video) { n.Edges.StaticRenditions = []*StaticRendition{} },
+			func(n *Video, e *StaticRendition) { n.Edges.StaticRenditions = append(n.Edges.StaticRenditions, e) }); err != nil {
+			return nil, err
+		}
+	}
 	for name, query := range _q.withNamedTags {
 		if err := _q.loadNamedTags(ctx, query, nodes, name); err != nil {
 			return nil, err
@@ -725,6 +770,16 @@ func (_q *VideoQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Video,
 		}
 		loadCtx := loadingChildren(ctx, query, video.Table, video.ThumbnailsColumn)
 		if err := _q.loadThumbnails(loadCtx, query, nodes, init, assign); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedStaticRenditions {
+		init := func(n *Video) { n.appendNamedStaticRenditions(name) }
+		assign := func(n *Video, e *StaticRendition) {
+			n.appendNamedStaticRenditions(name, e)
+		}
+		loadCtx := loadingChildren(ctx, query, video.Table, video.StaticRenditionsColumn)
+		if err := _q.loadStaticRenditions(loadCtx, query, nodes, init, assign); err != nil {
 			return nil, err
 		}
 	}
@@ -979,6 +1034,36 @@ func (_q *VideoQuery) loadThumbnails(ctx context.Context, query *ThumbnailQuery,
 	}
 	return nil
 }
+func (_q *VideoQuery) loadStaticRenditions(ctx context.Context, query *StaticRenditionQuery, nodes []*Video, init func(*Video), assign func(*Video, *StaticRendition)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[uuid.UUID]*Video)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(staticrendition.FieldVideoID)
+	}
+	query.Where(predicate.StaticRendition(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(video.StaticRenditionsColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.VideoID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "video_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
 
 func (_q *VideoQuery) sqlCount(ctx context.Context) (int, error) {
 	_spec := _q.querySpec()
@@ -1172,6 +1257,20 @@ func (_q *VideoQuery) WithNamedThumbnails(name string, opts ...func(*ThumbnailQu
 	return _q
 }
 
+// WithNamedStaticRenditions tells the query-builder to eager-load the nodes that are connected to the "static_renditions"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *VideoQuery) WithNamedStaticRenditions(name string, opts ...func(*StaticRenditionQuery)) *VideoQuery {
+	query := (&StaticRenditionClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedStaticRenditions == nil {
+		_q.withNamedStaticRenditions = make(map[string]*StaticRenditionQuery)
+	}
+	_q.withNamedStaticRenditions[name] = query
+	return _q
+}
+
 // scanPages sets up the scan of spec's rows for pages (ent/edge_page.go): it
 // keeps the rows past a page out of _q's nodes, into pageExtra, and, when
 // _q loads edges by name (GraphQL connections), records the ids of the
@@ -1179,7 +1278,7 @@ func (_q *VideoQuery) WithNamedThumbnails(name string, opts ...func(*ThumbnailQu
 func (_q *VideoQuery) scanPages(ctx context.Context, spec *sqlgraph.QuerySpec) context.Context {
 	_q.pageExtra = nil
 	idColumn := ""
-	if len(_q.withNamedTags) > 0 || len(_q.withNamedCaptions) > 0 || len(_q.withNamedChapters) > 0 || len(_q.withNamedRenditions) > 0 || len(_q.withNamedThumbnails) > 0 {
+	if len(_q.withNamedTags) > 0 || len(_q.withNamedCaptions) > 0 || len(_q.withNamedChapters) > 0 || len(_q.withNamedRenditions) > 0 || len(_q.withNamedThumbnails) > 0 || len(_q.withNamedStaticRenditions) > 0 {
 		idColumn = video.FieldID
 	}
 	if _q.pageSize == 0 && len(_q.modifiers) == 0 && idColumn == "" {

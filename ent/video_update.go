@@ -17,6 +17,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/folder"
 	"github.com/vidra-dev/vidra/ent/predicate"
 	"github.com/vidra-dev/vidra/ent/rendition"
+	"github.com/vidra-dev/vidra/ent/staticrendition"
 	"github.com/vidra-dev/vidra/ent/tag"
 	"github.com/vidra-dev/vidra/ent/thumbnail"
 	"github.com/vidra-dev/vidra/ent/video"
@@ -418,6 +419,21 @@ func (_u *VideoUpdate) AddThumbnails(v ...*Thumbnail) *VideoUpdate {
 	return _u.AddThumbnailIDs(ids...)
 }
 
+// AddStaticRenditionIDs adds the "static_renditions" edge to the StaticRendition entity by IDs.
+func (_u *VideoUpdate) AddStaticRenditionIDs(ids ...uuid.UUID) *VideoUpdate {
+	_u.mutation.AddStaticRenditionIDs(ids...)
+	return _u
+}
+
+// AddStaticRenditions adds the "static_renditions" edges to the StaticRendition entity.
+func (_u *VideoUpdate) AddStaticRenditions(v ...*StaticRendition) *VideoUpdate {
+	ids := make([]uuid.UUID, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddStaticRenditionIDs(ids...)
+}
+
 // Mutation returns the VideoMutation object of the builder.
 func (_u *VideoUpdate) Mutation() *VideoMutation {
 	return _u.mutation
@@ -532,6 +548,27 @@ func (_u *VideoUpdate) RemoveThumbnails(v ...*Thumbnail) *VideoUpdate {
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveThumbnailIDs(ids...)
+}
+
+// ClearStaticRenditions clears all "static_renditions" edges to the StaticRendition entity.
+func (_u *VideoUpdate) ClearStaticRenditions() *VideoUpdate {
+	_u.mutation.ClearStaticRenditions()
+	return _u
+}
+
+// RemoveStaticRenditionIDs removes the "static_renditions" edge to StaticRendition entities by IDs.
+func (_u *VideoUpdate) RemoveStaticRenditionIDs(ids ...uuid.UUID) *VideoUpdate {
+	_u.mutation.RemoveStaticRenditionIDs(ids...)
+	return _u
+}
+
+// RemoveStaticRenditions removes "static_renditions" edges to StaticRendition entities.
+func (_u *VideoUpdate) RemoveStaticRenditions(v ...*StaticRendition) *VideoUpdate {
+	ids := make([]uuid.UUID, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveStaticRenditionIDs(ids...)
 }
 
 // Save executes the query and returns the number of nodes affected by the update operation.
@@ -993,6 +1030,51 @@ func (_u *VideoUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 		}
 		_spec.Edges.Add = append(_spec.Edges.Add, edge)
 	}
+	if _u.mutation.StaticRenditionsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   video.StaticRenditionsTable,
+			Columns: []string{video.StaticRenditionsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(staticrendition.FieldID, field.TypeUUID),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedStaticRenditionsIDs(); len(nodes) > 0 && !_u.mutation.StaticRenditionsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   video.StaticRenditionsTable,
+			Columns: []string{video.StaticRenditionsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(staticrendition.FieldID, field.TypeUUID),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.StaticRenditionsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   video.StaticRenditionsTable,
+			Columns: []string{video.StaticRenditionsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(staticrendition.FieldID, field.TypeUUID),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
 			err = &NotFoundError{video.Label}
@@ -1395,6 +1477,21 @@ func (_u *VideoUpdateOne) AddThumbnails(v ...*Thumbnail) *VideoUpdateOne {
 	return _u.AddThumbnailIDs(ids...)
 }
 
+// AddStaticRenditionIDs adds the "static_renditions" edge to the StaticRendition entity by IDs.
+func (_u *VideoUpdateOne) AddStaticRenditionIDs(ids ...uuid.UUID) *VideoUpdateOne {
+	_u.mutation.AddStaticRenditionIDs(ids...)
+	return _u
+}
+
+// AddStaticRenditions adds the "static_renditions" edges to the StaticRendition entity.
+func (_u *VideoUpdateOne) AddStaticRenditions(v ...*StaticRendition) *VideoUpdateOne {
+	ids := make([]uuid.UUID, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddStaticRenditionIDs(ids...)
+}
+
 // Mutation returns the VideoMutation object of the builder.
 func (_u *VideoUpdateOne) Mutation() *VideoMutation {
 	return _u.mutation
@@ -1509,6 +1606,27 @@ func (_u *VideoUpdateOne) RemoveThumbnails(v ...*Thumbnail) *VideoUpdateOne {
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveThumbnailIDs(ids...)
+}
+
+// ClearStaticRenditions clears all "static_renditions" edges to the StaticRendition entity.
+func (_u *VideoUpdateOne) ClearStaticRenditions() *VideoUpdateOne {
+	_u.mutation.ClearStaticRenditions()
+	return _u
+}
+
+// RemoveStaticRenditionIDs removes the "static_renditions" edge to StaticRendition entities by IDs.
+func (_u *VideoUpdateOne) RemoveStaticRenditionIDs(ids ...uuid.UUID) *VideoUpdateOne {
+	_u.mutation.RemoveStaticRenditionIDs(ids...)
+	return _u
+}
+
+// RemoveStaticRenditions removes "static_renditions" edges to StaticRendition entities.
+func (_u *VideoUpdateOne) RemoveStaticRenditions(v ...*StaticRendition) *VideoUpdateOne {
+	ids := make([]uuid.UUID, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveStaticRenditionIDs(ids...)
 }
 
 // Where appends a list predicates to the VideoUpdate builder.
@@ -1993,6 +2111,51 @@ func (_u *VideoUpdateOne) sqlSave(ctx context.Context) (_node *Video, err error)
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(thumbnail.FieldID, field.TypeUUID),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.StaticRenditionsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   video.StaticRenditionsTable,
+			Columns: []string{video.StaticRenditionsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(staticrendition.FieldID, field.TypeUUID),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedStaticRenditionsIDs(); len(nodes) > 0 && !_u.mutation.StaticRenditionsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   video.StaticRenditionsTable,
+			Columns: []string{video.StaticRenditionsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(staticrendition.FieldID, field.TypeUUID),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.StaticRenditionsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   video.StaticRenditionsTable,
+			Columns: []string{video.StaticRenditionsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(staticrendition.FieldID, field.TypeUUID),
 			},
 		}
 		for _, k := range nodes {

@@ -75,6 +75,11 @@ func (r *Resolver) Membership() generated.MembershipResolver { return &membershi
 // Query returns generated.QueryResolver implementation.
 func (r *Resolver) Query() generated.QueryResolver { return &queryResolver{r} }
 
+// StaticRendition returns generated.StaticRenditionResolver implementation.
+func (r *Resolver) StaticRendition() generated.StaticRenditionResolver {
+	return &staticRenditionResolver{r}
+}
+
 // Thumbnail returns generated.ThumbnailResolver implementation.
 func (r *Resolver) Thumbnail() generated.ThumbnailResolver { return &thumbnailResolver{r} }
 
@@ -98,6 +103,7 @@ type (
 	liveStreamResolver          struct{ *Resolver }
 	membershipResolver          struct{ *Resolver }
 	queryResolver               struct{ *Resolver }
+	staticRenditionResolver     struct{ *Resolver }
 	thumbnailResolver           struct{ *Resolver }
 	transcodingJobResolver      struct{ *Resolver }
 	userResolver                struct{ *Resolver }

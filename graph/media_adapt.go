@@ -40,7 +40,7 @@ func playbackToken(t *playbackapi.Token, err error) (*model.PlaybackToken, error
 	if err != nil {
 		return nil, err
 	}
-	return &model.PlaybackToken{Token: t.Token, ExpiresAt: t.ExpiresAt, PlaybackURL: t.PlaybackURL, DashURL: t.DashURL}, nil
+	return &model.PlaybackToken{Token: t.Token, ExpiresAt: t.ExpiresAt, PlaybackURL: t.PlaybackURL, DashURL: t.DashURL, DownloadURLs: t.DownloadURLs}, nil
 }
 
 // videoTimeline is a video's timeline as GraphQL shows it; nil stays nil.

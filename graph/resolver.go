@@ -33,6 +33,7 @@ import (
 	"github.com/vidra-dev/vidra/internal/playbackapi"
 	"github.com/vidra-dev/vidra/internal/players"
 	projectlib "github.com/vidra-dev/vidra/internal/project"
+	"github.com/vidra-dev/vidra/internal/staticrendition"
 	"github.com/vidra-dev/vidra/internal/transcoding"
 	"github.com/vidra-dev/vidra/internal/txn"
 	"github.com/vidra-dev/vidra/internal/usage"
@@ -97,6 +98,8 @@ type Resolver struct {
 	// endpoints runs the rules of webhook endpoints, their delivery logs and
 	// resends (internal/webhooks/endpoint).
 	endpoints *endpoint.Service
+	// staticRenditions runs the rules of MP4 downloads (internal/staticrendition).
+	staticRenditions *staticrendition.Service
 	// transcoding runs the rules of the transcoding jobs API (internal/transcoding).
 	transcoding *transcoding.Service
 	// players runs the rules of players and advertisements (internal/players).
@@ -215,6 +218,7 @@ func NewResolver(d Deps) *Resolver {
 	r.profiles = encodingprofile.New(d.Client)
 	r.access = accesscontrol.New(d.Client)
 	r.streams = streams.New(streams.Deps{Client: d.Client, Events: d.Webhooks.Events, Outbound: d.Live.Outbound})
+	r.staticRenditions = staticrendition.New(staticrendition.Deps{Client: d.Client, Queue: d.Media.Queue, Log: d.Log})
 	r.transcoding = transcoding.New(transcoding.Deps{Client: d.Client, Queue: d.Media.Queue, Log: d.Log})
 	r.ingest = ingestapi.New(ingestapi.Deps{Client: d.Client, Events: d.Webhooks.Events, Limits: d.Billing.Limits,
 		Queue: d.Media.Queue, PublicURL: d.Media.PublicURL, MaxUploadSize: d.Media.MaxUploadSize, Log: d.Log})

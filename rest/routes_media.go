@@ -53,7 +53,7 @@ func mediaRoutes() []Route {
 			Method: "POST", Path: "/key",
 			Message: "playback token created",
 			Operation: `mutation($videoId: ID!, $projectId: ID, $expiresIn: Int) {
-  createPlaybackToken(videoID: $videoId, projectID: $projectId, expiresIn: $expiresIn) { token expiresAt playbackURL dashURL }
+  createPlaybackToken(videoID: $videoId, projectID: $projectId, expiresIn: $expiresIn) { token expiresAt playbackURL dashURL downloadURLs }
 }`,
 		},
 	}, importerRoutes()...)

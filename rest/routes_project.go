@@ -1,7 +1,7 @@
 package rest
 
 // projectFields are the fields of a project in every project row's result.
-const projectFields = `id createdAt updatedAt organizationID name description logo`
+const projectFields = `id createdAt updatedAt organizationID name description logo staticRenditions`
 
 // settingFields are the fields of a project setting (docs/spec.md 2.7 plus ids and times).
 const settingFields = `id key value createdAt updatedAt`

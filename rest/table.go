@@ -16,6 +16,7 @@ func Table() []Route {
 		videoContentRoutes(),
 		captionRoutes(),
 		chapterRoutes(),
+		staticRenditionRoutes(),
 		playerRoutes(),
 		encodingProfileRoutes(),
 		mediaRoutes(),

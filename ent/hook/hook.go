@@ -585,6 +585,18 @@ func (f SessionFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, err
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.SessionMutation", m)
 }
 
+// The StaticRenditionFunc type is an adapter to allow the use of ordinary
+// function as StaticRendition mutator.
+type StaticRenditionFunc func(context.Context, *ent.StaticRenditionMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f StaticRenditionFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.StaticRenditionMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.StaticRenditionMutation", m)
+}
+
 // The StoredObjectFunc type is an adapter to allow the use of ordinary
 // function as StoredObject mutator.
 type StoredObjectFunc func(context.Context, *ent.StoredObjectMutation) (ent.Value, error)

@@ -57,6 +57,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/refreshtoken"
 	"github.com/vidra-dev/vidra/ent/rendition"
 	"github.com/vidra-dev/vidra/ent/session"
+	"github.com/vidra-dev/vidra/ent/staticrendition"
 	"github.com/vidra-dev/vidra/ent/storedobject"
 	"github.com/vidra-dev/vidra/ent/subscription"
 	"github.com/vidra-dev/vidra/ent/tag"
@@ -1427,6 +1428,33 @@ func (f TraverseSession) Traverse(ctx context.Context, q ent.Query) error {
 	return fmt.Errorf("unexpected query type %T. expect *ent.SessionQuery", q)
 }
 
+// The StaticRenditionFunc type is an adapter to allow the use of ordinary function as a Querier.
+type StaticRenditionFunc func(context.Context, *ent.StaticRenditionQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f StaticRenditionFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.StaticRenditionQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.StaticRenditionQuery", q)
+}
+
+// The TraverseStaticRendition type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseStaticRendition func(context.Context, *ent.StaticRenditionQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseStaticRendition) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseStaticRendition) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.StaticRenditionQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.StaticRenditionQuery", q)
+}
+
 // The StoredObjectFunc type is an adapter to allow the use of ordinary function as a Querier.
 type StoredObjectFunc func(context.Context, *ent.StoredObjectQuery) (ent.Value, error)
 
@@ -1958,6 +1986,8 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.RenditionQuery, predicate.Rendition, rendition.OrderOption]{typ: ent.TypeRendition, tq: q}, nil
 	case *ent.SessionQuery:
 		return &query[*ent.SessionQuery, predicate.Session, session.OrderOption]{typ: ent.TypeSession, tq: q}, nil
+	case *ent.StaticRenditionQuery:
+		return &query[*ent.StaticRenditionQuery, predicate.StaticRendition, staticrendition.OrderOption]{typ: ent.TypeStaticRendition, tq: q}, nil
 	case *ent.StoredObjectQuery:
 		return &query[*ent.StoredObjectQuery, predicate.StoredObject, storedobject.OrderOption]{typ: ent.TypeStoredObject, tq: q}, nil
 	case *ent.SubscriptionQuery:

@@ -1444,6 +1444,7 @@ var (
 		{Name: "name", Type: field.TypeString, Size: 255},
 		{Name: "description", Type: field.TypeString, Size: 5000, Default: ""},
 		{Name: "logo", Type: field.TypeString, Size: 1024, Default: ""},
+		{Name: "static_renditions", Type: field.TypeJSON, Default: "[]"},
 		{Name: "deleted_at", Type: field.TypeTime, Nullable: true},
 		{Name: "organization_id", Type: field.TypeUUID},
 	}
@@ -1455,7 +1456,7 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "projects_organizations_projects",
-				Columns:    []*schema.Column{ProjectsColumns[7]},
+				Columns:    []*schema.Column{ProjectsColumns[8]},
 				RefColumns: []*schema.Column{OrganizationsColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
@@ -1464,22 +1465,22 @@ var (
 			{
 				Name:    "project_organization_id_id",
 				Unique:  false,
-				Columns: []*schema.Column{ProjectsColumns[7], ProjectsColumns[0]},
+				Columns: []*schema.Column{ProjectsColumns[8], ProjectsColumns[0]},
 			},
 			{
 				Name:    "project_organization_id_created_at_id",
 				Unique:  false,
-				Columns: []*schema.Column{ProjectsColumns[7], ProjectsColumns[1], ProjectsColumns[0]},
+				Columns: []*schema.Column{ProjectsColumns[8], ProjectsColumns[1], ProjectsColumns[0]},
 			},
 			{
 				Name:    "project_organization_id_updated_at_id",
 				Unique:  false,
-				Columns: []*schema.Column{ProjectsColumns[7], ProjectsColumns[2], ProjectsColumns[0]},
+				Columns: []*schema.Column{ProjectsColumns[8], ProjectsColumns[2], ProjectsColumns[0]},
 			},
 			{
 				Name:    "project_organization_id_name_id",
 				Unique:  false,
-				Columns: []*schema.Column{ProjectsColumns[7], ProjectsColumns[3], ProjectsColumns[0]},
+				Columns: []*schema.Column{ProjectsColumns[8], ProjectsColumns[3], ProjectsColumns[0]},
 			},
 		},
 	}
@@ -1638,6 +1639,49 @@ var (
 				Name:    "session_user_id",
 				Unique:  false,
 				Columns: []*schema.Column{SessionsColumns[8]},
+			},
+		},
+	}
+	// StaticRenditionsColumns holds the columns for the "static_renditions" table.
+	StaticRenditionsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "resolution", Type: field.TypeString, Size: 16},
+		{Name: "file_name", Type: field.TypeString, Size: 32},
+		{Name: "status", Type: field.TypeEnum, Enums: []string{"preparing", "ready", "failed"}, Default: "preparing"},
+		{Name: "blob_key", Type: field.TypeString, Size: 1024, Default: ""},
+		{Name: "width", Type: field.TypeInt, Default: 0},
+		{Name: "height", Type: field.TypeInt, Default: 0},
+		{Name: "bytes", Type: field.TypeInt64, Default: 0},
+		{Name: "bitrate", Type: field.TypeInt64, Default: 0},
+		{Name: "failure_reason", Type: field.TypeString, Size: 2000, Default: ""},
+		{Name: "ready_at", Type: field.TypeTime, Nullable: true},
+		{Name: "video_id", Type: field.TypeUUID},
+	}
+	// StaticRenditionsTable holds the schema information for the "static_renditions" table.
+	StaticRenditionsTable = &schema.Table{
+		Name:       "static_renditions",
+		Columns:    StaticRenditionsColumns,
+		PrimaryKey: []*schema.Column{StaticRenditionsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "static_renditions_videos_static_renditions",
+				Columns:    []*schema.Column{StaticRenditionsColumns[13]},
+				RefColumns: []*schema.Column{VideosColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "staticrendition_video_id_resolution",
+				Unique:  true,
+				Columns: []*schema.Column{StaticRenditionsColumns[13], StaticRenditionsColumns[3]},
+			},
+			{
+				Name:    "staticrendition_status",
+				Unique:  false,
+				Columns: []*schema.Column{StaticRenditionsColumns[5]},
 			},
 		},
 	}
@@ -2374,6 +2418,7 @@ var (
 		RefreshTokensTable,
 		RenditionsTable,
 		SessionsTable,
+		StaticRenditionsTable,
 		StoredObjectsTable,
 		SubscriptionsTable,
 		TagsTable,
@@ -2435,6 +2480,7 @@ func init() {
 	RefreshTokensTable.ForeignKeys[0].RefTable = SessionsTable
 	RenditionsTable.ForeignKeys[0].RefTable = VideosTable
 	SessionsTable.ForeignKeys[0].RefTable = UsersTable
+	StaticRenditionsTable.ForeignKeys[0].RefTable = VideosTable
 	SubscriptionsTable.ForeignKeys[0].RefTable = PlansTable
 	TagsTable.ForeignKeys[0].RefTable = ProjectsTable
 	ThumbnailsTable.ForeignKeys[0].RefTable = VideosTable

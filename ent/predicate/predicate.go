@@ -150,6 +150,9 @@ type Rendition func(*sql.Selector)
 // Session is the predicate function for session builders.
 type Session func(*sql.Selector)
 
+// StaticRendition is the predicate function for staticrendition builders.
+type StaticRendition func(*sql.Selector)
+
 // StoredObject is the predicate function for storedobject builders.
 type StoredObject func(*sql.Selector)
 

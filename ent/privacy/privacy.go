@@ -1263,6 +1263,30 @@ func (f SessionMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutatio
 	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.SessionMutation", m)
 }
 
+// The StaticRenditionQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type StaticRenditionQueryRuleFunc func(context.Context, *ent.StaticRenditionQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f StaticRenditionQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.StaticRenditionQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.StaticRenditionQuery", q)
+}
+
+// The StaticRenditionMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type StaticRenditionMutationRuleFunc func(context.Context, *ent.StaticRenditionMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f StaticRenditionMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.StaticRenditionMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.StaticRenditionMutation", m)
+}
+
 // The StoredObjectQueryRuleFunc type is an adapter to allow the use of ordinary
 // functions as a query rule.
 type StoredObjectQueryRuleFunc func(context.Context, *ent.StoredObjectQuery) error
@@ -1778,6 +1802,8 @@ func queryFilter(q ent.Query) (Filter, error) {
 		return q.Filter(), nil
 	case *ent.SessionQuery:
 		return q.Filter(), nil
+	case *ent.StaticRenditionQuery:
+		return q.Filter(), nil
 	case *ent.StoredObjectQuery:
 		return q.Filter(), nil
 	case *ent.SubscriptionQuery:
@@ -1912,6 +1938,8 @@ func mutationFilter(m ent.Mutation) (Filter, error) {
 	case *ent.RenditionMutation:
 		return m.Filter(), nil
 	case *ent.SessionMutation:
+		return m.Filter(), nil
+	case *ent.StaticRenditionMutation:
 		return m.Filter(), nil
 	case *ent.StoredObjectMutation:
 		return m.Filter(), nil

@@ -28,6 +28,8 @@ const (
 	FieldDescription = "description"
 	// FieldLogo holds the string denoting the logo field in the database.
 	FieldLogo = "logo"
+	// FieldStaticRenditions holds the string denoting the static_renditions field in the database.
+	FieldStaticRenditions = "static_renditions"
 	// FieldDeletedAt holds the string denoting the deleted_at field in the database.
 	FieldDeletedAt = "deleted_at"
 	// EdgeOrganization holds the string denoting the organization edge name in mutations.
@@ -124,6 +126,7 @@ var Columns = []string{
 	FieldName,
 	FieldDescription,
 	FieldLogo,
+	FieldStaticRenditions,
 	FieldDeletedAt,
 }
 
@@ -161,6 +164,10 @@ var (
 	DefaultLogo string
 	// LogoValidator is a validator for the "logo" field. It is called by the builders before save.
 	LogoValidator func(string) error
+	// DefaultStaticRenditions holds the default value on creation for the "static_renditions" field.
+	DefaultStaticRenditions []string
+	// StaticRenditionsValidator is a validator for the "static_renditions" field. It is called by the builders before save.
+	StaticRenditionsValidator func([]string) error
 	// DefaultID holds the default value on creation for the "id" field.
 	DefaultID func() uuid.UUID
 )

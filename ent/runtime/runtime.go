@@ -55,6 +55,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/rendition"
 	"github.com/vidra-dev/vidra/ent/schema"
 	"github.com/vidra-dev/vidra/ent/session"
+	"github.com/vidra-dev/vidra/ent/staticrendition"
 	"github.com/vidra-dev/vidra/ent/storedobject"
 	"github.com/vidra-dev/vidra/ent/subscription"
 	"github.com/vidra-dev/vidra/ent/tag"
@@ -2420,6 +2421,12 @@ func init() {
 	project.DefaultLogo = projectDescLogo.Default.(string)
 	// project.LogoValidator is a validator for the "logo" field. It is called by the builders before save.
 	project.LogoValidator = projectDescLogo.Validators[0].(func(string) error)
+	// projectDescStaticRenditions is the schema descriptor for static_renditions field.
+	projectDescStaticRenditions := projectFields[4].Descriptor()
+	// project.DefaultStaticRenditions holds the default value on creation for the static_renditions field.
+	project.DefaultStaticRenditions = projectDescStaticRenditions.Default.([]string)
+	// project.StaticRenditionsValidator is a validator for the "static_renditions" field. It is called by the builders before save.
+	project.StaticRenditionsValidator = projectDescStaticRenditions.Validators[0].(func([]string) error)
 	// projectDescID is the schema descriptor for id field.
 	projectDescID := projectMixinFields0[0].Descriptor()
 	// project.DefaultID holds the default value on creation for the id field.
@@ -2632,6 +2639,104 @@ func init() {
 	sessionDescID := sessionMixinFields0[0].Descriptor()
 	// session.DefaultID holds the default value on creation for the id field.
 	session.DefaultID = sessionDescID.Default.(func() uuid.UUID)
+	staticrenditionMixin := schema.StaticRendition{}.Mixin()
+	staticrenditionMixinHooks1 := staticrenditionMixin[1].Hooks()
+	staticrenditionHooks := schema.StaticRendition{}.Hooks()
+	staticrendition.Hooks[0] = staticrenditionMixinHooks1[0]
+	staticrendition.Hooks[1] = staticrenditionMixinHooks1[1]
+	staticrendition.Hooks[2] = staticrenditionHooks[0]
+	staticrenditionMixinInters1 := staticrenditionMixin[1].Interceptors()
+	staticrendition.Interceptors[0] = staticrenditionMixinInters1[0]
+	staticrenditionMixinFields0 := staticrenditionMixin[0].Fields()
+	_ = staticrenditionMixinFields0
+	staticrenditionFields := schema.StaticRendition{}.Fields()
+	_ = staticrenditionFields
+	// staticrenditionDescCreatedAt is the schema descriptor for created_at field.
+	staticrenditionDescCreatedAt := staticrenditionMixinFields0[1].Descriptor()
+	// staticrendition.DefaultCreatedAt holds the default value on creation for the created_at field.
+	staticrendition.DefaultCreatedAt = staticrenditionDescCreatedAt.Default.(func() time.Time)
+	// staticrenditionDescUpdatedAt is the schema descriptor for updated_at field.
+	staticrenditionDescUpdatedAt := staticrenditionMixinFields0[2].Descriptor()
+	// staticrendition.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	staticrendition.DefaultUpdatedAt = staticrenditionDescUpdatedAt.Default.(func() time.Time)
+	// staticrendition.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	staticrendition.UpdateDefaultUpdatedAt = staticrenditionDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// staticrenditionDescResolution is the schema descriptor for resolution field.
+	staticrenditionDescResolution := staticrenditionFields[1].Descriptor()
+	// staticrendition.ResolutionValidator is a validator for the "resolution" field. It is called by the builders before save.
+	staticrendition.ResolutionValidator = func() func(string) error {
+		validators := staticrenditionDescResolution.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(resolution string) error {
+			for _, fn := range fns {
+				if err := fn(resolution); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// staticrenditionDescFileName is the schema descriptor for file_name field.
+	staticrenditionDescFileName := staticrenditionFields[2].Descriptor()
+	// staticrendition.FileNameValidator is a validator for the "file_name" field. It is called by the builders before save.
+	staticrendition.FileNameValidator = func() func(string) error {
+		validators := staticrenditionDescFileName.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(file_name string) error {
+			for _, fn := range fns {
+				if err := fn(file_name); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// staticrenditionDescBlobKey is the schema descriptor for blob_key field.
+	staticrenditionDescBlobKey := staticrenditionFields[4].Descriptor()
+	// staticrendition.DefaultBlobKey holds the default value on creation for the blob_key field.
+	staticrendition.DefaultBlobKey = staticrenditionDescBlobKey.Default.(string)
+	// staticrendition.BlobKeyValidator is a validator for the "blob_key" field. It is called by the builders before save.
+	staticrendition.BlobKeyValidator = staticrenditionDescBlobKey.Validators[0].(func(string) error)
+	// staticrenditionDescWidth is the schema descriptor for width field.
+	staticrenditionDescWidth := staticrenditionFields[5].Descriptor()
+	// staticrendition.DefaultWidth holds the default value on creation for the width field.
+	staticrendition.DefaultWidth = staticrenditionDescWidth.Default.(int)
+	// staticrendition.WidthValidator is a validator for the "width" field. It is called by the builders before save.
+	staticrendition.WidthValidator = staticrenditionDescWidth.Validators[0].(func(int) error)
+	// staticrenditionDescHeight is the schema descriptor for height field.
+	staticrenditionDescHeight := staticrenditionFields[6].Descriptor()
+	// staticrendition.DefaultHeight holds the default value on creation for the height field.
+	staticrendition.DefaultHeight = staticrenditionDescHeight.Default.(int)
+	// staticrendition.HeightValidator is a validator for the "height" field. It is called by the builders before save.
+	staticrendition.HeightValidator = staticrenditionDescHeight.Validators[0].(func(int) error)
+	// staticrenditionDescBytes is the schema descriptor for bytes field.
+	staticrenditionDescBytes := staticrenditionFields[7].Descriptor()
+	// staticrendition.DefaultBytes holds the default value on creation for the bytes field.
+	staticrendition.DefaultBytes = staticrenditionDescBytes.Default.(int64)
+	// staticrendition.BytesValidator is a validator for the "bytes" field. It is called by the builders before save.
+	staticrendition.BytesValidator = staticrenditionDescBytes.Validators[0].(func(int64) error)
+	// staticrenditionDescBitrate is the schema descriptor for bitrate field.
+	staticrenditionDescBitrate := staticrenditionFields[8].Descriptor()
+	// staticrendition.DefaultBitrate holds the default value on creation for the bitrate field.
+	staticrendition.DefaultBitrate = staticrenditionDescBitrate.Default.(int64)
+	// staticrendition.BitrateValidator is a validator for the "bitrate" field. It is called by the builders before save.
+	staticrendition.BitrateValidator = staticrenditionDescBitrate.Validators[0].(func(int64) error)
+	// staticrenditionDescFailureReason is the schema descriptor for failure_reason field.
+	staticrenditionDescFailureReason := staticrenditionFields[9].Descriptor()
+	// staticrendition.DefaultFailureReason holds the default value on creation for the failure_reason field.
+	staticrendition.DefaultFailureReason = staticrenditionDescFailureReason.Default.(string)
+	// staticrendition.FailureReasonValidator is a validator for the "failure_reason" field. It is called by the builders before save.
+	staticrendition.FailureReasonValidator = staticrenditionDescFailureReason.Validators[0].(func(string) error)
+	// staticrenditionDescID is the schema descriptor for id field.
+	staticrenditionDescID := staticrenditionMixinFields0[0].Descriptor()
+	// staticrendition.DefaultID holds the default value on creation for the id field.
+	staticrendition.DefaultID = staticrenditionDescID.Default.(func() uuid.UUID)
 	storedobjectMixin := schema.StoredObject{}.Mixin()
 	storedobjectMixinHooks1 := storedobjectMixin[1].Hooks()
 	storedobject.Hooks[0] = storedobjectMixinHooks1[0]

@@ -5,6 +5,7 @@ import (
 
 	"entgo.io/contrib/entgql"
 	"entgo.io/ent"
+	"entgo.io/ent/dialect/entsql"
 	"entgo.io/ent/dialect/sql"
 	"entgo.io/ent/schema"
 	"entgo.io/ent/schema/edge"
@@ -12,6 +13,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/vidra-dev/vidra/ent/intercept"
+	"github.com/vidra-dev/vidra/internal/staticres"
 	"github.com/vidra-dev/vidra/internal/tenancy"
 )
 
@@ -41,6 +43,14 @@ func (Project) Fields() []ent.Field {
 			MaxLen(1024).
 			Default("").
 			Annotations(entgql.Skip(entgql.SkipMutationCreateInput, entgql.SkipMutationUpdateInput)),
+		// StaticRenditions are the MP4 downloads every video of the project gets
+		// when it is ready (highest, audio-only, or a height such as 720p);
+		// empty makes none, and a video may still ask for its own.
+		field.Strings("static_renditions").
+			Default([]string{}).
+			// The column's own default fills the projects made before it.
+			Annotations(entsql.Default("[]")).
+			Validate(staticres.ValidateList),
 		// DeletedAt is set when the project is deleted (a soft delete): deleted projects
 		// are hidden from every query and can no longer be changed.
 		field.Time("deleted_at").

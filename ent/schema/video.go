@@ -169,6 +169,13 @@ func (Video) Edges() []ent.Edge {
 				entsql.OnDelete(entsql.Cascade),
 				entgql.Skip(entgql.SkipMutationCreateInput, entgql.SkipMutationUpdateInput),
 			),
+		// Static renditions (MP4 downloads) go with their video; their files
+		// are under jobs.VideoPrefix too.
+		edge.To("static_renditions", StaticRendition.Type).
+			Annotations(
+				entsql.OnDelete(entsql.Cascade),
+				entgql.Skip(entgql.SkipMutationCreateInput, entgql.SkipMutationUpdateInput),
+			),
 	}
 }
 

@@ -75,6 +75,8 @@ const (
 	EdgeRenditions = "renditions"
 	// EdgeThumbnails holds the string denoting the thumbnails edge name in mutations.
 	EdgeThumbnails = "thumbnails"
+	// EdgeStaticRenditions holds the string denoting the static_renditions edge name in mutations.
+	EdgeStaticRenditions = "static_renditions"
 	// Table holds the table name of the video in the database.
 	Table = "videos"
 	// ProjectTable is the table that holds the project relation/edge.
@@ -124,6 +126,13 @@ const (
 	ThumbnailsInverseTable = "thumbnails"
 	// ThumbnailsColumn is the table column denoting the thumbnails relation/edge.
 	ThumbnailsColumn = "video_id"
+	// StaticRenditionsTable is the table that holds the static_renditions relation/edge.
+	StaticRenditionsTable = "static_renditions"
+	// StaticRenditionsInverseTable is the table name for the StaticRendition entity.
+	// It exists in this package in order to avoid circular dependency with the "staticrendition" package.
+	StaticRenditionsInverseTable = "static_renditions"
+	// StaticRenditionsColumn is the table column denoting the static_renditions relation/edge.
+	StaticRenditionsColumn = "video_id"
 )
 
 // Columns holds all SQL columns for video fields.
@@ -474,6 +483,20 @@ func ByThumbnails(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
 		sqlgraph.OrderByNeighborTerms(s, newThumbnailsStep(), append([]sql.OrderTerm{term}, terms...)...)
 	}
 }
+
+// ByStaticRenditionsCount orders the results by static_renditions count.
+func ByStaticRenditionsCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newStaticRenditionsStep(), opts...)
+	}
+}
+
+// ByStaticRenditions orders the results by static_renditions terms.
+func ByStaticRenditions(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newStaticRenditionsStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
 func newProjectStep() *sqlgraph.Step {
 	return sqlgraph.NewStep(
 		sqlgraph.From(Table, FieldID),
@@ -521,6 +544,13 @@ func newThumbnailsStep() *sqlgraph.Step {
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(ThumbnailsInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.O2M, false, ThumbnailsTable, ThumbnailsColumn),
+	)
+}
+func newStaticRenditionsStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(StaticRenditionsInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, StaticRenditionsTable, StaticRenditionsColumn),
 	)
 }
 

@@ -1132,6 +1132,29 @@ func HasThumbnailsWith(preds ...predicate.Thumbnail) predicate.Video {
 	})
 }
 
+// HasStaticRenditions applies the HasEdge predicate on the "static_renditions" edge.
+func HasStaticRenditions() predicate.Video {
+	return predicate.Video(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, StaticRenditionsTable, StaticRenditionsColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasStaticRenditionsWith applies the HasEdge predicate on the "static_renditions" edge with a given conditions (other predicates).
+func HasStaticRenditionsWith(preds ...predicate.StaticRendition) predicate.Video {
+	return predicate.Video(func(s *sql.Selector) {
+		step := newStaticRenditionsStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
 // And groups predicates with the AND operator between them.
 func And(predicates ...predicate.Video) predicate.Video {
 	return predicate.Video(sql.AndPredicates(predicates...))

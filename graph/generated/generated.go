@@ -32,6 +32,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/membership"
 	"github.com/vidra-dev/vidra/ent/player"
 	"github.com/vidra-dev/vidra/ent/rendition"
+	"github.com/vidra-dev/vidra/ent/staticrendition"
 	"github.com/vidra-dev/vidra/ent/thumbnail"
 	"github.com/vidra-dev/vidra/ent/transaction"
 	"github.com/vidra-dev/vidra/ent/transcodingjob"
@@ -67,6 +68,7 @@ type ResolverRoot interface {
 	Mutation() MutationResolver
 	Plan() PlanResolver
 	Query() QueryResolver
+	StaticRendition() StaticRenditionResolver
 	Subscription() SubscriptionResolver
 	Thumbnail() ThumbnailResolver
 	TranscodingJob() TranscodingJobResolver
@@ -839,6 +841,7 @@ type ComplexityRoot struct {
 		CreatePlaybackToken         func(childComplexity int, videoID uuid.UUID, projectID *uuid.UUID, expiresIn *int) int
 		CreatePlayer                func(childComplexity int, projectID uuid.UUID, input ent.CreatePlayerInput) int
 		CreateProject               func(childComplexity int, input model.CreateProjectInput) int
+		CreateStaticRendition       func(childComplexity int, videoID uuid.UUID, resolution string, projectID *uuid.UUID) int
 		CreateTag                   func(childComplexity int, input ent.CreateTagInput) int
 		CreateTranscodingJob        func(childComplexity int, apiVersion int, input model.CreateTranscodingJobInput) int
 		CreateUploadToken           func(childComplexity int, projectID uuid.UUID, input model.CreateUploadTokenInput) int
@@ -855,6 +858,7 @@ type ComplexityRoot struct {
 		DeletePlayer                func(childComplexity int, projectID uuid.UUID, id uuid.UUID) int
 		DeleteProject               func(childComplexity int, id uuid.UUID) int
 		DeleteSession               func(childComplexity int, id uuid.UUID) int
+		DeleteStaticRendition       func(childComplexity int, videoID uuid.UUID, id uuid.UUID, projectID *uuid.UUID) int
 		DeleteTag                   func(childComplexity int, id uuid.UUID, projectID *uuid.UUID) int
 		DeleteTranscodingJob        func(childComplexity int, id uuid.UUID) int
 		DeleteVideo                 func(childComplexity int, id uuid.UUID, projectID *uuid.UUID) int
@@ -1043,10 +1047,11 @@ type ComplexityRoot struct {
 	}
 
 	PlaybackToken struct {
-		DashURL     func(childComplexity int) int
-		ExpiresAt   func(childComplexity int) int
-		PlaybackURL func(childComplexity int) int
-		Token       func(childComplexity int) int
+		DashURL      func(childComplexity int) int
+		DownloadURLs func(childComplexity int) int
+		ExpiresAt    func(childComplexity int) int
+		PlaybackURL  func(childComplexity int) int
+		Token        func(childComplexity int) int
 	}
 
 	Player struct {
@@ -1097,6 +1102,7 @@ type ComplexityRoot struct {
 		OrganizationID   func(childComplexity int) int
 		Players          func(childComplexity int) int
 		Settings         func(childComplexity int) int
+		StaticRenditions func(childComplexity int) int
 		Tags             func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.TagOrder, where *ent.TagWhereInput) int
 		UpdatedAt        func(childComplexity int) int
 		Videos           func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.VideoOrder, where *ent.VideoWhereInput) int
@@ -1202,6 +1208,7 @@ type ComplexityRoot struct {
 		SearchVideos            func(childComplexity int, projectID uuid.UUID, query string, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.VideoOrder) int
 		Service                 func(childComplexity int) int
 		Sessions                func(childComplexity int) int
+		StaticRendition         func(childComplexity int, videoID uuid.UUID, id uuid.UUID, projectID *uuid.UUID) int
 		StorageUsage            func(childComplexity int, projectID uuid.UUID, startTime *time.Time, endTime *time.Time) int
 		Subscription            func(childComplexity int) int
 		Tags                    func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.TagOrder, where *ent.TagWhereInput) int
@@ -1214,6 +1221,7 @@ type ComplexityRoot struct {
 		VideoChapters           func(childComplexity int, videoID uuid.UUID, projectID *uuid.UUID) int
 		VideoChaptersWebVtt     func(childComplexity int, videoID uuid.UUID, projectID *uuid.UUID) int
 		VideoMetadata           func(childComplexity int, videoID uuid.UUID, projectID *uuid.UUID) int
+		VideoStaticRenditions   func(childComplexity int, videoID uuid.UUID, projectID *uuid.UUID) int
 		VideoTimeline           func(childComplexity int, videoID uuid.UUID, projectID *uuid.UUID) int
 		Videos                  func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.VideoOrder, where *ent.VideoWhereInput) int
 		VideosByCustomField     func(childComplexity int, projectID uuid.UUID, key string, value string, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.VideoOrder) int
@@ -1260,6 +1268,24 @@ type ComplexityRoot struct {
 	ServiceInfo struct {
 		Name    func(childComplexity int) int
 		Version func(childComplexity int) int
+	}
+
+	StaticRendition struct {
+		Bitrate       func(childComplexity int) int
+		Bytes         func(childComplexity int) int
+		CreatedAt     func(childComplexity int) int
+		DownloadURL   func(childComplexity int) int
+		FailureReason func(childComplexity int) int
+		FileName      func(childComplexity int) int
+		Height        func(childComplexity int) int
+		ID            func(childComplexity int) int
+		ReadyAt       func(childComplexity int) int
+		Resolution    func(childComplexity int) int
+		Status        func(childComplexity int) int
+		UpdatedAt     func(childComplexity int) int
+		Video         func(childComplexity int) int
+		VideoID       func(childComplexity int) int
+		Width         func(childComplexity int) int
 	}
 
 	StorageUsage struct {
@@ -1468,38 +1494,39 @@ type ComplexityRoot struct {
 	}
 
 	Video struct {
-		AnimatedURL   func(childComplexity int, start *float64, end *float64, width *int, height *int, fps *int, format *model.AnimationFormat) int
-		Captions      func(childComplexity int) int
-		Chapters      func(childComplexity int) int
-		CreatedAt     func(childComplexity int) int
-		DashURL       func(childComplexity int) int
-		Description   func(childComplexity int) int
-		Duration      func(childComplexity int) int
-		EmbedCode     func(childComplexity int) int
-		EmbedURL      func(childComplexity int) int
-		Encrypted     func(childComplexity int) int
-		FailureReason func(childComplexity int) int
-		Folder        func(childComplexity int) int
-		FolderID      func(childComplexity int) int
-		Height        func(childComplexity int) int
-		ID            func(childComplexity int) int
-		Metadata      func(childComplexity int) int
-		Packaging     func(childComplexity int) int
-		PlaybackURL   func(childComplexity int) int
-		Progress      func(childComplexity int) int
-		Project       func(childComplexity int) int
-		ProjectID     func(childComplexity int) int
-		Renditions    func(childComplexity int) int
-		Size          func(childComplexity int) int
-		SourceURL     func(childComplexity int) int
-		Status        func(childComplexity int) int
-		Tags          func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.TagOrder, where *ent.TagWhereInput) int
-		ThumbnailURL  func(childComplexity int, time *float64, width *int, height *int, fitMode *model.ImageFitMode, format *model.StillFormat) int
-		Thumbnails    func(childComplexity int) int
-		Timeline      func(childComplexity int) int
-		Title         func(childComplexity int) int
-		UpdatedAt     func(childComplexity int) int
-		Width         func(childComplexity int) int
+		AnimatedURL      func(childComplexity int, start *float64, end *float64, width *int, height *int, fps *int, format *model.AnimationFormat) int
+		Captions         func(childComplexity int) int
+		Chapters         func(childComplexity int) int
+		CreatedAt        func(childComplexity int) int
+		DashURL          func(childComplexity int) int
+		Description      func(childComplexity int) int
+		Duration         func(childComplexity int) int
+		EmbedCode        func(childComplexity int) int
+		EmbedURL         func(childComplexity int) int
+		Encrypted        func(childComplexity int) int
+		FailureReason    func(childComplexity int) int
+		Folder           func(childComplexity int) int
+		FolderID         func(childComplexity int) int
+		Height           func(childComplexity int) int
+		ID               func(childComplexity int) int
+		Metadata         func(childComplexity int) int
+		Packaging        func(childComplexity int) int
+		PlaybackURL      func(childComplexity int) int
+		Progress         func(childComplexity int) int
+		Project          func(childComplexity int) int
+		ProjectID        func(childComplexity int) int
+		Renditions       func(childComplexity int) int
+		Size             func(childComplexity int) int
+		SourceURL        func(childComplexity int) int
+		StaticRenditions func(childComplexity int) int
+		Status           func(childComplexity int) int
+		Tags             func(childComplexity int, after *entgql.Cursor[uuid.UUID], first *int, before *entgql.Cursor[uuid.UUID], last *int, orderBy *ent.TagOrder, where *ent.TagWhereInput) int
+		ThumbnailURL     func(childComplexity int, time *float64, width *int, height *int, fitMode *model.ImageFitMode, format *model.StillFormat) int
+		Thumbnails       func(childComplexity int) int
+		Timeline         func(childComplexity int) int
+		Title            func(childComplexity int) int
+		UpdatedAt        func(childComplexity int) int
+		Width            func(childComplexity int) int
 	}
 
 	VideoConnection struct {
@@ -1705,6 +1732,8 @@ type MutationResolver interface {
 	DeleteProject(ctx context.Context, id uuid.UUID) (uuid.UUID, error)
 	UpsertProjectSettings(ctx context.Context, projectID uuid.UUID, input []*model.ProjectSettingInput) ([]*ent.ProjectSetting, error)
 	UploadProjectLogo(ctx context.Context, projectID uuid.UUID, file graphql.Upload) (*ent.Project, error)
+	CreateStaticRendition(ctx context.Context, videoID uuid.UUID, resolution string, projectID *uuid.UUID) (*ent.StaticRendition, error)
+	DeleteStaticRendition(ctx context.Context, videoID uuid.UUID, id uuid.UUID, projectID *uuid.UUID) (uuid.UUID, error)
 	CreateTag(ctx context.Context, input ent.CreateTagInput) (*ent.Tag, error)
 	DeleteTag(ctx context.Context, id uuid.UUID, projectID *uuid.UUID) (uuid.UUID, error)
 	CreateTranscodingJob(ctx context.Context, apiVersion int, input model.CreateTranscodingJobInput) (*ent.TranscodingJob, error)
@@ -1792,6 +1821,8 @@ type QueryResolver interface {
 	Player(ctx context.Context, projectID uuid.UUID, id uuid.UUID) (*ent.Player, error)
 	Project(ctx context.Context, id uuid.UUID) (*ent.Project, error)
 	ProjectSettings(ctx context.Context, projectID uuid.UUID) ([]*ent.ProjectSetting, error)
+	StaticRendition(ctx context.Context, videoID uuid.UUID, id uuid.UUID, projectID *uuid.UUID) (*ent.StaticRendition, error)
+	VideoStaticRenditions(ctx context.Context, videoID uuid.UUID, projectID *uuid.UUID) ([]*ent.StaticRendition, error)
 	Service(ctx context.Context) (*model.ServiceInfo, error)
 	Health(ctx context.Context) (*model.Health, error)
 	Regions(ctx context.Context) ([]*model.Region, error)
@@ -1814,6 +1845,9 @@ type QueryResolver interface {
 	WebhookEndpoints(ctx context.Context, projectID uuid.UUID) ([]*ent.WebhookEndpoint, error)
 	WebhookEndpoint(ctx context.Context, projectID uuid.UUID, id uuid.UUID) (*ent.WebhookEndpoint, error)
 	WebhookLogs(ctx context.Context, projectID uuid.UUID, endpointID *uuid.UUID, eventType *string, status *webhookdelivery.Status, since *time.Time, until *time.Time, first *int, after *entgql.Cursor[uuid.UUID]) (*ent.WebhookDeliveryConnection, error)
+}
+type StaticRenditionResolver interface {
+	DownloadURL(ctx context.Context, obj *ent.StaticRendition) (*string, error)
 }
 type SubscriptionResolver interface {
 	VideoUpdated(ctx context.Context, id uuid.UUID, after *string) (<-chan *ent.Video, error)
@@ -5018,6 +5052,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateProject(childComplexity, args["input"].(model.CreateProjectInput)), true
+	case "Mutation.createStaticRendition":
+		if e.ComplexityRoot.Mutation.CreateStaticRendition == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createStaticRendition_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateStaticRendition(childComplexity, args["videoID"].(uuid.UUID), args["resolution"].(string), args["projectID"].(*uuid.UUID)), true
 	case "Mutation.createTag":
 		if e.ComplexityRoot.Mutation.CreateTag == nil {
 			break
@@ -5189,6 +5234,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DeleteSession(childComplexity, args["id"].(uuid.UUID)), true
+	case "Mutation.deleteStaticRendition":
+		if e.ComplexityRoot.Mutation.DeleteStaticRendition == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteStaticRendition_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteStaticRendition(childComplexity, args["videoID"].(uuid.UUID), args["id"].(uuid.UUID), args["projectID"].(*uuid.UUID)), true
 	case "Mutation.deleteTag":
 		if e.ComplexityRoot.Mutation.DeleteTag == nil {
 			break
@@ -6346,6 +6402,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.PlaybackToken.DashURL(childComplexity), true
+	case "PlaybackToken.downloadURLs":
+		if e.ComplexityRoot.PlaybackToken.DownloadURLs == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlaybackToken.DownloadURLs(childComplexity), true
 	case "PlaybackToken.expiresAt":
 		if e.ComplexityRoot.PlaybackToken.ExpiresAt == nil {
 			break
@@ -6601,6 +6663,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Project.Settings(childComplexity), true
+	case "Project.staticRenditions":
+		if e.ComplexityRoot.Project.StaticRenditions == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Project.StaticRenditions(childComplexity), true
 	case "Project.tags":
 		if e.ComplexityRoot.Project.Tags == nil {
 			break
@@ -7400,6 +7468,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Sessions(childComplexity), true
+	case "Query.staticRendition":
+		if e.ComplexityRoot.Query.StaticRendition == nil {
+			break
+		}
+
+		args, err := ec.field_Query_staticRendition_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.StaticRendition(childComplexity, args["videoID"].(uuid.UUID), args["id"].(uuid.UUID), args["projectID"].(*uuid.UUID)), true
 	case "Query.storageUsage":
 		if e.ComplexityRoot.Query.StorageUsage == nil {
 			break
@@ -7527,6 +7606,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.VideoMetadata(childComplexity, args["videoID"].(uuid.UUID), args["projectID"].(*uuid.UUID)), true
+	case "Query.videoStaticRenditions":
+		if e.ComplexityRoot.Query.VideoStaticRenditions == nil {
+			break
+		}
+
+		args, err := ec.field_Query_videoStaticRenditions_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.VideoStaticRenditions(childComplexity, args["videoID"].(uuid.UUID), args["projectID"].(*uuid.UUID)), true
 	case "Query.videoTimeline":
 		if e.ComplexityRoot.Query.VideoTimeline == nil {
 			break
@@ -7748,6 +7838,97 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.ServiceInfo.Version(childComplexity), true
+
+	case "StaticRendition.bitrate":
+		if e.ComplexityRoot.StaticRendition.Bitrate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StaticRendition.Bitrate(childComplexity), true
+	case "StaticRendition.bytes":
+		if e.ComplexityRoot.StaticRendition.Bytes == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StaticRendition.Bytes(childComplexity), true
+	case "StaticRendition.createdAt":
+		if e.ComplexityRoot.StaticRendition.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StaticRendition.CreatedAt(childComplexity), true
+	case "StaticRendition.downloadURL":
+		if e.ComplexityRoot.StaticRendition.DownloadURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StaticRendition.DownloadURL(childComplexity), true
+	case "StaticRendition.failureReason":
+		if e.ComplexityRoot.StaticRendition.FailureReason == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StaticRendition.FailureReason(childComplexity), true
+	case "StaticRendition.fileName":
+		if e.ComplexityRoot.StaticRendition.FileName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StaticRendition.FileName(childComplexity), true
+	case "StaticRendition.height":
+		if e.ComplexityRoot.StaticRendition.Height == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StaticRendition.Height(childComplexity), true
+	case "StaticRendition.id":
+		if e.ComplexityRoot.StaticRendition.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StaticRendition.ID(childComplexity), true
+	case "StaticRendition.readyAt":
+		if e.ComplexityRoot.StaticRendition.ReadyAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StaticRendition.ReadyAt(childComplexity), true
+	case "StaticRendition.resolution":
+		if e.ComplexityRoot.StaticRendition.Resolution == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StaticRendition.Resolution(childComplexity), true
+	case "StaticRendition.status":
+		if e.ComplexityRoot.StaticRendition.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StaticRendition.Status(childComplexity), true
+	case "StaticRendition.updatedAt":
+		if e.ComplexityRoot.StaticRendition.UpdatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StaticRendition.UpdatedAt(childComplexity), true
+	case "StaticRendition.video":
+		if e.ComplexityRoot.StaticRendition.Video == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StaticRendition.Video(childComplexity), true
+	case "StaticRendition.videoID":
+		if e.ComplexityRoot.StaticRendition.VideoID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StaticRendition.VideoID(childComplexity), true
+	case "StaticRendition.width":
+		if e.ComplexityRoot.StaticRendition.Width == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StaticRendition.Width(childComplexity), true
 
 	case "StorageUsage.averageBytes":
 		if e.ComplexityRoot.StorageUsage.AverageBytes == nil {
@@ -8779,6 +8960,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Video.SourceURL(childComplexity), true
+	case "Video.staticRenditions":
+		if e.ComplexityRoot.Video.StaticRenditions == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Video.StaticRenditions(childComplexity), true
 	case "Video.status":
 		if e.ComplexityRoot.Video.Status == nil {
 			break
@@ -11808,6 +11995,7 @@ Input was generated by ent.
 input CreateProjectInput {
   name: String!
   description: String
+  staticRenditions: [String!]
 }
 """
 CreateTagInput is used for create Tag object.
@@ -13677,6 +13865,7 @@ type Project implements Node {
   name: String!
   description: String!
   logo: String!
+  staticRenditions: [String!]!
   organization: Organization!
   settings: [ProjectSetting!]
   folders(
@@ -14331,6 +14520,50 @@ enum RenditionStatus @goModel(model: "github.com/vidra-dev/vidra/ent/rendition.S
   ready
   failed
 }
+type StaticRendition implements Node {
+  id: ID!
+  createdAt: Time!
+  updatedAt: Time!
+  videoID: ID!
+  resolution: String!
+  fileName: String!
+  status: StaticRenditionStatus!
+  width: Int!
+  height: Int!
+  bytes: Int!
+  bitrate: Int!
+  failureReason: String!
+  readyAt: Time
+  video: Video!
+}
+"""
+Ordering options for StaticRendition connections
+"""
+input StaticRenditionOrder {
+  """
+  The ordering direction.
+  """
+  direction: OrderDirection! = ASC
+  """
+  The field by which to order StaticRenditions.
+  """
+  field: StaticRenditionOrderField!
+}
+"""
+Properties by which StaticRendition connections can be ordered.
+"""
+enum StaticRenditionOrderField {
+  CREATED_AT
+  UPDATED_AT
+}
+"""
+StaticRenditionStatus is enum for the field status
+"""
+enum StaticRenditionStatus @goModel(model: "github.com/vidra-dev/vidra/ent/staticrendition.Status") {
+  preparing
+  ready
+  failed
+}
 type Tag implements Node {
   id: ID!
   createdAt: Time!
@@ -14693,6 +14926,8 @@ Input was generated by ent.
 input UpdateProjectInput {
   name: String
   description: String
+  staticRenditions: [String!]
+  appendStaticRenditions: [String!]
 }
 """
 UpdateVideoInput is used for update Video object.
@@ -14905,6 +15140,7 @@ type Video implements Node {
   chapters: [Chapter!]
   renditions: [Rendition!]
   thumbnails: [Thumbnail!]
+  staticRenditions: [StaticRendition!]
 }
 """
 A connection to a list of items.
@@ -16338,6 +16574,79 @@ extend type Mutation {
   Project.logo holds its key; a replaced logo is scheduled for removal.
   """
   uploadProjectLogo(projectID: ID!, file: Upload!): Project!
+}
+`, BuiltIn: false},
+	{Name: "../../schema/static_rendition.graphql", Input: `extend type StaticRendition {
+  """
+  Where the file is downloaded (GET /v1/play/{videoId}/downloads/{fileName}),
+  once it is ready; null before. A project that requires signed playback
+  needs ?token= (PlaybackToken.downloadURLs carries it).
+  """
+  downloadURL: String
+}
+
+extend type PlaybackToken {
+  """
+  The download URLs of the video's ready static renditions (MP4 files), with
+  the token in their query.
+  """
+  downloadURLs: [String!]!
+}
+
+extend type Query {
+  """
+  One static rendition (MP4 download) of a video; NOT_FOUND when the video has none such.
+  """
+  staticRendition(
+    videoID: ID!
+    id: ID!
+    """
+    When given, the video must belong to this project (NOT_FOUND otherwise): REST paths nest it under one.
+    """
+    projectID: ID
+  ): StaticRendition!
+  """
+  A video's static renditions (MP4 downloads), by resolution.
+  """
+  videoStaticRenditions(
+    videoID: ID!
+    """
+    When given, the video must belong to this project (NOT_FOUND otherwise): REST paths nest it under one.
+    """
+    projectID: ID
+  ): [StaticRendition!]!
+}
+
+extend type Mutation {
+  """
+  Asks for a static rendition of a video: an MP4 file (moov first, so it plays
+  while it downloads) remuxed from the video's renditions without a second
+  encode. resolution is highest (the tallest rendition with the sound),
+  audio-only (the sound as M4A) or a height of the video's ladder such as
+  720p. It is preparing until the file is written (made as soon as the video
+  is ready), then ready with video.static_rendition.ready, or failed with
+  video.static_rendition.failed. Asking again for a resolution the video has
+  makes it again.
+  """
+  createStaticRendition(
+    videoID: ID!
+    resolution: String!
+    """
+    When given, the video must belong to this project (NOT_FOUND otherwise): REST paths nest it under one.
+    """
+    projectID: ID
+  ): StaticRendition!
+  """
+  Deletes a static rendition and its file; returns its id.
+  """
+  deleteStaticRendition(
+    videoID: ID!
+    id: ID!
+    """
+    When given, the video must belong to this project (NOT_FOUND otherwise): REST paths nest it under one.
+    """
+    projectID: ID
+  ): ID!
 }
 `, BuiltIn: false},
 	{Name: "../../schema/subscription.graphql", Input: `# GraphQL subscriptions (issue 25), over the graphql-transport-ws protocol at
@@ -18680,6 +18989,8 @@ func (ec *executionContext) childFields_PlaybackToken(ctx context.Context, field
 		return ec.fieldContext_PlaybackToken_playbackURL(ctx, field)
 	case "dashURL":
 		return ec.fieldContext_PlaybackToken_dashURL(ctx, field)
+	case "downloadURLs":
+		return ec.fieldContext_PlaybackToken_downloadURLs(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type PlaybackToken", field.Name)
 }
@@ -18756,6 +19067,8 @@ func (ec *executionContext) childFields_Project(ctx context.Context, field graph
 		return ec.fieldContext_Project_description(ctx, field)
 	case "logo":
 		return ec.fieldContext_Project_logo(ctx, field)
+	case "staticRenditions":
+		return ec.fieldContext_Project_staticRenditions(ctx, field)
 	case "organization":
 		return ec.fieldContext_Project_organization(ctx, field)
 	case "settings":
@@ -18906,6 +19219,42 @@ func (ec *executionContext) childFields_ServiceInfo(ctx context.Context, field g
 		return ec.fieldContext_ServiceInfo_version(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type ServiceInfo", field.Name)
+}
+
+func (ec *executionContext) childFields_StaticRendition(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_StaticRendition_id(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_StaticRendition_createdAt(ctx, field)
+	case "updatedAt":
+		return ec.fieldContext_StaticRendition_updatedAt(ctx, field)
+	case "videoID":
+		return ec.fieldContext_StaticRendition_videoID(ctx, field)
+	case "resolution":
+		return ec.fieldContext_StaticRendition_resolution(ctx, field)
+	case "fileName":
+		return ec.fieldContext_StaticRendition_fileName(ctx, field)
+	case "status":
+		return ec.fieldContext_StaticRendition_status(ctx, field)
+	case "width":
+		return ec.fieldContext_StaticRendition_width(ctx, field)
+	case "height":
+		return ec.fieldContext_StaticRendition_height(ctx, field)
+	case "bytes":
+		return ec.fieldContext_StaticRendition_bytes(ctx, field)
+	case "bitrate":
+		return ec.fieldContext_StaticRendition_bitrate(ctx, field)
+	case "failureReason":
+		return ec.fieldContext_StaticRendition_failureReason(ctx, field)
+	case "readyAt":
+		return ec.fieldContext_StaticRendition_readyAt(ctx, field)
+	case "video":
+		return ec.fieldContext_StaticRendition_video(ctx, field)
+	case "downloadURL":
+		return ec.fieldContext_StaticRendition_downloadURL(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type StaticRendition", field.Name)
 }
 
 func (ec *executionContext) childFields_StorageUsage(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -19344,6 +19693,8 @@ func (ec *executionContext) childFields_Video(ctx context.Context, field graphql
 		return ec.fieldContext_Video_renditions(ctx, field)
 	case "thumbnails":
 		return ec.fieldContext_Video_thumbnails(ctx, field)
+	case "staticRenditions":
+		return ec.fieldContext_Video_staticRenditions(ctx, field)
 	case "playbackURL":
 		return ec.fieldContext_Video_playbackURL(ctx, field)
 	case "dashURL":
@@ -20264,6 +20615,36 @@ func (ec *executionContext) field_Mutation_createProject_args(ctx context.Contex
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_createStaticRendition_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "videoID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["videoID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "resolution",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["resolution"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (*uuid.UUID, error) {
+			return ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg2
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_createTag_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -20575,6 +20956,36 @@ func (ec *executionContext) field_Mutation_deleteSession_args(ctx context.Contex
 		return nil, err
 	}
 	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_deleteStaticRendition_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "videoID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["videoID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (*uuid.UUID, error) {
+			return ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg2
 	return args, nil
 }
 
@@ -23708,6 +24119,36 @@ func (ec *executionContext) field_Query_searchVideos_args(ctx context.Context, r
 	return args, nil
 }
 
+func (ec *executionContext) field_Query_staticRendition_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "videoID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["videoID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (*uuid.UUID, error) {
+			return ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg2
+	return args, nil
+}
+
 func (ec *executionContext) field_Query_storageUsage_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -23979,6 +24420,28 @@ func (ec *executionContext) field_Query_videoChapters_args(ctx context.Context, 
 }
 
 func (ec *executionContext) field_Query_videoMetadata_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "videoID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["videoID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (*uuid.UUID, error) {
+			return ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_videoStaticRenditions_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "videoID",
@@ -32832,6 +33295,94 @@ func (ec *executionContext) fieldContext_Mutation_uploadProjectLogo(ctx context.
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_createStaticRendition(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createStaticRendition(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateStaticRendition(ctx, fc.Args["videoID"].(uuid.UUID), fc.Args["resolution"].(string), fc.Args["projectID"].(*uuid.UUID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.StaticRendition) graphql.Marshaler {
+			return ec.marshalNStaticRendition2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐStaticRendition(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createStaticRendition(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_StaticRendition(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createStaticRendition_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deleteStaticRendition(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_deleteStaticRendition(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeleteStaticRendition(ctx, fc.Args["videoID"].(uuid.UUID), fc.Args["id"].(uuid.UUID), fc.Args["projectID"].(*uuid.UUID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_deleteStaticRendition(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return nil, errors.New("field of type ID does not have child fields")
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deleteStaticRendition_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Mutation_createTag(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -34353,6 +34904,13 @@ func (ec *executionContext) fieldContext_PlaybackToken_dashURL(_ context.Context
 	return gqlexec.NewScalarFieldContext("PlaybackToken", field, false, false, scalarChild2)
 }
 
+func (ec *executionContext) _PlaybackToken_downloadURLs(ctx context.Context, field graphql.CollectedField, obj *model.PlaybackToken) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_PlaybackToken_downloadURLs, obj.DownloadURLs, ec.marshalNString2ᚕstringᚄ, true)
+}
+func (ec *executionContext) fieldContext_PlaybackToken_downloadURLs(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("PlaybackToken", field, false, false, scalarChild2)
+}
+
 func (ec *executionContext) _Player_id(ctx context.Context, field graphql.CollectedField, obj *ent.Player) (ret graphql.Marshaler) {
 	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Player_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
 }
@@ -34626,6 +35184,13 @@ func (ec *executionContext) _Project_logo(ctx context.Context, field graphql.Col
 	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Project_logo, &obj.Logo, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_Project_logo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("Project", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _Project_staticRenditions(ctx context.Context, field graphql.CollectedField, obj *ent.Project) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Project_staticRenditions, obj.StaticRenditions, ec.marshalNString2ᚕstringᚄ, true)
+}
+func (ec *executionContext) fieldContext_Project_staticRenditions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Project", field, false, false, scalarChild2)
 }
 
@@ -37859,6 +38424,94 @@ func (ec *executionContext) fieldContext_Query_projectSettings(ctx context.Conte
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_staticRendition(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_staticRendition(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().StaticRendition(ctx, fc.Args["videoID"].(uuid.UUID), fc.Args["id"].(uuid.UUID), fc.Args["projectID"].(*uuid.UUID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.StaticRendition) graphql.Marshaler {
+			return ec.marshalNStaticRendition2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐStaticRendition(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_staticRendition(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_StaticRendition(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_staticRendition_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_videoStaticRenditions(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_videoStaticRenditions(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().VideoStaticRenditions(ctx, fc.Args["videoID"].(uuid.UUID), fc.Args["projectID"].(*uuid.UUID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.StaticRendition) graphql.Marshaler {
+			return ec.marshalNStaticRendition2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐStaticRenditionᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_videoStaticRenditions(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_StaticRendition(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_videoStaticRenditions_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query_service(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -39000,6 +39653,152 @@ func (ec *executionContext) fieldContext_ServiceInfo_version(_ context.Context, 
 	return gqlexec.NewScalarFieldContext("ServiceInfo", field, false, false, scalarChild2)
 }
 
+func (ec *executionContext) _StaticRendition_id(ctx context.Context, field graphql.CollectedField, obj *ent.StaticRendition) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_StaticRendition_id, &obj.ID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+}
+func (ec *executionContext) fieldContext_StaticRendition_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("StaticRendition", field, false, false, scalarChild0)
+}
+
+func (ec *executionContext) _StaticRendition_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.StaticRendition) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_StaticRendition_createdAt, &obj.CreatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+}
+func (ec *executionContext) fieldContext_StaticRendition_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("StaticRendition", field, false, false, scalarChild1)
+}
+
+func (ec *executionContext) _StaticRendition_updatedAt(ctx context.Context, field graphql.CollectedField, obj *ent.StaticRendition) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_StaticRendition_updatedAt, &obj.UpdatedAt, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
+}
+func (ec *executionContext) fieldContext_StaticRendition_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("StaticRendition", field, false, false, scalarChild1)
+}
+
+func (ec *executionContext) _StaticRendition_videoID(ctx context.Context, field graphql.CollectedField, obj *ent.StaticRendition) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_StaticRendition_videoID, &obj.VideoID, ec.marshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID, true, gqlexec.UUIDRef)
+}
+func (ec *executionContext) fieldContext_StaticRendition_videoID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("StaticRendition", field, false, false, scalarChild0)
+}
+
+func (ec *executionContext) _StaticRendition_resolution(ctx context.Context, field graphql.CollectedField, obj *ent.StaticRendition) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_StaticRendition_resolution, &obj.Resolution, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_StaticRendition_resolution(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("StaticRendition", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _StaticRendition_fileName(ctx context.Context, field graphql.CollectedField, obj *ent.StaticRendition) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_StaticRendition_fileName, &obj.FileName, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_StaticRendition_fileName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("StaticRendition", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _StaticRendition_status(ctx context.Context, field graphql.CollectedField, obj *ent.StaticRendition) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_StaticRendition_status, &obj.Status, ec.marshalNStaticRenditionStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋstaticrenditionᚐStatus, true, gqlexec.EnumRef[staticrendition.Status])
+}
+func (ec *executionContext) fieldContext_StaticRendition_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("StaticRendition", field, false, false, scalarChild30)
+}
+
+func (ec *executionContext) _StaticRendition_width(ctx context.Context, field graphql.CollectedField, obj *ent.StaticRendition) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_StaticRendition_width, &obj.Width, ec.marshalNInt2int, true, gqlexec.IntRef)
+}
+func (ec *executionContext) fieldContext_StaticRendition_width(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("StaticRendition", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _StaticRendition_height(ctx context.Context, field graphql.CollectedField, obj *ent.StaticRendition) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_StaticRendition_height, &obj.Height, ec.marshalNInt2int, true, gqlexec.IntRef)
+}
+func (ec *executionContext) fieldContext_StaticRendition_height(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("StaticRendition", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _StaticRendition_bytes(ctx context.Context, field graphql.CollectedField, obj *ent.StaticRendition) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_StaticRendition_bytes, &obj.Bytes, ec.marshalNInt2int64, true, gqlexec.Int64Ref)
+}
+func (ec *executionContext) fieldContext_StaticRendition_bytes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("StaticRendition", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _StaticRendition_bitrate(ctx context.Context, field graphql.CollectedField, obj *ent.StaticRendition) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_StaticRendition_bitrate, &obj.Bitrate, ec.marshalNInt2int64, true, gqlexec.Int64Ref)
+}
+func (ec *executionContext) fieldContext_StaticRendition_bitrate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("StaticRendition", field, false, false, scalarChild4)
+}
+
+func (ec *executionContext) _StaticRendition_failureReason(ctx context.Context, field graphql.CollectedField, obj *ent.StaticRendition) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_StaticRendition_failureReason, &obj.FailureReason, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_StaticRendition_failureReason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("StaticRendition", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _StaticRendition_readyAt(ctx context.Context, field graphql.CollectedField, obj *ent.StaticRendition) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_StaticRendition_readyAt, obj.ReadyAt, ec.marshalOTime2ᚖtimeᚐTime, false)
+}
+func (ec *executionContext) fieldContext_StaticRendition_readyAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("StaticRendition", field, false, false, scalarChild1)
+}
+
+func (ec *executionContext) _StaticRendition_video(ctx context.Context, field graphql.CollectedField, obj *ent.StaticRendition) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StaticRendition_video(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Video(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Video) graphql.Marshaler {
+			return ec.marshalNVideo2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐVideo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StaticRendition_video(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "StaticRendition",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Video(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _StaticRendition_downloadURL(ctx context.Context, field graphql.CollectedField, obj *ent.StaticRendition) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StaticRendition_downloadURL(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.StaticRendition().DownloadURL(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_StaticRendition_downloadURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("StaticRendition", field, true, true, scalarChild2)
+}
+
 func (ec *executionContext) _StorageUsage_startTime(ctx context.Context, field graphql.CollectedField, obj *model.StorageUsage) (ret graphql.Marshaler) {
 	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_StorageUsage_startTime, &obj.StartTime, ec.marshalNTime2timeᚐTime, true, gqlexec.TimeRef)
 }
@@ -39729,7 +40528,7 @@ func (ec *executionContext) _Thumbnail_kind(ctx context.Context, field graphql.C
 	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Thumbnail_kind, &obj.Kind, ec.marshalNThumbnailKind2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋthumbnailᚐKind, true, gqlexec.EnumRef[thumbnail.Kind])
 }
 func (ec *executionContext) fieldContext_Thumbnail_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("Thumbnail", field, false, false, scalarChild30)
+	return gqlexec.NewScalarFieldContext("Thumbnail", field, false, false, scalarChild31)
 }
 
 func (ec *executionContext) _Thumbnail_timeOffset(ctx context.Context, field graphql.CollectedField, obj *ent.Thumbnail) (ret graphql.Marshaler) {
@@ -40007,7 +40806,7 @@ func (ec *executionContext) _TranscodingJob_status(ctx context.Context, field gr
 	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_TranscodingJob_status, &obj.Status, ec.marshalNTranscodingJobStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋtranscodingjobᚐStatus, true, gqlexec.EnumRef[transcodingjob.Status])
 }
 func (ec *executionContext) fieldContext_TranscodingJob_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("TranscodingJob", field, false, false, scalarChild31)
+	return gqlexec.NewScalarFieldContext("TranscodingJob", field, false, false, scalarChild32)
 }
 
 func (ec *executionContext) _TranscodingJob_progress(ctx context.Context, field graphql.CollectedField, obj *ent.TranscodingJob) (ret graphql.Marshaler) {
@@ -40564,7 +41363,7 @@ func (ec *executionContext) _Video_status(ctx context.Context, field graphql.Col
 	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Video_status, &obj.Status, ec.marshalNVideoStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋvideoᚐStatus, true, gqlexec.EnumRef[video.Status])
 }
 func (ec *executionContext) fieldContext_Video_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("Video", field, false, false, scalarChild32)
+	return gqlexec.NewScalarFieldContext("Video", field, false, false, scalarChild33)
 }
 
 func (ec *executionContext) _Video_duration(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
@@ -40620,7 +41419,7 @@ func (ec *executionContext) _Video_packaging(ctx context.Context, field graphql.
 	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Video_packaging, &obj.Packaging, ec.marshalNVideoPackaging2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋvideoᚐPackaging, true, gqlexec.EnumRef[video.Packaging])
 }
 func (ec *executionContext) fieldContext_Video_packaging(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("Video", field, false, false, scalarChild33)
+	return gqlexec.NewScalarFieldContext("Video", field, false, false, scalarChild34)
 }
 
 func (ec *executionContext) _Video_encrypted(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
@@ -40868,6 +41667,38 @@ func (ec *executionContext) fieldContext_Video_thumbnails(_ context.Context, fie
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_Thumbnail(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Video_staticRenditions(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Video_staticRenditions(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.StaticRenditions(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.StaticRendition) graphql.Marshaler {
+			return ec.marshalOStaticRendition2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐStaticRenditionᚄ(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Video_staticRenditions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Video",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_StaticRendition(ctx, field)
 		},
 	}
 	return fc, nil
@@ -41312,7 +42143,7 @@ func (ec *executionContext) _WebhookDelivery_status(ctx context.Context, field g
 	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_WebhookDelivery_status, &obj.Status, ec.marshalNWebhookDeliveryStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋwebhookdeliveryᚐStatus, true, gqlexec.EnumRef[webhookdelivery.Status])
 }
 func (ec *executionContext) fieldContext_WebhookDelivery_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("WebhookDelivery", field, false, false, scalarChild34)
+	return gqlexec.NewScalarFieldContext("WebhookDelivery", field, false, false, scalarChild35)
 }
 
 func (ec *executionContext) _WebhookDelivery_attempts(ctx context.Context, field graphql.CollectedField, obj *ent.WebhookDelivery) (ret graphql.Marshaler) {
@@ -41656,7 +42487,7 @@ func (ec *executionContext) ___Directive_locations(ctx context.Context, field gr
 	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext___Directive_locations, obj.Locations, ec.marshalN__DirectiveLocation2ᚕstringᚄ, true)
 }
 func (ec *executionContext) fieldContext___Directive_locations(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("__Directive", field, false, false, scalarChild35)
+	return gqlexec.NewScalarFieldContext("__Directive", field, false, false, scalarChild36)
 }
 
 func (ec *executionContext) ___Directive_args(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
@@ -42183,7 +43014,7 @@ func (ec *executionContext) ___Type_kind(ctx context.Context, field graphql.Coll
 	)
 }
 func (ec *executionContext) fieldContext___Type_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return gqlexec.NewScalarFieldContext("__Type", field, true, false, scalarChild36)
+	return gqlexec.NewScalarFieldContext("__Type", field, true, false, scalarChild37)
 }
 
 func (ec *executionContext) ___Type_name(ctx context.Context, field graphql.CollectedField, obj *introspection.Type) (ret graphql.Marshaler) {
@@ -46995,7 +47826,7 @@ func (ec *executionContext) unmarshalInputCreateProjectInput(ctx context.Context
 
 	asMap := obj.(map[string]any) // no defaults to add: read as given
 
-	fieldsInOrder := [...]string{"name", "description", "organizationID"}
+	fieldsInOrder := [...]string{"name", "description", "staticRenditions", "organizationID"}
 	var given [gqlexec.InlineInputFields]string
 	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
 		v := asMap[k]
@@ -47014,6 +47845,13 @@ func (ec *executionContext) unmarshalInputCreateProjectInput(ctx context.Context
 				return it, err
 			}
 			it.Description = data
+		case "staticRenditions":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("staticRenditions"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StaticRenditions = data
 		case "organizationID":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("organizationID"))
 			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
@@ -53460,6 +54298,45 @@ func (ec *executionContext) unmarshalInputSetImporterInput(ctx context.Context, 
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputStaticRenditionOrder(ctx context.Context, obj any) (ent.StaticRenditionOrder, error) {
+	var it ent.StaticRenditionOrder
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["direction"]; !present {
+		asMap["direction"] = "ASC"
+	}
+
+	fieldsInOrder := [...]string{"direction", "field"}
+	var given [gqlexec.InlineInputFields]string
+	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
+		v := asMap[k]
+		switch k {
+		case "direction":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
+			data, err := ec.unmarshalNOrderDirection2entgoᚗioᚋcontribᚋentgqlᚐOrderDirection(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Direction = data
+		case "field":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("field"))
+			data, err := ec.unmarshalNStaticRenditionOrderField2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐStaticRenditionOrderField(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Field = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputSubscribeInput(ctx context.Context, obj any) (model.SubscribeInput, error) {
 	var it model.SubscribeInput
 	if obj == nil {
@@ -54409,7 +55286,7 @@ func (ec *executionContext) unmarshalInputUpdateProjectInput(ctx context.Context
 
 	asMap := obj.(map[string]any) // no defaults to add: read as given
 
-	fieldsInOrder := [...]string{"name", "description"}
+	fieldsInOrder := [...]string{"name", "description", "staticRenditions", "appendStaticRenditions"}
 	var given [gqlexec.InlineInputFields]string
 	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
 		v := asMap[k]
@@ -54428,6 +55305,20 @@ func (ec *executionContext) unmarshalInputUpdateProjectInput(ctx context.Context
 				return it, err
 			}
 			it.Description = data
+		case "staticRenditions":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("staticRenditions"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.StaticRenditions = data
+		case "appendStaticRenditions":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("appendStaticRenditions"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AppendStaticRenditions = data
 		}
 	}
 	return it, nil
@@ -56271,6 +57162,11 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._Tag(ctx, sel, obj)
+	case *ent.StaticRendition:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._StaticRendition(ctx, sel, obj)
 	case *ent.Rendition:
 		if obj == nil {
 			return graphql.Null
@@ -63720,6 +64616,20 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "createStaticRendition":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createStaticRendition(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deleteStaticRendition":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deleteStaticRendition(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "createTag":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_createTag(ctx, field)
@@ -64940,6 +65850,11 @@ func (ec *executionContext) _PlaybackToken(ctx context.Context, sel ast.Selectio
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
+		case "downloadURLs":
+			out.Values[i] = ec._PlaybackToken_downloadURLs(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -65275,6 +66190,11 @@ func (ec *executionContext) _Project(ctx context.Context, sel ast.SelectionSet, 
 			}
 		case "logo":
 			out.Values[i] = ec._Project_logo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "staticRenditions":
+			out.Values[i] = ec._Project_staticRenditions(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
@@ -67414,6 +68334,50 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "staticRendition":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_staticRendition(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "videoStaticRenditions":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_videoStaticRenditions(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
 		case "service":
 			field := field
 
@@ -68245,6 +69209,192 @@ func (ec *executionContext) _ServiceInfo(ctx context.Context, sel ast.SelectionS
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	if len(deferLabelToView) > 0 {
+		ec.ProcessDeferredGroup(graphql.DeferredGroup{
+			Defers:   deferLabelToView,
+			Path:     graphql.GetPath(ctx),
+			FieldSet: deferredFieldSet,
+			Context:  ctx,
+		})
+	}
+
+	return outObject
+}
+
+var staticRenditionImplementors = []string{"StaticRendition", "Node"}
+
+func (ec *executionContext) _StaticRendition(ctx context.Context, sel ast.SelectionSet, obj *ent.StaticRendition) graphql.Marshaler {
+	fields, fieldKeys := ec.fields.Collect(ec.OperationContext, sel, staticRenditionImplementors)
+
+	out, outObject := gqlexec.NewLazyFieldSet(fieldKeys)
+	var deferredFieldSet *graphql.FieldSet
+	var deferLabelToView map[string]*graphql.FieldSetView
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("StaticRendition")
+		case "id":
+			out.Values[i] = ec._StaticRendition_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "createdAt":
+			out.Values[i] = ec._StaticRendition_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "updatedAt":
+			out.Values[i] = ec._StaticRendition_updatedAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "videoID":
+			out.Values[i] = ec._StaticRendition_videoID(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "resolution":
+			out.Values[i] = ec._StaticRendition_resolution(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "fileName":
+			out.Values[i] = ec._StaticRendition_fileName(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "status":
+			out.Values[i] = ec._StaticRendition_status(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "width":
+			out.Values[i] = ec._StaticRendition_width(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "height":
+			out.Values[i] = ec._StaticRendition_height(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "bytes":
+			out.Values[i] = ec._StaticRendition_bytes(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "bitrate":
+			out.Values[i] = ec._StaticRendition_bitrate(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "failureReason":
+			out.Values[i] = ec._StaticRendition_failureReason(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "readyAt":
+			out.Values[i] = ec._StaticRendition_readyAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "video":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._StaticRendition_video(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredSet := deferredFieldSet
+				deferredSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// the field is not queued below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
+		case "downloadURL":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._StaticRendition_downloadURL(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredSet := deferredFieldSet
+				deferredSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// the field is not queued below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -70416,6 +71566,49 @@ func (ec *executionContext) _Video(ctx context.Context, sel ast.SelectionSet, ob
 					}
 				}()
 				res = ec._Video_thumbnails(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				if deferredFieldSet == nil {
+					deferredFieldSet, deferLabelToView = graphql.NewFieldSet(nil), make(map[string]*graphql.FieldSetView)
+				}
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredSet := deferredFieldSet
+				deferredSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// the field is not queued below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			outSet := out.Set()
+			outSet.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, outSet) })
+		case "staticRenditions":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Video_staticRenditions(ctx, field, obj)
 				if res == graphql.RequiredNull {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}
@@ -74500,6 +75693,57 @@ func (ec *executionContext) unmarshalNSetImporterInput2githubᚗcomᚋvidraᚑde
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) marshalNStaticRendition2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐStaticRenditionᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.StaticRendition) graphql.Marshaler {
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
+		gqlexec.SetElementResult(ctx, &v[i])
+		return ec.marshalNStaticRendition2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐStaticRendition(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNStaticRendition2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐStaticRendition(ctx context.Context, sel ast.SelectionSet, v *ent.StaticRendition) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._StaticRendition(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNStaticRenditionOrderField2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐStaticRenditionOrderField(ctx context.Context, v any) (*ent.StaticRenditionOrderField, error) {
+	var res = new(ent.StaticRenditionOrderField)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNStaticRenditionOrderField2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐStaticRenditionOrderField(ctx context.Context, sel ast.SelectionSet, v *ent.StaticRenditionOrderField) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalNStaticRenditionStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋstaticrenditionᚐStatus(ctx context.Context, v any) (staticrendition.Status, error) {
+	var res staticrendition.Status
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNStaticRenditionStatus2githubᚗcomᚋvidraᚑdevᚋvidraᚋentᚋstaticrenditionᚐStatus(ctx context.Context, sel ast.SelectionSet, v staticrendition.Status) graphql.Marshaler {
+	return v
+}
+
 func (ec *executionContext) marshalNStorageUsage2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐStorageUsage(ctx context.Context, sel ast.SelectionSet, v *model.StorageUsage) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -77482,6 +78726,24 @@ func (ec *executionContext) marshalORendition2ᚕᚖgithubᚗcomᚋvidraᚑdev�
 	return ret
 }
 
+func (ec *executionContext) marshalOStaticRendition2ᚕᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐStaticRenditionᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.StaticRendition) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := gqlexec.MarshalSliceInOrder(ctx, len(v), false, func(ctx context.Context, i int) graphql.Marshaler {
+		gqlexec.SetElementResult(ctx, &v[i])
+		return ec.marshalNStaticRendition2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐStaticRendition(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
 func (ec *executionContext) unmarshalOStillFormat2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋgraphᚋmodelᚐStillFormat(ctx context.Context, v any) (*model.StillFormat, error) {
 	if v == nil {
 		return nil, nil
@@ -78158,6 +79420,7 @@ var inputUnmarshalers = gqlexec.OnceUnmarshalers(func() gqlexec.Unmarshalers {
 		ec.unmarshalInputRenditionOrder,
 		ec.unmarshalInputSendInvitationInput,
 		ec.unmarshalInputSetImporterInput,
+		ec.unmarshalInputStaticRenditionOrder,
 		ec.unmarshalInputSubscribeInput,
 		ec.unmarshalInputTagOrder,
 		ec.unmarshalInputTagWhereInput,
@@ -78217,11 +79480,12 @@ var (
 	scalarChild27 = gqlexec.NoChildFields("field of type UsageUnit does not have child fields")
 	scalarChild28 = gqlexec.NoChildFields("field of type PlayerWatermarkPosition does not have child fields")
 	scalarChild29 = gqlexec.NoChildFields("field of type RenditionStatus does not have child fields")
-	scalarChild30 = gqlexec.NoChildFields("field of type ThumbnailKind does not have child fields")
-	scalarChild31 = gqlexec.NoChildFields("field of type TranscodingJobStatus does not have child fields")
-	scalarChild32 = gqlexec.NoChildFields("field of type VideoStatus does not have child fields")
-	scalarChild33 = gqlexec.NoChildFields("field of type VideoPackaging does not have child fields")
-	scalarChild34 = gqlexec.NoChildFields("field of type WebhookDeliveryStatus does not have child fields")
-	scalarChild35 = gqlexec.NoChildFields("field of type __DirectiveLocation does not have child fields")
-	scalarChild36 = gqlexec.NoChildFields("field of type __TypeKind does not have child fields")
+	scalarChild30 = gqlexec.NoChildFields("field of type StaticRenditionStatus does not have child fields")
+	scalarChild31 = gqlexec.NoChildFields("field of type ThumbnailKind does not have child fields")
+	scalarChild32 = gqlexec.NoChildFields("field of type TranscodingJobStatus does not have child fields")
+	scalarChild33 = gqlexec.NoChildFields("field of type VideoStatus does not have child fields")
+	scalarChild34 = gqlexec.NoChildFields("field of type VideoPackaging does not have child fields")
+	scalarChild35 = gqlexec.NoChildFields("field of type WebhookDeliveryStatus does not have child fields")
+	scalarChild36 = gqlexec.NoChildFields("field of type __DirectiveLocation does not have child fields")
+	scalarChild37 = gqlexec.NoChildFields("field of type __TypeKind does not have child fields")
 )

@@ -643,6 +643,9 @@ type PlaybackToken struct {
 	// The DASH manifest URL with the token in its query, for a CMAF-packaged
 	// video; null for an MPEG-TS one (HLS only).
 	DashURL *string `json:"dashURL,omitempty"`
+	// The download URLs of the video's ready static renditions (MP4 files), with
+	// the token in their query.
+	DownloadURLs []string `json:"downloadURLs"`
 }
 
 // One setting to create or replace (SEED-API-SPEC 2.7): the value is kept exactly as sent.

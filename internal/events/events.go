@@ -20,6 +20,12 @@ const (
 	VideoFailed = "video.failed"
 	// VideoDeleted: a video was deleted.
 	VideoDeleted = "video.deleted"
+	// VideoStaticRenditionReady: a static rendition (MP4 download) of a video
+	// was written and can be downloaded (data: the static rendition).
+	VideoStaticRenditionReady = "video.static_rendition.ready"
+	// VideoStaticRenditionFailed: a static rendition could not be made
+	// (data.failure_reason says why).
+	VideoStaticRenditionFailed = "video.static_rendition.failed"
 	// CaptionReady: a caption track of a video was stored and can be served.
 	CaptionReady = "caption.ready"
 	// ImportCompleted: a video pulled from a URL arrived; processing follows.
@@ -110,6 +116,8 @@ var Catalogue = []Type{
 	{Name: VideoReady, Description: "A video is playable: renditions, thumbnails and storyboard are published."},
 	{Name: VideoFailed, Description: "A video could not be uploaded, imported or processed; data.failure_reason says why."},
 	{Name: VideoDeleted, Description: "A video was deleted."},
+	{Name: VideoStaticRenditionReady, Description: "A static rendition (MP4 download) of a video was written and can be downloaded."},
+	{Name: VideoStaticRenditionFailed, Description: "A static rendition could not be made; data.failure_reason says why."},
 	{Name: CaptionReady, Description: "A caption track was stored and can be served."},
 	{Name: ImportCompleted, Description: "A video pulled from a URL arrived; processing follows."},
 	{Name: ImportFailed, Description: "Pulling a video from a URL failed."},

@@ -43,6 +43,29 @@ func Caption(c *ent.Caption, projectID any) map[string]any {
 	}
 }
 
+// StaticRendition is the payload of the video.static_rendition.* events:
+// the static rendition without its storage key.
+func StaticRendition(s *ent.StaticRendition, projectID any) map[string]any {
+	d := map[string]any{
+		"id":             s.ID,
+		"video_id":       s.VideoID,
+		"project_id":     projectID,
+		"resolution":     s.Resolution,
+		"file_name":      s.FileName,
+		"status":         string(s.Status),
+		"width":          s.Width,
+		"height":         s.Height,
+		"bytes":          s.Bytes,
+		"bitrate":        s.Bitrate,
+		"failure_reason": s.FailureReason,
+		"created_at":     s.CreatedAt.UTC().Format(time.RFC3339Nano),
+	}
+	if s.ReadyAt != nil {
+		d["ready_at"] = s.ReadyAt.UTC().Format(time.RFC3339Nano)
+	}
+	return d
+}
+
 // TranscodingJob is the payload of the transcoding_job.* events: the job without
 // storage keys.
 func TranscodingJob(j *ent.TranscodingJob) map[string]any {

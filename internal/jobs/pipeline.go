@@ -66,6 +66,7 @@ func (p *Pipeline) Workers() *river.Workers {
 	river.AddWorker(w, &syncImportWorker{p: p})
 	river.AddWorker(w, &sweepWorker{p: p})
 	river.AddWorker(w, &removeBlobsWorker{p: p})
+	river.AddWorker(w, &staticRenditionWorker{p: p})
 	return w
 }
 

@@ -187,9 +187,17 @@ func (p *Pipeline) processVideo(ctx context.Context, id uuid.UUID) error {
 			return err
 		}
 	}
-	return p.transition(ctx, func(tx *ent.Tx) (*ent.Video, error) {
-		return videolifecycle.ProcessingFinished(ctx, tx.Client(), id)
-	}, events.VideoReady)
+	if err := p.transition(ctx, func(tx *ent.Tx) (*ent.Video, error) {
+		ready, err := videolifecycle.ProcessingFinished(ctx, tx.Client(), id)
+		if err == nil && ready != nil {
+			err = oweStaticRenditions(ctx, tx.Client(), ready)
+		}
+		return ready, err
+	}, events.VideoReady); err != nil {
+		return err
+	}
+	p.queueStaticRenditions(ctx, id)
+	return nil
 }
 
 // prepareEncryption makes a fresh AES-128 key for the video, records it (the

@@ -41,7 +41,8 @@ type sweepWorker struct {
 // Work queues a job for every row that records owed work: a video with its source
 // in uploading or processing (processing owed), an uploading video with a pull
 // URL and no source (import owed), a queued or running transcoding job, and a
-// pending or running import migration (sync owed), and a recorded blob deletion
+// pending or running import migration (sync owed), a preparing static rendition
+// of a ready video (its file owed), and a recorded blob deletion
 // (removal owed); and it finishes uploads whose bytes are all stored but whose
 // source was never recorded (Pipeline.Uploads). Unique jobs make this safe to
 // repeat: work that already has a live job is skipped, so only work lost between
@@ -91,6 +92,15 @@ func (p *Pipeline) Sweep(ctx context.Context) error {
 	}
 	for _, id := range syncs {
 		if err := p.Queue.Insert(ctx, SyncImportArgs{MigrationID: id}); err != nil {
+			return err
+		}
+	}
+	downloads, err := p.owedStaticRenditions(ctx)
+	if err != nil {
+		return err
+	}
+	for _, id := range downloads {
+		if err := p.Queue.Insert(ctx, StaticRenditionArgs{ID: id}); err != nil {
 			return err
 		}
 	}

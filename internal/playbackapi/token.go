@@ -6,6 +6,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/vidra-dev/vidra/ent/staticrendition"
 	"github.com/vidra-dev/vidra/ent/video"
 	"github.com/vidra-dev/vidra/internal/fault"
 	"github.com/vidra-dev/vidra/internal/idempotency"
@@ -21,6 +22,9 @@ type Token struct {
 	DashURL *string
 	// PlaybackURL is the master playlist URL with the token in its query.
 	PlaybackURL string
+	// DownloadURLs are the download URLs of the video's static renditions
+	// that have a file, with the token.
+	DownloadURLs []string
 }
 
 // CreateToken signs a playback token for a video, valid for expiresIn seconds
@@ -53,6 +57,16 @@ func (s *Service) CreateToken(ctx context.Context, videoID uuid.UUID, expiresIn 
 	if v.Packaging == video.PackagingCmaf {
 		u := s.URL(v.ID, media.DASHManifestName) + "?token=" + token
 		t.DashURL = &u
+	}
+	files, err := s.db(ctx).StaticRendition.Query().
+		Where(staticrendition.VideoID(v.ID), staticrendition.BlobKeyNEQ("")).
+		Order(staticrendition.ByResolution()).Select(staticrendition.FieldFileName).Strings(ctx)
+	if err != nil {
+		return nil, err
+	}
+	t.DownloadURLs = make([]string, len(files))
+	for i, f := range files {
+		t.DownloadURLs[i] = s.URL(v.ID, DownloadsFolder+f) + "?token=" + token
 	}
 	return t, nil
 }

@@ -36,6 +36,20 @@ func (s *Service) DashURL(v *ent.Video) *string {
 	return &u
 }
 
+// DownloadsFolder is the folder of the static renditions' files under a
+// video's playback path (/v1/play/{id}/downloads/highest.mp4).
+const DownloadsFolder = "downloads/"
+
+// DownloadURL is where a static rendition's file is downloaded, once it has
+// one; nil before.
+func (s *Service) DownloadURL(sr *ent.StaticRendition) *string {
+	if sr.BlobKey == "" {
+		return nil
+	}
+	u := s.URL(sr.VideoID, DownloadsFolder+sr.FileName)
+	return &u
+}
+
 // ThumbnailURL is where a thumbnail is served.
 func (s *Service) ThumbnailURL(t *ent.Thumbnail) string {
 	return s.URL(t.VideoID, "thumbnails/"+t.ID.String()+"."+videolib.ThumbnailExtension(t.ContentType))
