@@ -8,9 +8,12 @@ require (
 	entgo.io/contrib v0.7.0
 	entgo.io/ent v0.14.6
 	github.com/99designs/gqlgen v0.17.95
+	github.com/Eyevinn/dash-mpd v0.13.0
+	github.com/Eyevinn/mp4ff v0.52.0
 	github.com/aws/aws-sdk-go-v2 v1.46.0
 	github.com/aws/aws-sdk-go-v2/credentials v1.20.3
 	github.com/aws/aws-sdk-go-v2/service/s3 v1.111.0
+	github.com/aws/smithy-go v1.28.1
 	github.com/bluenviron/gortmplib v1.0.0
 	github.com/bluenviron/mediacommon/v2 v2.9.3
 	github.com/ccojocar/zxcvbn-go v1.0.4
@@ -56,8 +59,6 @@ require (
 )
 
 require (
-	github.com/Eyevinn/dash-mpd v0.13.0 // indirect
-	github.com/Eyevinn/mp4ff v0.52.0 // indirect
 	github.com/abema/go-mp4 v1.7.1 // indirect
 	github.com/agext/levenshtein v1.2.3 // indirect
 	github.com/agnivade/levenshtein v1.2.2 // indirect
@@ -79,7 +80,6 @@ require (
 	github.com/aws/aws-sdk-go-v2/service/sso v1.37.0 // indirect
 	github.com/aws/aws-sdk-go-v2/service/ssooidc v1.42.0 // indirect
 	github.com/aws/aws-sdk-go-v2/service/sts v1.49.0 // indirect
-	github.com/aws/smithy-go v1.28.1 // indirect
 	github.com/barkimedes/go-deepcopy v0.0.0-20220514131651-17c30cfc62df // indirect
 	github.com/benburkert/openpgp v0.0.0-20160410205803-c2471f86866c // indirect
 	github.com/beorn7/perks v1.0.1 // indirect
