@@ -1487,6 +1487,9 @@ var schemaGraph = func() *sqlgraph.Schema {
 			video.FieldHeight:             {Type: field.TypeInt, Column: video.FieldHeight},
 			video.FieldSourceKey:          {Type: field.TypeString, Column: video.FieldSourceKey},
 			video.FieldSourceURL:          {Type: field.TypeString, Column: video.FieldSourceURL},
+			video.FieldClipSourceID:       {Type: field.TypeUUID, Column: video.FieldClipSourceID},
+			video.FieldClipStart:          {Type: field.TypeFloat64, Column: video.FieldClipStart},
+			video.FieldClipEnd:            {Type: field.TypeFloat64, Column: video.FieldClipEnd},
 			video.FieldPackaging:          {Type: field.TypeEnum, Column: video.FieldPackaging},
 			video.FieldEncrypted:          {Type: field.TypeBool, Column: video.FieldEncrypted},
 			video.FieldEncryptionKey:      {Type: field.TypeString, Column: video.FieldEncryptionKey},
@@ -8709,6 +8712,21 @@ func (f *VideoFilter) WhereSourceKey(p entql.StringP) {
 // WhereSourceURL applies the entql string predicate on the source_url field.
 func (f *VideoFilter) WhereSourceURL(p entql.StringP) {
 	f.Where(p.Field(video.FieldSourceURL))
+}
+
+// WhereClipSourceID applies the entql [16]byte predicate on the clip_source_id field.
+func (f *VideoFilter) WhereClipSourceID(p entql.ValueP) {
+	f.Where(p.Field(video.FieldClipSourceID))
+}
+
+// WhereClipStart applies the entql float64 predicate on the clip_start field.
+func (f *VideoFilter) WhereClipStart(p entql.Float64P) {
+	f.Where(p.Field(video.FieldClipStart))
+}
+
+// WhereClipEnd applies the entql float64 predicate on the clip_end field.
+func (f *VideoFilter) WhereClipEnd(p entql.Float64P) {
+	f.Where(p.Field(video.FieldClipEnd))
 }
 
 // WherePackaging applies the entql string predicate on the packaging field.

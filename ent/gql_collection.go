@@ -4962,6 +4962,21 @@ func (_q *VideoQuery) collectField(ctx context.Context, oneNode bool, opCtx *gra
 				selectedFields = append(selectedFields, video.FieldSourceURL)
 				fieldSeen[video.FieldSourceURL] = struct{}{}
 			}
+		case "clipSourceID":
+			if _, ok := fieldSeen[video.FieldClipSourceID]; !ok {
+				selectedFields = append(selectedFields, video.FieldClipSourceID)
+				fieldSeen[video.FieldClipSourceID] = struct{}{}
+			}
+		case "clipStart":
+			if _, ok := fieldSeen[video.FieldClipStart]; !ok {
+				selectedFields = append(selectedFields, video.FieldClipStart)
+				fieldSeen[video.FieldClipStart] = struct{}{}
+			}
+		case "clipEnd":
+			if _, ok := fieldSeen[video.FieldClipEnd]; !ok {
+				selectedFields = append(selectedFields, video.FieldClipEnd)
+				fieldSeen[video.FieldClipEnd] = struct{}{}
+			}
 		case "packaging":
 			if _, ok := fieldSeen[video.FieldPackaging]; !ok {
 				selectedFields = append(selectedFields, video.FieldPackaging)

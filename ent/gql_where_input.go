@@ -7461,6 +7461,18 @@ type VideoWhereInput struct {
 	SourceURLEqualFold    *string  `json:"sourceURLEqualFold,omitempty"`
 	SourceURLContainsFold *string  `json:"sourceURLContainsFold,omitempty"`
 
+	// "clip_source_id" field predicates.
+	ClipSourceID       *uuid.UUID  `json:"clipSourceID,omitempty"`
+	ClipSourceIDNEQ    *uuid.UUID  `json:"clipSourceIDNEQ,omitempty"`
+	ClipSourceIDIn     []uuid.UUID `json:"clipSourceIDIn,omitempty"`
+	ClipSourceIDNotIn  []uuid.UUID `json:"clipSourceIDNotIn,omitempty"`
+	ClipSourceIDGT     *uuid.UUID  `json:"clipSourceIDGT,omitempty"`
+	ClipSourceIDGTE    *uuid.UUID  `json:"clipSourceIDGTE,omitempty"`
+	ClipSourceIDLT     *uuid.UUID  `json:"clipSourceIDLT,omitempty"`
+	ClipSourceIDLTE    *uuid.UUID  `json:"clipSourceIDLTE,omitempty"`
+	ClipSourceIDIsNil  bool        `json:"clipSourceIDIsNil,omitempty"`
+	ClipSourceIDNotNil bool        `json:"clipSourceIDNotNil,omitempty"`
+
 	// "encrypted" field predicates.
 	Encrypted    *bool `json:"encrypted,omitempty"`
 	EncryptedNEQ *bool `json:"encryptedNEQ,omitempty"`
@@ -7946,6 +7958,36 @@ func (i *VideoWhereInput) P() (predicate.Video, error) {
 	}
 	if i.SourceURLContainsFold != nil {
 		predicates = append(predicates, video.SourceURLContainsFold(*i.SourceURLContainsFold))
+	}
+	if i.ClipSourceID != nil {
+		predicates = append(predicates, video.ClipSourceIDEQ(*i.ClipSourceID))
+	}
+	if i.ClipSourceIDNEQ != nil {
+		predicates = append(predicates, video.ClipSourceIDNEQ(*i.ClipSourceIDNEQ))
+	}
+	if len(i.ClipSourceIDIn) > 0 {
+		predicates = append(predicates, video.ClipSourceIDIn(i.ClipSourceIDIn...))
+	}
+	if len(i.ClipSourceIDNotIn) > 0 {
+		predicates = append(predicates, video.ClipSourceIDNotIn(i.ClipSourceIDNotIn...))
+	}
+	if i.ClipSourceIDGT != nil {
+		predicates = append(predicates, video.ClipSourceIDGT(*i.ClipSourceIDGT))
+	}
+	if i.ClipSourceIDGTE != nil {
+		predicates = append(predicates, video.ClipSourceIDGTE(*i.ClipSourceIDGTE))
+	}
+	if i.ClipSourceIDLT != nil {
+		predicates = append(predicates, video.ClipSourceIDLT(*i.ClipSourceIDLT))
+	}
+	if i.ClipSourceIDLTE != nil {
+		predicates = append(predicates, video.ClipSourceIDLTE(*i.ClipSourceIDLTE))
+	}
+	if i.ClipSourceIDIsNil {
+		predicates = append(predicates, video.ClipSourceIDIsNil())
+	}
+	if i.ClipSourceIDNotNil {
+		predicates = append(predicates, video.ClipSourceIDNotNil())
 	}
 	if i.Encrypted != nil {
 		predicates = append(predicates, video.EncryptedEQ(*i.Encrypted))

@@ -58493,6 +58493,11 @@ type VideoMutation struct {
 	addheight                *int
 	source_key               *string
 	source_url               *string
+	clip_source_id           *uuid.UUID
+	clip_start               *float64
+	addclip_start            *float64
+	clip_end                 *float64
+	addclip_end              *float64
 	packaging                *video.Packaging
 	encrypted                *bool
 	encryption_key           *string
@@ -59285,6 +59290,195 @@ func (m *VideoMutation) ResetSourceURL() {
 	m.source_url = nil
 }
 
+// SetClipSourceID sets the "clip_source_id" field.
+func (m *VideoMutation) SetClipSourceID(u uuid.UUID) {
+	m.clip_source_id = &u
+}
+
+// ClipSourceID returns the value of the "clip_source_id" field in the mutation.
+func (m *VideoMutation) ClipSourceID() (r uuid.UUID, exists bool) {
+	v := m.clip_source_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldClipSourceID returns the old "clip_source_id" field's value of the Video entity.
+// If the Video object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *VideoMutation) OldClipSourceID(ctx context.Context) (v *uuid.UUID, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldClipSourceID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldClipSourceID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldClipSourceID: %w", err)
+	}
+	return oldValue.ClipSourceID, nil
+}
+
+// ClearClipSourceID clears the value of the "clip_source_id" field.
+func (m *VideoMutation) ClearClipSourceID() {
+	m.clip_source_id = nil
+	m.clearedFields[video.FieldClipSourceID] = struct{}{}
+}
+
+// ClipSourceIDCleared returns if the "clip_source_id" field was cleared in this mutation.
+func (m *VideoMutation) ClipSourceIDCleared() bool {
+	_, ok := m.clearedFields[video.FieldClipSourceID]
+	return ok
+}
+
+// ResetClipSourceID resets all changes to the "clip_source_id" field.
+func (m *VideoMutation) ResetClipSourceID() {
+	m.clip_source_id = nil
+	delete(m.clearedFields, video.FieldClipSourceID)
+}
+
+// SetClipStart sets the "clip_start" field.
+func (m *VideoMutation) SetClipStart(f float64) {
+	m.clip_start = &f
+	m.addclip_start = nil
+}
+
+// ClipStart returns the value of the "clip_start" field in the mutation.
+func (m *VideoMutation) ClipStart() (r float64, exists bool) {
+	v := m.clip_start
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldClipStart returns the old "clip_start" field's value of the Video entity.
+// If the Video object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *VideoMutation) OldClipStart(ctx context.Context) (v *float64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldClipStart is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldClipStart requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldClipStart: %w", err)
+	}
+	return oldValue.ClipStart, nil
+}
+
+// AddClipStart adds f to the "clip_start" field.
+func (m *VideoMutation) AddClipStart(f float64) {
+	if m.addclip_start != nil {
+		*m.addclip_start += f
+	} else {
+		m.addclip_start = &f
+	}
+}
+
+// AddedClipStart returns the value that was added to the "clip_start" field in this mutation.
+func (m *VideoMutation) AddedClipStart() (r float64, exists bool) {
+	v := m.addclip_start
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ClearClipStart clears the value of the "clip_start" field.
+func (m *VideoMutation) ClearClipStart() {
+	m.clip_start = nil
+	m.addclip_start = nil
+	m.clearedFields[video.FieldClipStart] = struct{}{}
+}
+
+// ClipStartCleared returns if the "clip_start" field was cleared in this mutation.
+func (m *VideoMutation) ClipStartCleared() bool {
+	_, ok := m.clearedFields[video.FieldClipStart]
+	return ok
+}
+
+// ResetClipStart resets all changes to the "clip_start" field.
+func (m *VideoMutation) ResetClipStart() {
+	m.clip_start = nil
+	m.addclip_start = nil
+	delete(m.clearedFields, video.FieldClipStart)
+}
+
+// SetClipEnd sets the "clip_end" field.
+func (m *VideoMutation) SetClipEnd(f float64) {
+	m.clip_end = &f
+	m.addclip_end = nil
+}
+
+// ClipEnd returns the value of the "clip_end" field in the mutation.
+func (m *VideoMutation) ClipEnd() (r float64, exists bool) {
+	v := m.clip_end
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldClipEnd returns the old "clip_end" field's value of the Video entity.
+// If the Video object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *VideoMutation) OldClipEnd(ctx context.Context) (v *float64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldClipEnd is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldClipEnd requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldClipEnd: %w", err)
+	}
+	return oldValue.ClipEnd, nil
+}
+
+// AddClipEnd adds f to the "clip_end" field.
+func (m *VideoMutation) AddClipEnd(f float64) {
+	if m.addclip_end != nil {
+		*m.addclip_end += f
+	} else {
+		m.addclip_end = &f
+	}
+}
+
+// AddedClipEnd returns the value that was added to the "clip_end" field in this mutation.
+func (m *VideoMutation) AddedClipEnd() (r float64, exists bool) {
+	v := m.addclip_end
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ClearClipEnd clears the value of the "clip_end" field.
+func (m *VideoMutation) ClearClipEnd() {
+	m.clip_end = nil
+	m.addclip_end = nil
+	m.clearedFields[video.FieldClipEnd] = struct{}{}
+}
+
+// ClipEndCleared returns if the "clip_end" field was cleared in this mutation.
+func (m *VideoMutation) ClipEndCleared() bool {
+	_, ok := m.clearedFields[video.FieldClipEnd]
+	return ok
+}
+
+// ResetClipEnd resets all changes to the "clip_end" field.
+func (m *VideoMutation) ResetClipEnd() {
+	m.clip_end = nil
+	m.addclip_end = nil
+	delete(m.clearedFields, video.FieldClipEnd)
+}
+
 // SetPackaging sets the "packaging" field.
 func (m *VideoMutation) SetPackaging(v video.Packaging) {
 	m.packaging = &v
@@ -59959,7 +60153,7 @@ func (m *VideoMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *VideoMutation) Fields() []string {
-	fields := make([]string, 0, 21)
+	fields := make([]string, 0, 24)
 	if m.created_at != nil {
 		fields = append(fields, video.FieldCreatedAt)
 	}
@@ -60004,6 +60198,15 @@ func (m *VideoMutation) Fields() []string {
 	}
 	if m.source_url != nil {
 		fields = append(fields, video.FieldSourceURL)
+	}
+	if m.clip_source_id != nil {
+		fields = append(fields, video.FieldClipSourceID)
+	}
+	if m.clip_start != nil {
+		fields = append(fields, video.FieldClipStart)
+	}
+	if m.clip_end != nil {
+		fields = append(fields, video.FieldClipEnd)
 	}
 	if m.packaging != nil {
 		fields = append(fields, video.FieldPackaging)
@@ -60061,6 +60264,12 @@ func (m *VideoMutation) Field(name string) (ent.Value, bool) {
 		return m.SourceKey()
 	case video.FieldSourceURL:
 		return m.SourceURL()
+	case video.FieldClipSourceID:
+		return m.ClipSourceID()
+	case video.FieldClipStart:
+		return m.ClipStart()
+	case video.FieldClipEnd:
+		return m.ClipEnd()
 	case video.FieldPackaging:
 		return m.Packaging()
 	case video.FieldEncrypted:
@@ -60112,6 +60321,12 @@ func (m *VideoMutation) OldField(ctx context.Context, name string) (ent.Value, e
 		return m.OldSourceKey(ctx)
 	case video.FieldSourceURL:
 		return m.OldSourceURL(ctx)
+	case video.FieldClipSourceID:
+		return m.OldClipSourceID(ctx)
+	case video.FieldClipStart:
+		return m.OldClipStart(ctx)
+	case video.FieldClipEnd:
+		return m.OldClipEnd(ctx)
 	case video.FieldPackaging:
 		return m.OldPackaging(ctx)
 	case video.FieldEncrypted:
@@ -60238,6 +60453,27 @@ func (m *VideoMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetSourceURL(v)
 		return nil
+	case video.FieldClipSourceID:
+		v, ok := value.(uuid.UUID)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetClipSourceID(v)
+		return nil
+	case video.FieldClipStart:
+		v, ok := value.(float64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetClipStart(v)
+		return nil
+	case video.FieldClipEnd:
+		v, ok := value.(float64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetClipEnd(v)
+		return nil
 	case video.FieldPackaging:
 		v, ok := value.(video.Packaging)
 		if !ok {
@@ -60303,6 +60539,12 @@ func (m *VideoMutation) AddedFields() []string {
 	if m.addheight != nil {
 		fields = append(fields, video.FieldHeight)
 	}
+	if m.addclip_start != nil {
+		fields = append(fields, video.FieldClipStart)
+	}
+	if m.addclip_end != nil {
+		fields = append(fields, video.FieldClipEnd)
+	}
 	if m.addprocessing_attempts != nil {
 		fields = append(fields, video.FieldProcessingAttempts)
 	}
@@ -60324,6 +60566,10 @@ func (m *VideoMutation) AddedField(name string) (ent.Value, bool) {
 		return m.AddedWidth()
 	case video.FieldHeight:
 		return m.AddedHeight()
+	case video.FieldClipStart:
+		return m.AddedClipStart()
+	case video.FieldClipEnd:
+		return m.AddedClipEnd()
 	case video.FieldProcessingAttempts:
 		return m.AddedProcessingAttempts()
 	}
@@ -60370,6 +60616,20 @@ func (m *VideoMutation) AddField(name string, value ent.Value) error {
 		}
 		m.AddHeight(v)
 		return nil
+	case video.FieldClipStart:
+		v, ok := value.(float64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddClipStart(v)
+		return nil
+	case video.FieldClipEnd:
+		v, ok := value.(float64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddClipEnd(v)
+		return nil
 	case video.FieldProcessingAttempts:
 		v, ok := value.(int)
 		if !ok {
@@ -60387,6 +60647,15 @@ func (m *VideoMutation) ClearedFields() []string {
 	var fields []string
 	if m.FieldCleared(video.FieldFolderID) {
 		fields = append(fields, video.FieldFolderID)
+	}
+	if m.FieldCleared(video.FieldClipSourceID) {
+		fields = append(fields, video.FieldClipSourceID)
+	}
+	if m.FieldCleared(video.FieldClipStart) {
+		fields = append(fields, video.FieldClipStart)
+	}
+	if m.FieldCleared(video.FieldClipEnd) {
+		fields = append(fields, video.FieldClipEnd)
 	}
 	if m.FieldCleared(video.FieldStoryboard) {
 		fields = append(fields, video.FieldStoryboard)
@@ -60410,6 +60679,15 @@ func (m *VideoMutation) ClearField(name string) error {
 	switch name {
 	case video.FieldFolderID:
 		m.ClearFolderID()
+		return nil
+	case video.FieldClipSourceID:
+		m.ClearClipSourceID()
+		return nil
+	case video.FieldClipStart:
+		m.ClearClipStart()
+		return nil
+	case video.FieldClipEnd:
+		m.ClearClipEnd()
 		return nil
 	case video.FieldStoryboard:
 		m.ClearStoryboard()
@@ -60469,6 +60747,15 @@ func (m *VideoMutation) ResetField(name string) error {
 		return nil
 	case video.FieldSourceURL:
 		m.ResetSourceURL()
+		return nil
+	case video.FieldClipSourceID:
+		m.ResetClipSourceID()
+		return nil
+	case video.FieldClipStart:
+		m.ResetClipStart()
+		return nil
+	case video.FieldClipEnd:
+		m.ResetClipEnd()
 		return nil
 	case video.FieldPackaging:
 		m.ResetPackaging()

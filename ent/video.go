@@ -55,6 +55,12 @@ type Video struct {
 	SourceKey string `json:"source_key,omitempty"`
 	// SourceURL holds the value of the "source_url" field.
 	SourceURL string `json:"source_url,omitempty"`
+	// ClipSourceID holds the value of the "clip_source_id" field.
+	ClipSourceID *uuid.UUID `json:"clip_source_id,omitempty"`
+	// ClipStart holds the value of the "clip_start" field.
+	ClipStart *float64 `json:"clip_start,omitempty"`
+	// ClipEnd holds the value of the "clip_end" field.
+	ClipEnd *float64 `json:"clip_end,omitempty"`
 	// Packaging holds the value of the "packaging" field.
 	Packaging video.Packaging `json:"packaging,omitempty"`
 	// Encrypted holds the value of the "encrypted" field.
@@ -193,7 +199,7 @@ func (e VideoEdges) StaticRenditionsOrErr() ([]*StaticRendition, error) {
 type videoScanRow struct {
 	// values has room for a loader's lead slot, every column and, last, the
 	// row itself.
-	values             [24]any
+	values             [27]any
 	ID                 scannedUUID
 	CreatedAt          sql.NullTime
 	UpdatedAt          sql.NullTime
@@ -210,6 +216,9 @@ type videoScanRow struct {
 	Height             sql.NullInt64
 	SourceKey          sql.NullString
 	SourceURL          sql.NullString
+	ClipSourceID       scannedNullUUID
+	ClipStart          sql.NullFloat64
+	ClipEnd            sql.NullFloat64
 	Packaging          sql.NullString
 	Encrypted          sql.NullBool
 	EncryptionKey      sql.NullString
@@ -287,6 +296,15 @@ func (*Video) scanValuesAfter(lead int, columns []string) ([]any, error) {
 		case video.FieldSourceURL:
 			row.SourceURL = *new(sql.NullString)
 			targets[i] = &row.SourceURL
+		case video.FieldClipSourceID:
+			row.ClipSourceID = *new(scannedNullUUID)
+			targets[i] = &row.ClipSourceID
+		case video.FieldClipStart:
+			row.ClipStart = *new(sql.NullFloat64)
+			targets[i] = &row.ClipStart
+		case video.FieldClipEnd:
+			row.ClipEnd = *new(sql.NullFloat64)
+			targets[i] = &row.ClipEnd
 		case video.FieldPackaging:
 			row.Packaging = *new(sql.NullString)
 			targets[i] = &row.Packaging
@@ -419,6 +437,27 @@ func (_m *Video) assignValues(columns []string, values []any) error {
 				return fmt.Errorf("unexpected type %T for field source_url", values[i])
 			} else if value.Valid {
 				_m.SourceURL = value.String
+			}
+		case video.FieldClipSourceID:
+			if value, ok := values[i].(*scannedNullUUID); !ok {
+				return fmt.Errorf("unexpected type %T for field clip_source_id", values[i])
+			} else if value.Valid {
+				_m.ClipSourceID = new(uuid.UUID)
+				*_m.ClipSourceID = uuid.UUID(value.UUID)
+			}
+		case video.FieldClipStart:
+			if value, ok := values[i].(*sql.NullFloat64); !ok {
+				return fmt.Errorf("unexpected type %T for field clip_start", values[i])
+			} else if value.Valid {
+				_m.ClipStart = new(float64)
+				*_m.ClipStart = value.Float64
+			}
+		case video.FieldClipEnd:
+			if value, ok := values[i].(*sql.NullFloat64); !ok {
+				return fmt.Errorf("unexpected type %T for field clip_end", values[i])
+			} else if value.Valid {
+				_m.ClipEnd = new(float64)
+				*_m.ClipEnd = value.Float64
 			}
 		case video.FieldPackaging:
 			if value, ok := values[i].(*sql.NullString); !ok {
@@ -596,6 +635,21 @@ func (_m *Video) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("source_url=")
 	builder.WriteString(_m.SourceURL)
+	builder.WriteString(", ")
+	if v := _m.ClipSourceID; v != nil {
+		builder.WriteString("clip_source_id=")
+		builder.WriteString(fmt.Sprintf("%v", *v))
+	}
+	builder.WriteString(", ")
+	if v := _m.ClipStart; v != nil {
+		builder.WriteString("clip_start=")
+		builder.WriteString(fmt.Sprintf("%v", *v))
+	}
+	builder.WriteString(", ")
+	if v := _m.ClipEnd; v != nil {
+		builder.WriteString("clip_end=")
+		builder.WriteString(fmt.Sprintf("%v", *v))
+	}
 	builder.WriteString(", ")
 	builder.WriteString("packaging=")
 	builder.WriteString(fmt.Sprintf("%v", _m.Packaging))

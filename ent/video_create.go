@@ -227,6 +227,48 @@ func (_c *VideoCreate) SetNillableSourceURL(v *string) *VideoCreate {
 	return _c
 }
 
+// SetClipSourceID sets the "clip_source_id" field.
+func (_c *VideoCreate) SetClipSourceID(v uuid.UUID) *VideoCreate {
+	_c.mutation.SetClipSourceID(v)
+	return _c
+}
+
+// SetNillableClipSourceID sets the "clip_source_id" field if the given value is not nil.
+func (_c *VideoCreate) SetNillableClipSourceID(v *uuid.UUID) *VideoCreate {
+	if v != nil {
+		_c.SetClipSourceID(*v)
+	}
+	return _c
+}
+
+// SetClipStart sets the "clip_start" field.
+func (_c *VideoCreate) SetClipStart(v float64) *VideoCreate {
+	_c.mutation.SetClipStart(v)
+	return _c
+}
+
+// SetNillableClipStart sets the "clip_start" field if the given value is not nil.
+func (_c *VideoCreate) SetNillableClipStart(v *float64) *VideoCreate {
+	if v != nil {
+		_c.SetClipStart(*v)
+	}
+	return _c
+}
+
+// SetClipEnd sets the "clip_end" field.
+func (_c *VideoCreate) SetClipEnd(v float64) *VideoCreate {
+	_c.mutation.SetClipEnd(v)
+	return _c
+}
+
+// SetNillableClipEnd sets the "clip_end" field if the given value is not nil.
+func (_c *VideoCreate) SetNillableClipEnd(v *float64) *VideoCreate {
+	if v != nil {
+		_c.SetClipEnd(*v)
+	}
+	return _c
+}
+
 // SetPackaging sets the "packaging" field.
 func (_c *VideoCreate) SetPackaging(v video.Packaging) *VideoCreate {
 	_c.mutation.SetPackaging(v)
@@ -739,6 +781,18 @@ func (_c *VideoCreate) createSpec() (*Video, *sqlgraph.CreateSpec) {
 		_spec.SetField(video.FieldSourceURL, field.TypeString, value)
 		_node.SourceURL = value
 	}
+	if value, ok := _c.mutation.ClipSourceID(); ok {
+		_spec.SetField(video.FieldClipSourceID, field.TypeUUID, value)
+		_node.ClipSourceID = &value
+	}
+	if value, ok := _c.mutation.ClipStart(); ok {
+		_spec.SetField(video.FieldClipStart, field.TypeFloat64, value)
+		_node.ClipStart = &value
+	}
+	if value, ok := _c.mutation.ClipEnd(); ok {
+		_spec.SetField(video.FieldClipEnd, field.TypeFloat64, value)
+		_node.ClipEnd = &value
+	}
 	if value, ok := _c.mutation.Packaging(); ok {
 		_spec.SetField(video.FieldPackaging, field.TypeEnum, value)
 		_node.Packaging = value
@@ -1137,6 +1191,54 @@ func (u *VideoUpsert) UpdateSourceURL() *VideoUpsert {
 	return u
 }
 
+// SetClipStart sets the "clip_start" field.
+func (u *VideoUpsert) SetClipStart(v float64) *VideoUpsert {
+	u.Set(video.FieldClipStart, v)
+	return u
+}
+
+// UpdateClipStart sets the "clip_start" field to the value that was provided on create.
+func (u *VideoUpsert) UpdateClipStart() *VideoUpsert {
+	u.SetExcluded(video.FieldClipStart)
+	return u
+}
+
+// AddClipStart adds v to the "clip_start" field.
+func (u *VideoUpsert) AddClipStart(v float64) *VideoUpsert {
+	u.Add(video.FieldClipStart, v)
+	return u
+}
+
+// ClearClipStart clears the value of the "clip_start" field.
+func (u *VideoUpsert) ClearClipStart() *VideoUpsert {
+	u.SetNull(video.FieldClipStart)
+	return u
+}
+
+// SetClipEnd sets the "clip_end" field.
+func (u *VideoUpsert) SetClipEnd(v float64) *VideoUpsert {
+	u.Set(video.FieldClipEnd, v)
+	return u
+}
+
+// UpdateClipEnd sets the "clip_end" field to the value that was provided on create.
+func (u *VideoUpsert) UpdateClipEnd() *VideoUpsert {
+	u.SetExcluded(video.FieldClipEnd)
+	return u
+}
+
+// AddClipEnd adds v to the "clip_end" field.
+func (u *VideoUpsert) AddClipEnd(v float64) *VideoUpsert {
+	u.Add(video.FieldClipEnd, v)
+	return u
+}
+
+// ClearClipEnd clears the value of the "clip_end" field.
+func (u *VideoUpsert) ClearClipEnd() *VideoUpsert {
+	u.SetNull(video.FieldClipEnd)
+	return u
+}
+
 // SetPackaging sets the "packaging" field.
 func (u *VideoUpsert) SetPackaging(v video.Packaging) *VideoUpsert {
 	u.Set(video.FieldPackaging, v)
@@ -1249,6 +1351,9 @@ func (u *VideoUpsertOne) UpdateNewValues() *VideoUpsertOne {
 		}
 		if _, exists := u.create.mutation.ProjectID(); exists {
 			s.SetIgnore(video.FieldProjectID)
+		}
+		if _, exists := u.create.mutation.ClipSourceID(); exists {
+			s.SetIgnore(video.FieldClipSourceID)
 		}
 	}))
 	return u
@@ -1502,6 +1607,62 @@ func (u *VideoUpsertOne) SetSourceURL(v string) *VideoUpsertOne {
 func (u *VideoUpsertOne) UpdateSourceURL() *VideoUpsertOne {
 	return u.Update(func(s *VideoUpsert) {
 		s.UpdateSourceURL()
+	})
+}
+
+// SetClipStart sets the "clip_start" field.
+func (u *VideoUpsertOne) SetClipStart(v float64) *VideoUpsertOne {
+	return u.Update(func(s *VideoUpsert) {
+		s.SetClipStart(v)
+	})
+}
+
+// AddClipStart adds v to the "clip_start" field.
+func (u *VideoUpsertOne) AddClipStart(v float64) *VideoUpsertOne {
+	return u.Update(func(s *VideoUpsert) {
+		s.AddClipStart(v)
+	})
+}
+
+// UpdateClipStart sets the "clip_start" field to the value that was provided on create.
+func (u *VideoUpsertOne) UpdateClipStart() *VideoUpsertOne {
+	return u.Update(func(s *VideoUpsert) {
+		s.UpdateClipStart()
+	})
+}
+
+// ClearClipStart clears the value of the "clip_start" field.
+func (u *VideoUpsertOne) ClearClipStart() *VideoUpsertOne {
+	return u.Update(func(s *VideoUpsert) {
+		s.ClearClipStart()
+	})
+}
+
+// SetClipEnd sets the "clip_end" field.
+func (u *VideoUpsertOne) SetClipEnd(v float64) *VideoUpsertOne {
+	return u.Update(func(s *VideoUpsert) {
+		s.SetClipEnd(v)
+	})
+}
+
+// AddClipEnd adds v to the "clip_end" field.
+func (u *VideoUpsertOne) AddClipEnd(v float64) *VideoUpsertOne {
+	return u.Update(func(s *VideoUpsert) {
+		s.AddClipEnd(v)
+	})
+}
+
+// UpdateClipEnd sets the "clip_end" field to the value that was provided on create.
+func (u *VideoUpsertOne) UpdateClipEnd() *VideoUpsertOne {
+	return u.Update(func(s *VideoUpsert) {
+		s.UpdateClipEnd()
+	})
+}
+
+// ClearClipEnd clears the value of the "clip_end" field.
+func (u *VideoUpsertOne) ClearClipEnd() *VideoUpsertOne {
+	return u.Update(func(s *VideoUpsert) {
+		s.ClearClipEnd()
 	})
 }
 
@@ -1799,6 +1960,9 @@ func (u *VideoUpsertBulk) UpdateNewValues() *VideoUpsertBulk {
 			if _, exists := b.mutation.ProjectID(); exists {
 				s.SetIgnore(video.FieldProjectID)
 			}
+			if _, exists := b.mutation.ClipSourceID(); exists {
+				s.SetIgnore(video.FieldClipSourceID)
+			}
 		}
 	}))
 	return u
@@ -2052,6 +2216,62 @@ func (u *VideoUpsertBulk) SetSourceURL(v string) *VideoUpsertBulk {
 func (u *VideoUpsertBulk) UpdateSourceURL() *VideoUpsertBulk {
 	return u.Update(func(s *VideoUpsert) {
 		s.UpdateSourceURL()
+	})
+}
+
+// SetClipStart sets the "clip_start" field.
+func (u *VideoUpsertBulk) SetClipStart(v float64) *VideoUpsertBulk {
+	return u.Update(func(s *VideoUpsert) {
+		s.SetClipStart(v)
+	})
+}
+
+// AddClipStart adds v to the "clip_start" field.
+func (u *VideoUpsertBulk) AddClipStart(v float64) *VideoUpsertBulk {
+	return u.Update(func(s *VideoUpsert) {
+		s.AddClipStart(v)
+	})
+}
+
+// UpdateClipStart sets the "clip_start" field to the value that was provided on create.
+func (u *VideoUpsertBulk) UpdateClipStart() *VideoUpsertBulk {
+	return u.Update(func(s *VideoUpsert) {
+		s.UpdateClipStart()
+	})
+}
+
+// ClearClipStart clears the value of the "clip_start" field.
+func (u *VideoUpsertBulk) ClearClipStart() *VideoUpsertBulk {
+	return u.Update(func(s *VideoUpsert) {
+		s.ClearClipStart()
+	})
+}
+
+// SetClipEnd sets the "clip_end" field.
+func (u *VideoUpsertBulk) SetClipEnd(v float64) *VideoUpsertBulk {
+	return u.Update(func(s *VideoUpsert) {
+		s.SetClipEnd(v)
+	})
+}
+
+// AddClipEnd adds v to the "clip_end" field.
+func (u *VideoUpsertBulk) AddClipEnd(v float64) *VideoUpsertBulk {
+	return u.Update(func(s *VideoUpsert) {
+		s.AddClipEnd(v)
+	})
+}
+
+// UpdateClipEnd sets the "clip_end" field to the value that was provided on create.
+func (u *VideoUpsertBulk) UpdateClipEnd() *VideoUpsertBulk {
+	return u.Update(func(s *VideoUpsert) {
+		s.UpdateClipEnd()
+	})
+}
+
+// ClearClipEnd clears the value of the "clip_end" field.
+func (u *VideoUpsertBulk) ClearClipEnd() *VideoUpsertBulk {
+	return u.Update(func(s *VideoUpsert) {
+		s.ClearClipEnd()
 	})
 }
 

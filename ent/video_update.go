@@ -252,6 +252,60 @@ func (_u *VideoUpdate) SetNillableSourceURL(v *string) *VideoUpdate {
 	return _u
 }
 
+// SetClipStart sets the "clip_start" field.
+func (_u *VideoUpdate) SetClipStart(v float64) *VideoUpdate {
+	_u.mutation.ResetClipStart()
+	_u.mutation.SetClipStart(v)
+	return _u
+}
+
+// SetNillableClipStart sets the "clip_start" field if the given value is not nil.
+func (_u *VideoUpdate) SetNillableClipStart(v *float64) *VideoUpdate {
+	if v != nil {
+		_u.SetClipStart(*v)
+	}
+	return _u
+}
+
+// AddClipStart adds value to the "clip_start" field.
+func (_u *VideoUpdate) AddClipStart(v float64) *VideoUpdate {
+	_u.mutation.AddClipStart(v)
+	return _u
+}
+
+// ClearClipStart clears the value of the "clip_start" field.
+func (_u *VideoUpdate) ClearClipStart() *VideoUpdate {
+	_u.mutation.ClearClipStart()
+	return _u
+}
+
+// SetClipEnd sets the "clip_end" field.
+func (_u *VideoUpdate) SetClipEnd(v float64) *VideoUpdate {
+	_u.mutation.ResetClipEnd()
+	_u.mutation.SetClipEnd(v)
+	return _u
+}
+
+// SetNillableClipEnd sets the "clip_end" field if the given value is not nil.
+func (_u *VideoUpdate) SetNillableClipEnd(v *float64) *VideoUpdate {
+	if v != nil {
+		_u.SetClipEnd(*v)
+	}
+	return _u
+}
+
+// AddClipEnd adds value to the "clip_end" field.
+func (_u *VideoUpdate) AddClipEnd(v float64) *VideoUpdate {
+	_u.mutation.AddClipEnd(v)
+	return _u
+}
+
+// ClearClipEnd clears the value of the "clip_end" field.
+func (_u *VideoUpdate) ClearClipEnd() *VideoUpdate {
+	_u.mutation.ClearClipEnd()
+	return _u
+}
+
 // SetPackaging sets the "packaging" field.
 func (_u *VideoUpdate) SetPackaging(v video.Packaging) *VideoUpdate {
 	_u.mutation.SetPackaging(v)
@@ -748,6 +802,27 @@ func (_u *VideoUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if value, ok := _u.mutation.SourceURL(); ok {
 		_spec.SetField(video.FieldSourceURL, field.TypeString, value)
+	}
+	if _u.mutation.ClipSourceIDCleared() {
+		_spec.ClearField(video.FieldClipSourceID, field.TypeUUID)
+	}
+	if value, ok := _u.mutation.ClipStart(); ok {
+		_spec.SetField(video.FieldClipStart, field.TypeFloat64, value)
+	}
+	if value, ok := _u.mutation.AddedClipStart(); ok {
+		_spec.AddField(video.FieldClipStart, field.TypeFloat64, value)
+	}
+	if _u.mutation.ClipStartCleared() {
+		_spec.ClearField(video.FieldClipStart, field.TypeFloat64)
+	}
+	if value, ok := _u.mutation.ClipEnd(); ok {
+		_spec.SetField(video.FieldClipEnd, field.TypeFloat64, value)
+	}
+	if value, ok := _u.mutation.AddedClipEnd(); ok {
+		_spec.AddField(video.FieldClipEnd, field.TypeFloat64, value)
+	}
+	if _u.mutation.ClipEndCleared() {
+		_spec.ClearField(video.FieldClipEnd, field.TypeFloat64)
 	}
 	if value, ok := _u.mutation.Packaging(); ok {
 		_spec.SetField(video.FieldPackaging, field.TypeEnum, value)
@@ -1310,6 +1385,60 @@ func (_u *VideoUpdateOne) SetNillableSourceURL(v *string) *VideoUpdateOne {
 	return _u
 }
 
+// SetClipStart sets the "clip_start" field.
+func (_u *VideoUpdateOne) SetClipStart(v float64) *VideoUpdateOne {
+	_u.mutation.ResetClipStart()
+	_u.mutation.SetClipStart(v)
+	return _u
+}
+
+// SetNillableClipStart sets the "clip_start" field if the given value is not nil.
+func (_u *VideoUpdateOne) SetNillableClipStart(v *float64) *VideoUpdateOne {
+	if v != nil {
+		_u.SetClipStart(*v)
+	}
+	return _u
+}
+
+// AddClipStart adds value to the "clip_start" field.
+func (_u *VideoUpdateOne) AddClipStart(v float64) *VideoUpdateOne {
+	_u.mutation.AddClipStart(v)
+	return _u
+}
+
+// ClearClipStart clears the value of the "clip_start" field.
+func (_u *VideoUpdateOne) ClearClipStart() *VideoUpdateOne {
+	_u.mutation.ClearClipStart()
+	return _u
+}
+
+// SetClipEnd sets the "clip_end" field.
+func (_u *VideoUpdateOne) SetClipEnd(v float64) *VideoUpdateOne {
+	_u.mutation.ResetClipEnd()
+	_u.mutation.SetClipEnd(v)
+	return _u
+}
+
+// SetNillableClipEnd sets the "clip_end" field if the given value is not nil.
+func (_u *VideoUpdateOne) SetNillableClipEnd(v *float64) *VideoUpdateOne {
+	if v != nil {
+		_u.SetClipEnd(*v)
+	}
+	return _u
+}
+
+// AddClipEnd adds value to the "clip_end" field.
+func (_u *VideoUpdateOne) AddClipEnd(v float64) *VideoUpdateOne {
+	_u.mutation.AddClipEnd(v)
+	return _u
+}
+
+// ClearClipEnd clears the value of the "clip_end" field.
+func (_u *VideoUpdateOne) ClearClipEnd() *VideoUpdateOne {
+	_u.mutation.ClearClipEnd()
+	return _u
+}
+
 // SetPackaging sets the "packaging" field.
 func (_u *VideoUpdateOne) SetPackaging(v video.Packaging) *VideoUpdateOne {
 	_u.mutation.SetPackaging(v)
@@ -1836,6 +1965,27 @@ func (_u *VideoUpdateOne) sqlSave(ctx context.Context) (_node *Video, err error)
 	}
 	if value, ok := _u.mutation.SourceURL(); ok {
 		_spec.SetField(video.FieldSourceURL, field.TypeString, value)
+	}
+	if _u.mutation.ClipSourceIDCleared() {
+		_spec.ClearField(video.FieldClipSourceID, field.TypeUUID)
+	}
+	if value, ok := _u.mutation.ClipStart(); ok {
+		_spec.SetField(video.FieldClipStart, field.TypeFloat64, value)
+	}
+	if value, ok := _u.mutation.AddedClipStart(); ok {
+		_spec.AddField(video.FieldClipStart, field.TypeFloat64, value)
+	}
+	if _u.mutation.ClipStartCleared() {
+		_spec.ClearField(video.FieldClipStart, field.TypeFloat64)
+	}
+	if value, ok := _u.mutation.ClipEnd(); ok {
+		_spec.SetField(video.FieldClipEnd, field.TypeFloat64, value)
+	}
+	if value, ok := _u.mutation.AddedClipEnd(); ok {
+		_spec.AddField(video.FieldClipEnd, field.TypeFloat64, value)
+	}
+	if _u.mutation.ClipEndCleared() {
+		_spec.ClearField(video.FieldClipEnd, field.TypeFloat64)
 	}
 	if value, ok := _u.mutation.Packaging(); ok {
 		_spec.SetField(video.FieldPackaging, field.TypeEnum, value)

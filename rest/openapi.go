@@ -416,7 +416,7 @@ func withDescription(s obj, d string) obj {
 // paymentRequiredFields are the root fields that answer PAYMENT_REQUIRED (402):
 // those that start an upload while the organization is over a plan's hard
 // limit or unpaid, and plan changes while a subscription is past due.
-var paymentRequiredFields = []string{"createUploadToken(", "pullVideo(", "subscribe("}
+var paymentRequiredFields = []string{"createUploadToken(", "pullVideo(", "createClip(", "subscribe("}
 
 // paymentRequired reports whether an operation may answer 402.
 func paymentRequired(operation string) bool {

@@ -17,6 +17,7 @@ func Table() []Route {
 		captionRoutes(),
 		chapterRoutes(),
 		staticRenditionRoutes(),
+		clipRoutes(),
 		playerRoutes(),
 		encodingProfileRoutes(),
 		mediaRoutes(),

@@ -3453,15 +3453,15 @@ func init() {
 	// video.SourceURLValidator is a validator for the "source_url" field. It is called by the builders before save.
 	video.SourceURLValidator = videoDescSourceURL.Validators[0].(func(string) error)
 	// videoDescEncrypted is the schema descriptor for encrypted field.
-	videoDescEncrypted := videoFields[14].Descriptor()
+	videoDescEncrypted := videoFields[17].Descriptor()
 	// video.DefaultEncrypted holds the default value on creation for the encrypted field.
 	video.DefaultEncrypted = videoDescEncrypted.Default.(bool)
 	// videoDescEncryptionKey is the schema descriptor for encryption_key field.
-	videoDescEncryptionKey := videoFields[15].Descriptor()
+	videoDescEncryptionKey := videoFields[18].Descriptor()
 	// video.DefaultEncryptionKey holds the default value on creation for the encryption_key field.
 	video.DefaultEncryptionKey = videoDescEncryptionKey.Default.(string)
 	// videoDescProcessingAttempts is the schema descriptor for processing_attempts field.
-	videoDescProcessingAttempts := videoFields[16].Descriptor()
+	videoDescProcessingAttempts := videoFields[19].Descriptor()
 	// video.DefaultProcessingAttempts holds the default value on creation for the processing_attempts field.
 	video.DefaultProcessingAttempts = videoDescProcessingAttempts.Default.(int)
 	// video.ProcessingAttemptsValidator is a validator for the "processing_attempts" field. It is called by the builders before save.

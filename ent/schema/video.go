@@ -96,6 +96,24 @@ func (Video) Fields() []ent.Field {
 			MaxLen(4096).
 			Default("").
 			Annotations(entgql.Skip(entgql.SkipMutationCreateInput, entgql.SkipMutationUpdateInput)),
+		// ClipSourceID is the video this one was cut from (createClip). With no
+		// source yet and status uploading, it marks the cut as owed. A plain
+		// field, not an edge: a clip outlives the video it was cut from.
+		field.UUID("clip_source_id", uuid.UUID{}).
+			Optional().
+			Nillable().
+			Immutable().
+			Annotations(entgql.Type("ID"), entgql.Skip(entgql.SkipMutationCreateInput, entgql.SkipMutationUpdateInput)),
+		// ClipStart and ClipEnd are a clip's range of the video it was cut from,
+		// in seconds: as asked until the cut, then as cut (on the source's frames).
+		field.Float("clip_start").
+			Optional().
+			Nillable().
+			Annotations(entgql.Skip(entgql.SkipMutationCreateInput, entgql.SkipMutationUpdateInput, entgql.SkipWhereInput)),
+		field.Float("clip_end").
+			Optional().
+			Nillable().
+			Annotations(entgql.Skip(entgql.SkipMutationCreateInput, entgql.SkipMutationUpdateInput, entgql.SkipWhereInput)),
 		// Packaging is how the renditions are segmented: ts (MPEG-TS, HLS only:
 		// every video processed before CMAF, and every encrypted one) or cmaf
 		// (fragmented MP4 served as HLS and as DASH from the same files). The

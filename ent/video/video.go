@@ -49,6 +49,12 @@ const (
 	FieldSourceKey = "source_key"
 	// FieldSourceURL holds the string denoting the source_url field in the database.
 	FieldSourceURL = "source_url"
+	// FieldClipSourceID holds the string denoting the clip_source_id field in the database.
+	FieldClipSourceID = "clip_source_id"
+	// FieldClipStart holds the string denoting the clip_start field in the database.
+	FieldClipStart = "clip_start"
+	// FieldClipEnd holds the string denoting the clip_end field in the database.
+	FieldClipEnd = "clip_end"
 	// FieldPackaging holds the string denoting the packaging field in the database.
 	FieldPackaging = "packaging"
 	// FieldEncrypted holds the string denoting the encrypted field in the database.
@@ -153,6 +159,9 @@ var Columns = []string{
 	FieldHeight,
 	FieldSourceKey,
 	FieldSourceURL,
+	FieldClipSourceID,
+	FieldClipStart,
+	FieldClipEnd,
 	FieldPackaging,
 	FieldEncrypted,
 	FieldEncryptionKey,
@@ -378,6 +387,21 @@ func BySourceKey(opts ...sql.OrderTermOption) OrderOption {
 // BySourceURL orders the results by the source_url field.
 func BySourceURL(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldSourceURL, opts...).ToFunc()
+}
+
+// ByClipSourceID orders the results by the clip_source_id field.
+func ByClipSourceID(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldClipSourceID, opts...).ToFunc()
+}
+
+// ByClipStart orders the results by the clip_start field.
+func ByClipStart(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldClipStart, opts...).ToFunc()
+}
+
+// ByClipEnd orders the results by the clip_end field.
+func ByClipEnd(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldClipEnd, opts...).ToFunc()
 }
 
 // ByPackaging orders the results by the packaging field.

@@ -126,6 +126,21 @@ func SourceURL(v string) predicate.Video {
 	return predicate.Video(sql.FieldEQ(FieldSourceURL, v))
 }
 
+// ClipSourceID applies equality check predicate on the "clip_source_id" field. It's identical to ClipSourceIDEQ.
+func ClipSourceID(v uuid.UUID) predicate.Video {
+	return predicate.Video(sql.FieldEQ(FieldClipSourceID, v))
+}
+
+// ClipStart applies equality check predicate on the "clip_start" field. It's identical to ClipStartEQ.
+func ClipStart(v float64) predicate.Video {
+	return predicate.Video(sql.FieldEQ(FieldClipStart, v))
+}
+
+// ClipEnd applies equality check predicate on the "clip_end" field. It's identical to ClipEndEQ.
+func ClipEnd(v float64) predicate.Video {
+	return predicate.Video(sql.FieldEQ(FieldClipEnd, v))
+}
+
 // Encrypted applies equality check predicate on the "encrypted" field. It's identical to EncryptedEQ.
 func Encrypted(v bool) predicate.Video {
 	return predicate.Video(sql.FieldEQ(FieldEncrypted, v))
@@ -814,6 +829,156 @@ func SourceURLEqualFold(v string) predicate.Video {
 // SourceURLContainsFold applies the ContainsFold predicate on the "source_url" field.
 func SourceURLContainsFold(v string) predicate.Video {
 	return predicate.Video(sql.FieldContainsFold(FieldSourceURL, v))
+}
+
+// ClipSourceIDEQ applies the EQ predicate on the "clip_source_id" field.
+func ClipSourceIDEQ(v uuid.UUID) predicate.Video {
+	return predicate.Video(sql.FieldEQ(FieldClipSourceID, v))
+}
+
+// ClipSourceIDNEQ applies the NEQ predicate on the "clip_source_id" field.
+func ClipSourceIDNEQ(v uuid.UUID) predicate.Video {
+	return predicate.Video(sql.FieldNEQ(FieldClipSourceID, v))
+}
+
+// ClipSourceIDIn applies the In predicate on the "clip_source_id" field.
+func ClipSourceIDIn(vs ...uuid.UUID) predicate.Video {
+	return predicate.Video(sql.FieldIn(FieldClipSourceID, vs...))
+}
+
+// ClipSourceIDNotIn applies the NotIn predicate on the "clip_source_id" field.
+func ClipSourceIDNotIn(vs ...uuid.UUID) predicate.Video {
+	return predicate.Video(sql.FieldNotIn(FieldClipSourceID, vs...))
+}
+
+// ClipSourceIDGT applies the GT predicate on the "clip_source_id" field.
+func ClipSourceIDGT(v uuid.UUID) predicate.Video {
+	return predicate.Video(sql.FieldGT(FieldClipSourceID, v))
+}
+
+// ClipSourceIDGTE applies the GTE predicate on the "clip_source_id" field.
+func ClipSourceIDGTE(v uuid.UUID) predicate.Video {
+	return predicate.Video(sql.FieldGTE(FieldClipSourceID, v))
+}
+
+// ClipSourceIDLT applies the LT predicate on the "clip_source_id" field.
+func ClipSourceIDLT(v uuid.UUID) predicate.Video {
+	return predicate.Video(sql.FieldLT(FieldClipSourceID, v))
+}
+
+// ClipSourceIDLTE applies the LTE predicate on the "clip_source_id" field.
+func ClipSourceIDLTE(v uuid.UUID) predicate.Video {
+	return predicate.Video(sql.FieldLTE(FieldClipSourceID, v))
+}
+
+// ClipSourceIDIsNil applies the IsNil predicate on the "clip_source_id" field.
+func ClipSourceIDIsNil() predicate.Video {
+	return predicate.Video(sql.FieldIsNull(FieldClipSourceID))
+}
+
+// ClipSourceIDNotNil applies the NotNil predicate on the "clip_source_id" field.
+func ClipSourceIDNotNil() predicate.Video {
+	return predicate.Video(sql.FieldNotNull(FieldClipSourceID))
+}
+
+// ClipStartEQ applies the EQ predicate on the "clip_start" field.
+func ClipStartEQ(v float64) predicate.Video {
+	return predicate.Video(sql.FieldEQ(FieldClipStart, v))
+}
+
+// ClipStartNEQ applies the NEQ predicate on the "clip_start" field.
+func ClipStartNEQ(v float64) predicate.Video {
+	return predicate.Video(sql.FieldNEQ(FieldClipStart, v))
+}
+
+// ClipStartIn applies the In predicate on the "clip_start" field.
+func ClipStartIn(vs ...float64) predicate.Video {
+	return predicate.Video(sql.FieldIn(FieldClipStart, vs...))
+}
+
+// ClipStartNotIn applies the NotIn predicate on the "clip_start" field.
+func ClipStartNotIn(vs ...float64) predicate.Video {
+	return predicate.Video(sql.FieldNotIn(FieldClipStart, vs...))
+}
+
+// ClipStartGT applies the GT predicate on the "clip_start" field.
+func ClipStartGT(v float64) predicate.Video {
+	return predicate.Video(sql.FieldGT(FieldClipStart, v))
+}
+
+// ClipStartGTE applies the GTE predicate on the "clip_start" field.
+func ClipStartGTE(v float64) predicate.Video {
+	return predicate.Video(sql.FieldGTE(FieldClipStart, v))
+}
+
+// ClipStartLT applies the LT predicate on the "clip_start" field.
+func ClipStartLT(v float64) predicate.Video {
+	return predicate.Video(sql.FieldLT(FieldClipStart, v))
+}
+
+// ClipStartLTE applies the LTE predicate on the "clip_start" field.
+func ClipStartLTE(v float64) predicate.Video {
+	return predicate.Video(sql.FieldLTE(FieldClipStart, v))
+}
+
+// ClipStartIsNil applies the IsNil predicate on the "clip_start" field.
+func ClipStartIsNil() predicate.Video {
+	return predicate.Video(sql.FieldIsNull(FieldClipStart))
+}
+
+// ClipStartNotNil applies the NotNil predicate on the "clip_start" field.
+func ClipStartNotNil() predicate.Video {
+	return predicate.Video(sql.FieldNotNull(FieldClipStart))
+}
+
+// ClipEndEQ applies the EQ predicate on the "clip_end" field.
+func ClipEndEQ(v float64) predicate.Video {
+	return predicate.Video(sql.FieldEQ(FieldClipEnd, v))
+}
+
+// ClipEndNEQ applies the NEQ predicate on the "clip_end" field.
+func ClipEndNEQ(v float64) predicate.Video {
+	return predicate.Video(sql.FieldNEQ(FieldClipEnd, v))
+}
+
+// ClipEndIn applies the In predicate on the "clip_end" field.
+func ClipEndIn(vs ...float64) predicate.Video {
+	return predicate.Video(sql.FieldIn(FieldClipEnd, vs...))
+}
+
+// ClipEndNotIn applies the NotIn predicate on the "clip_end" field.
+func ClipEndNotIn(vs ...float64) predicate.Video {
+	return predicate.Video(sql.FieldNotIn(FieldClipEnd, vs...))
+}
+
+// ClipEndGT applies the GT predicate on the "clip_end" field.
+func ClipEndGT(v float64) predicate.Video {
+	return predicate.Video(sql.FieldGT(FieldClipEnd, v))
+}
+
+// ClipEndGTE applies the GTE predicate on the "clip_end" field.
+func ClipEndGTE(v float64) predicate.Video {
+	return predicate.Video(sql.FieldGTE(FieldClipEnd, v))
+}
+
+// ClipEndLT applies the LT predicate on the "clip_end" field.
+func ClipEndLT(v float64) predicate.Video {
+	return predicate.Video(sql.FieldLT(FieldClipEnd, v))
+}
+
+// ClipEndLTE applies the LTE predicate on the "clip_end" field.
+func ClipEndLTE(v float64) predicate.Video {
+	return predicate.Video(sql.FieldLTE(FieldClipEnd, v))
+}
+
+// ClipEndIsNil applies the IsNil predicate on the "clip_end" field.
+func ClipEndIsNil() predicate.Video {
+	return predicate.Video(sql.FieldIsNull(FieldClipEnd))
+}
+
+// ClipEndNotNil applies the NotNil predicate on the "clip_end" field.
+func ClipEndNotNil() predicate.Video {
+	return predicate.Video(sql.FieldNotNull(FieldClipEnd))
 }
 
 // PackagingEQ applies the EQ predicate on the "packaging" field.

@@ -833,6 +833,7 @@ type ComplexityRoot struct {
 		CreateAPIKey                func(childComplexity int, input model.CreateAPIKeyInput) int
 		CreateAdvertisement         func(childComplexity int, projectID uuid.UUID, input ent.CreateAdvertisementInput) int
 		CreateCheckoutSession       func(childComplexity int, planCode *string) int
+		CreateClip                  func(childComplexity int, videoID uuid.UUID, start float64, end float64, title *string, description *string, folderID *uuid.UUID, metadata map[string]any, projectID *uuid.UUID) int
 		CreateEncodingProfile       func(childComplexity int, projectID uuid.UUID, input model.EncodingProfileInput) int
 		CreateFolder                func(childComplexity int, input ent.CreateFolderInput) int
 		CreateLiveSimulcastTarget   func(childComplexity int, projectID uuid.UUID, liveStreamID uuid.UUID, input ent.CreateLiveSimulcastTargetInput) int
@@ -1497,6 +1498,9 @@ type ComplexityRoot struct {
 		AnimatedURL      func(childComplexity int, start *float64, end *float64, width *int, height *int, fps *int, format *model.AnimationFormat) int
 		Captions         func(childComplexity int) int
 		Chapters         func(childComplexity int) int
+		ClipEnd          func(childComplexity int) int
+		ClipSourceID     func(childComplexity int) int
+		ClipStart        func(childComplexity int) int
 		CreatedAt        func(childComplexity int) int
 		DashURL          func(childComplexity int) int
 		Description      func(childComplexity int) int
@@ -1686,6 +1690,7 @@ type MutationResolver interface {
 	UploadCaption(ctx context.Context, videoID uuid.UUID, language string, label *string, file graphql.Upload, projectID *uuid.UUID) (*ent.Caption, error)
 	DeleteCaption(ctx context.Context, videoID uuid.UUID, id uuid.UUID, projectID *uuid.UUID) (uuid.UUID, error)
 	SetVideoChapters(ctx context.Context, videoID uuid.UUID, chapters []*model.ChapterInput, projectID *uuid.UUID) ([]*ent.Chapter, error)
+	CreateClip(ctx context.Context, videoID uuid.UUID, start float64, end float64, title *string, description *string, folderID *uuid.UUID, metadata map[string]any, projectID *uuid.UUID) (*ent.Video, error)
 	CreateEncodingProfile(ctx context.Context, projectID uuid.UUID, input model.EncodingProfileInput) (*ent.EncodingProfile, error)
 	UpdateEncodingProfile(ctx context.Context, projectID uuid.UUID, id uuid.UUID, input model.EncodingProfileInput) (*ent.EncodingProfile, error)
 	DeleteEncodingProfile(ctx context.Context, projectID uuid.UUID, id uuid.UUID) (uuid.UUID, error)
@@ -4964,6 +4969,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateCheckoutSession(childComplexity, args["planCode"].(*string)), true
+	case "Mutation.createClip":
+		if e.ComplexityRoot.Mutation.CreateClip == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createClip_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateClip(childComplexity, args["videoID"].(uuid.UUID), args["start"].(float64), args["end"].(float64), args["title"].(*string), args["description"].(*string), args["folderID"].(*uuid.UUID), args["metadata"].(map[string]any), args["projectID"].(*uuid.UUID)), true
 	case "Mutation.createEncodingProfile":
 		if e.ComplexityRoot.Mutation.CreateEncodingProfile == nil {
 			break
@@ -8834,6 +8850,24 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Video.Chapters(childComplexity), true
+	case "Video.clipEnd":
+		if e.ComplexityRoot.Video.ClipEnd == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Video.ClipEnd(childComplexity), true
+	case "Video.clipSourceID":
+		if e.ComplexityRoot.Video.ClipSourceID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Video.ClipSourceID(childComplexity), true
+	case "Video.clipStart":
+		if e.ComplexityRoot.Video.ClipStart == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Video.ClipStart(childComplexity), true
 	case "Video.createdAt":
 		if e.ComplexityRoot.Video.CreatedAt == nil {
 			break
@@ -10728,6 +10762,49 @@ extend type Mutation {
     """
     projectID: ID
   ): [Chapter!]!
+}
+`, BuiltIn: false},
+	{Name: "../../schema/clip.graphql", Input: `extend type Mutation {
+  """
+  Makes a new video of a range of a video, in the same project: the frames
+  shown from start to end (seconds from the video's start; the cut starts at
+  the first frame at or after start and ends at the first frame at or after
+  end). The picture between the first and the last keyframe of the range is
+  copied from the video's source without re-encoding; only the partial groups
+  of pictures at the edges are encoded again (frame-accurate), and the sound
+  is cut to the same range. The clip starts uploading (video.created), gets its
+  source once the video is ready, then is processed like an upload
+  (video.processing, video.ready, or video.failed with the reason); its
+  clipSourceID, clipStart and clipEnd say what it was cut from. A range under
+  0.1 s, past a ready video's end, or of a failed or live video is refused
+  (INVALID_INPUT); a range past the end of a video still processing fails the
+  clip when it is cut.
+  """
+  createClip(
+    videoID: ID!
+    start: Float!
+    end: Float!
+    """
+    The clip's title; the video's title with " (clip)" when absent.
+    """
+    title: String
+    """
+    The clip's description; the video's when absent.
+    """
+    description: String
+    """
+    A folder of the video's project for the clip; the video's folder when absent.
+    """
+    folderID: ID
+    """
+    The clip's custom data; the video's when absent.
+    """
+    metadata: Map
+    """
+    When given, the video must belong to this project (NOT_FOUND otherwise): REST paths nest it under one.
+    """
+    projectID: ID
+  ): Video!
 }
 `, BuiltIn: false},
 	{Name: "../../schema/encoding_profile.graphql", Input: `"""
@@ -15100,6 +15177,9 @@ type Video implements Node {
   width: Int!
   height: Int!
   sourceURL: String!
+  clipSourceID: ID
+  clipStart: Float
+  clipEnd: Float
   packaging: VideoPackaging!
   encrypted: Boolean!
   metadata: Map
@@ -15396,6 +15476,19 @@ input VideoWhereInput {
   sourceURLHasSuffix: String
   sourceURLEqualFold: String
   sourceURLContainsFold: String
+  """
+  clip_source_id field predicates
+  """
+  clipSourceID: ID
+  clipSourceIDNEQ: ID
+  clipSourceIDIn: [ID!]
+  clipSourceIDNotIn: [ID!]
+  clipSourceIDGT: ID
+  clipSourceIDGTE: ID
+  clipSourceIDLT: ID
+  clipSourceIDLTE: ID
+  clipSourceIDIsNil: Boolean
+  clipSourceIDNotNil: Boolean
   """
   encrypted field predicates
   """
@@ -19673,6 +19766,12 @@ func (ec *executionContext) childFields_Video(ctx context.Context, field graphql
 		return ec.fieldContext_Video_height(ctx, field)
 	case "sourceURL":
 		return ec.fieldContext_Video_sourceURL(ctx, field)
+	case "clipSourceID":
+		return ec.fieldContext_Video_clipSourceID(ctx, field)
+	case "clipStart":
+		return ec.fieldContext_Video_clipStart(ctx, field)
+	case "clipEnd":
+		return ec.fieldContext_Video_clipEnd(ctx, field)
 	case "packaging":
 		return ec.fieldContext_Video_packaging(ctx, field)
 	case "encrypted":
@@ -20444,6 +20543,76 @@ func (ec *executionContext) field_Mutation_createCheckoutSession_args(ctx contex
 		return nil, err
 	}
 	args["planCode"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_createClip_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "videoID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["videoID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "start",
+		func(ctx context.Context, v any) (float64, error) {
+			return ec.unmarshalNFloat2float64(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["start"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "end",
+		func(ctx context.Context, v any) (float64, error) {
+			return ec.unmarshalNFloat2float64(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["end"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "title",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["title"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "description",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["description"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "folderID",
+		func(ctx context.Context, v any) (*uuid.UUID, error) {
+			return ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["folderID"] = arg5
+	arg6, err := graphql.ProcessArgField(ctx, rawArgs, "metadata",
+		func(ctx context.Context, v any) (map[string]any, error) {
+			return ec.unmarshalOMap2map(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["metadata"] = arg6
+	arg7, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (*uuid.UUID, error) {
+			return ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg7
 	return args, nil
 }
 
@@ -31277,6 +31446,50 @@ func (ec *executionContext) fieldContext_Mutation_setVideoChapters(ctx context.C
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_createClip(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createClip(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateClip(ctx, fc.Args["videoID"].(uuid.UUID), fc.Args["start"].(float64), fc.Args["end"].(float64), fc.Args["title"].(*string), fc.Args["description"].(*string), fc.Args["folderID"].(*uuid.UUID), fc.Args["metadata"].(map[string]any), fc.Args["projectID"].(*uuid.UUID))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Video) graphql.Marshaler {
+			return ec.marshalNVideo2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐVideo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createClip(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Video(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createClip_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Mutation_createEncodingProfile(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -41413,6 +41626,27 @@ func (ec *executionContext) _Video_sourceURL(ctx context.Context, field graphql.
 }
 func (ec *executionContext) fieldContext_Video_sourceURL(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("Video", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _Video_clipSourceID(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Video_clipSourceID, obj.ClipSourceID, ec.marshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID, false)
+}
+func (ec *executionContext) fieldContext_Video_clipSourceID(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("Video", field, false, false, scalarChild0)
+}
+
+func (ec *executionContext) _Video_clipStart(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Video_clipStart, obj.ClipStart, ec.marshalOFloat2ᚖfloat64, false)
+}
+func (ec *executionContext) fieldContext_Video_clipStart(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("Video", field, false, false, scalarChild12)
+}
+
+func (ec *executionContext) _Video_clipEnd(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_Video_clipEnd, obj.ClipEnd, ec.marshalOFloat2ᚖfloat64, false)
+}
+func (ec *executionContext) fieldContext_Video_clipEnd(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("Video", field, false, false, scalarChild12)
 }
 
 func (ec *executionContext) _Video_packaging(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
@@ -55926,7 +56160,7 @@ func (ec *executionContext) unmarshalInputVideoWhereInput(ctx context.Context, o
 
 	asMap := obj.(map[string]any) // no defaults to add: read as given
 
-	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "updatedAt", "updatedAtNEQ", "updatedAtIn", "updatedAtNotIn", "updatedAtGT", "updatedAtGTE", "updatedAtLT", "updatedAtLTE", "projectID", "projectIDNEQ", "projectIDIn", "projectIDNotIn", "folderID", "folderIDNEQ", "folderIDIn", "folderIDNotIn", "folderIDIsNil", "folderIDNotNil", "title", "titleNEQ", "titleIn", "titleNotIn", "titleGT", "titleGTE", "titleLT", "titleLTE", "titleContains", "titleHasPrefix", "titleHasSuffix", "titleEqualFold", "titleContainsFold", "description", "descriptionNEQ", "descriptionIn", "descriptionNotIn", "descriptionGT", "descriptionGTE", "descriptionLT", "descriptionLTE", "descriptionContains", "descriptionHasPrefix", "descriptionHasSuffix", "descriptionEqualFold", "descriptionContainsFold", "status", "statusNEQ", "statusIn", "statusNotIn", "duration", "durationNEQ", "durationIn", "durationNotIn", "durationGT", "durationGTE", "durationLT", "durationLTE", "size", "sizeNEQ", "sizeIn", "sizeNotIn", "sizeGT", "sizeGTE", "sizeLT", "sizeLTE", "failureReason", "failureReasonNEQ", "failureReasonIn", "failureReasonNotIn", "failureReasonGT", "failureReasonGTE", "failureReasonLT", "failureReasonLTE", "failureReasonContains", "failureReasonHasPrefix", "failureReasonHasSuffix", "failureReasonEqualFold", "failureReasonContainsFold", "progress", "progressNEQ", "progressIn", "progressNotIn", "progressGT", "progressGTE", "progressLT", "progressLTE", "width", "widthNEQ", "widthIn", "widthNotIn", "widthGT", "widthGTE", "widthLT", "widthLTE", "height", "heightNEQ", "heightIn", "heightNotIn", "heightGT", "heightGTE", "heightLT", "heightLTE", "sourceURL", "sourceURLNEQ", "sourceURLIn", "sourceURLNotIn", "sourceURLGT", "sourceURLGTE", "sourceURLLT", "sourceURLLTE", "sourceURLContains", "sourceURLHasPrefix", "sourceURLHasSuffix", "sourceURLEqualFold", "sourceURLContainsFold", "encrypted", "encryptedNEQ", "hasProject", "hasProjectWith", "hasFolder", "hasFolderWith", "hasTags", "hasTagsWith", "hasCaptions", "hasCaptionsWith", "hasChapters", "hasChaptersWith"}
+	fieldsInOrder := [...]string{"not", "and", "or", "id", "idNEQ", "idIn", "idNotIn", "idGT", "idGTE", "idLT", "idLTE", "createdAt", "createdAtNEQ", "createdAtIn", "createdAtNotIn", "createdAtGT", "createdAtGTE", "createdAtLT", "createdAtLTE", "updatedAt", "updatedAtNEQ", "updatedAtIn", "updatedAtNotIn", "updatedAtGT", "updatedAtGTE", "updatedAtLT", "updatedAtLTE", "projectID", "projectIDNEQ", "projectIDIn", "projectIDNotIn", "folderID", "folderIDNEQ", "folderIDIn", "folderIDNotIn", "folderIDIsNil", "folderIDNotNil", "title", "titleNEQ", "titleIn", "titleNotIn", "titleGT", "titleGTE", "titleLT", "titleLTE", "titleContains", "titleHasPrefix", "titleHasSuffix", "titleEqualFold", "titleContainsFold", "description", "descriptionNEQ", "descriptionIn", "descriptionNotIn", "descriptionGT", "descriptionGTE", "descriptionLT", "descriptionLTE", "descriptionContains", "descriptionHasPrefix", "descriptionHasSuffix", "descriptionEqualFold", "descriptionContainsFold", "status", "statusNEQ", "statusIn", "statusNotIn", "duration", "durationNEQ", "durationIn", "durationNotIn", "durationGT", "durationGTE", "durationLT", "durationLTE", "size", "sizeNEQ", "sizeIn", "sizeNotIn", "sizeGT", "sizeGTE", "sizeLT", "sizeLTE", "failureReason", "failureReasonNEQ", "failureReasonIn", "failureReasonNotIn", "failureReasonGT", "failureReasonGTE", "failureReasonLT", "failureReasonLTE", "failureReasonContains", "failureReasonHasPrefix", "failureReasonHasSuffix", "failureReasonEqualFold", "failureReasonContainsFold", "progress", "progressNEQ", "progressIn", "progressNotIn", "progressGT", "progressGTE", "progressLT", "progressLTE", "width", "widthNEQ", "widthIn", "widthNotIn", "widthGT", "widthGTE", "widthLT", "widthLTE", "height", "heightNEQ", "heightIn", "heightNotIn", "heightGT", "heightGTE", "heightLT", "heightLTE", "sourceURL", "sourceURLNEQ", "sourceURLIn", "sourceURLNotIn", "sourceURLGT", "sourceURLGTE", "sourceURLLT", "sourceURLLTE", "sourceURLContains", "sourceURLHasPrefix", "sourceURLHasSuffix", "sourceURLEqualFold", "sourceURLContainsFold", "clipSourceID", "clipSourceIDNEQ", "clipSourceIDIn", "clipSourceIDNotIn", "clipSourceIDGT", "clipSourceIDGTE", "clipSourceIDLT", "clipSourceIDLTE", "clipSourceIDIsNil", "clipSourceIDNotNil", "encrypted", "encryptedNEQ", "hasProject", "hasProjectWith", "hasFolder", "hasFolderWith", "hasTags", "hasTagsWith", "hasCaptions", "hasCaptionsWith", "hasChapters", "hasChaptersWith"}
 	var given [gqlexec.InlineInputFields]string
 	for _, k := range gqlexec.InputFieldsInOrder(asMap, fieldsInOrder[:], given[:0]) {
 		v := asMap[k]
@@ -56862,6 +57096,76 @@ func (ec *executionContext) unmarshalInputVideoWhereInput(ctx context.Context, o
 				return it, err
 			}
 			it.SourceURLContainsFold = data
+		case "clipSourceID":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("clipSourceID"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ClipSourceID = data
+		case "clipSourceIDNEQ":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("clipSourceIDNEQ"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ClipSourceIDNEQ = data
+		case "clipSourceIDIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("clipSourceIDIn"))
+			data, err := ec.unmarshalOID2ᚕgithubᚗcomᚋgoogleᚋuuidᚐUUIDᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ClipSourceIDIn = data
+		case "clipSourceIDNotIn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("clipSourceIDNotIn"))
+			data, err := ec.unmarshalOID2ᚕgithubᚗcomᚋgoogleᚋuuidᚐUUIDᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ClipSourceIDNotIn = data
+		case "clipSourceIDGT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("clipSourceIDGT"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ClipSourceIDGT = data
+		case "clipSourceIDGTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("clipSourceIDGTE"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ClipSourceIDGTE = data
+		case "clipSourceIDLT":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("clipSourceIDLT"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ClipSourceIDLT = data
+		case "clipSourceIDLTE":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("clipSourceIDLTE"))
+			data, err := ec.unmarshalOID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ClipSourceIDLTE = data
+		case "clipSourceIDIsNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("clipSourceIDIsNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ClipSourceIDIsNil = data
+		case "clipSourceIDNotNil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("clipSourceIDNotNil"))
+			data, err := ec.unmarshalOBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ClipSourceIDNotNil = data
 		case "encrypted":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("encrypted"))
 			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
@@ -64294,6 +64598,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "createClip":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createClip(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "createEncodingProfile":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_createEncodingProfile(ctx, field)
@@ -71281,6 +71592,21 @@ func (ec *executionContext) _Video(ctx context.Context, sel ast.SelectionSet, ob
 		case "sourceURL":
 			out.Values[i] = ec._Video_sourceURL(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "clipSourceID":
+			out.Values[i] = ec._Video_clipSourceID(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "clipStart":
+			out.Values[i] = ec._Video_clipStart(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "clipEnd":
+			out.Values[i] = ec._Video_clipEnd(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "packaging":

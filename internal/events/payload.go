@@ -28,6 +28,11 @@ func Video(v *ent.Video) map[string]any {
 	if v.SourceURL != "" {
 		d["source_url"] = v.SourceURL
 	}
+	if v.ClipSourceID != nil {
+		d["clip_source_id"] = *v.ClipSourceID
+		d["clip_start"] = v.ClipStart
+		d["clip_end"] = v.ClipEnd
+	}
 	return d
 }
 

@@ -67,6 +67,7 @@ func (p *Pipeline) Workers() *river.Workers {
 	river.AddWorker(w, &sweepWorker{p: p})
 	river.AddWorker(w, &removeBlobsWorker{p: p})
 	river.AddWorker(w, &staticRenditionWorker{p: p})
+	river.AddWorker(w, &clipVideoWorker{p: p})
 	return w
 }
 

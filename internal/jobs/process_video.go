@@ -197,6 +197,7 @@ func (p *Pipeline) processVideo(ctx context.Context, id uuid.UUID) error {
 		return err
 	}
 	p.queueStaticRenditions(ctx, id)
+	p.queueClipsOf(ctx, id)
 	return nil
 }
 

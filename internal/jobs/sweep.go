@@ -40,7 +40,8 @@ type sweepWorker struct {
 
 // Work queues a job for every row that records owed work: a video with its source
 // in uploading or processing (processing owed), an uploading video with a pull
-// URL and no source (import owed), a queued or running transcoding job, and a
+// URL and no source (import owed), an uploading clip with no source (its cut
+// owed, or waiting for its video), a queued or running transcoding job, and a
 // pending or running import migration (sync owed), a preparing static rendition
 // of a ready video (its file owed), and a recorded blob deletion
 // (removal owed); and it finishes uploads whose bytes are all stored but whose
@@ -72,6 +73,19 @@ func (p *Pipeline) Sweep(ctx context.Context) error {
 	}
 	for _, id := range imports {
 		if err := p.Queue.Insert(ctx, ImportVideoArgs{VideoID: id}); err != nil {
+			return err
+		}
+	}
+	// Clips whose cut is owed: the job cuts those whose video is ready and
+	// fails those whose video failed or is gone; the others wait.
+	clips, err := p.Client.Video.Query().
+		Where(video.StatusEQ(video.StatusUploading), video.SourceKey(""), video.ClipSourceIDNotNil()).
+		IDs(ctx)
+	if err != nil {
+		return err
+	}
+	for _, id := range clips {
+		if err := p.Queue.Insert(ctx, ClipVideoArgs{VideoID: id}); err != nil {
 			return err
 		}
 	}

@@ -9,7 +9,7 @@
 // The lifecycle ((new) is a video being created; ready and failed are final):
 //
 //	(new) --(the field's default)------------------> created
-//	(new) --ImportRequested------------------------> uploading
+//	(new) --ImportRequested, ClipRequested---------> uploading
 //	(new) --LiveStarted----------------------------> live
 //
 //	            UploadStarted, SourceRecorded
@@ -40,6 +40,7 @@
 // stay there:
 //
 //	ImportRequested      video.created            internal/ingestapi (CreatePulled)
+//	ClipRequested        video.created            internal/ingestapi (Clip)
 //	LiveStarted          livestream.connected     internal/live/ingest (admit)
 //	UploadStarted        none
 //	SourceRecorded       video.upload.completed   upload (recordSource)

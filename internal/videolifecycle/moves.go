@@ -18,6 +18,12 @@ func ImportRequested(ctx context.Context, create *ent.VideoCreate) (*ent.Video, 
 	return create.SetStatus(transitions[importRequested].to).Save(mark(ctx))
 }
 
+// ClipRequested saves the video create describes (a clip of another video:
+// its source video and range set on create) as uploading: the cut is owed.
+func ClipRequested(ctx context.Context, create *ent.VideoCreate) (*ent.Video, error) {
+	return create.SetStatus(transitions[clipRequested].to).Save(mark(ctx))
+}
+
 // LiveStarted saves the video create describes (a live session's recording) as live.
 func LiveStarted(ctx context.Context, create *ent.VideoCreate) (*ent.Video, error) {
 	return create.SetStatus(transitions[liveStarted].to).Save(mark(ctx))
@@ -44,11 +50,11 @@ func UploadRefused(ctx context.Context, c *ent.Client, id uuid.UUID, reason stri
 }
 
 // UploadsAbandoned fails, for reason, those of the videos ids whose upload
-// never completed (no source, not an import) and returns how many it failed.
+// never completed (no source, not an import nor a clip) and returns how many it failed.
 func UploadsAbandoned(ctx context.Context, c *ent.Client, ids []uuid.UUID, reason string) (int, error) {
 	t := transitions[uploadsAbandoned]
 	return c.Video.Update().
-		Where(video.IDIn(ids...), video.StatusIn(t.from...), video.SourceKey(""), video.SourceURL("")).
+		Where(video.IDIn(ids...), video.StatusIn(t.from...), video.SourceKey(""), video.SourceURL(""), video.ClipSourceIDIsNil()).
 		SetStatus(t.to).
 		SetFailureReason(reason).
 		Save(mark(ctx))

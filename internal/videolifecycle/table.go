@@ -13,6 +13,7 @@ type event string
 // The events, one per exported move.
 const (
 	importRequested     event = "ImportRequested"
+	clipRequested       event = "ClipRequested"
 	liveStarted         event = "LiveStarted"
 	uploadStarted       event = "UploadStarted"
 	sourceRecorded      event = "SourceRecorded"
@@ -37,6 +38,7 @@ type transition struct {
 // (its WHERE clause, or the status it had just checked).
 var transitions = map[event]transition{
 	importRequested: {from: []video.Status{fresh}, to: video.StatusUploading},
+	clipRequested:   {from: []video.Status{fresh}, to: video.StatusUploading},
 	liveStarted:     {from: []video.Status{fresh}, to: video.StatusLive},
 	// A tus upload may start again (a new upload of a token's video).
 	uploadStarted:       {from: []video.Status{video.StatusCreated, video.StatusUploading}, to: video.StatusUploading},

@@ -24,6 +24,7 @@ func TestTransitionTable(t *testing.T) {
 		to   video.Status
 	}{
 		importRequested:     {[]video.Status{nw}, u},
+		clipRequested:       {[]video.Status{nw}, u},
 		liveStarted:         {[]video.Status{nw}, l},
 		uploadStarted:       {[]video.Status{c, u}, u},
 		sourceRecorded:      {[]video.Status{c, u}, u},
