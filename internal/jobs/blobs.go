@@ -92,3 +92,24 @@ func uploadRendition(ctx context.Context, b *blob.Bucket, localDir, prefix strin
 	}
 	return nil
 }
+
+// localBlob returns the local file that holds a blob when the bucket keeps
+// its blobs as files (file://, the embedded default: fileblob's reader is
+// the open file), so ffmpeg reads a large source in place instead of a copy;
+// ok is false for any other bucket, whose blobs are downloaded.
+func localBlob(ctx context.Context, b *blob.Bucket, key string) (path string, ok bool) {
+	r, err := b.NewReader(ctx, key, nil)
+	if err != nil {
+		return "", false
+	}
+	defer func() { _ = r.Close() }()
+	var inner io.Reader
+	if !r.As(&inner) {
+		return "", false
+	}
+	f, isFile := inner.(*os.File)
+	if !isFile {
+		return "", false
+	}
+	return f.Name(), true
+}

@@ -101,9 +101,12 @@ func (p *Pipeline) cutClip(ctx context.Context, id uuid.UUID) error {
 		return err
 	}
 	defer func() { _ = os.RemoveAll(work) }()
-	src := filepath.Join(work, "source")
-	if err := downloadBlob(ctx, p.Bucket, from.SourceKey, src); err != nil {
-		return err
+	src, local := localBlob(ctx, p.Bucket, from.SourceKey)
+	if !local {
+		src = filepath.Join(work, "source")
+		if err := downloadBlob(ctx, p.Bucket, from.SourceKey, src); err != nil {
+			return err
+		}
 	}
 	in, err := media.OpenInput(src)
 	if err != nil {

@@ -32,9 +32,10 @@ type Cut struct {
 var ErrEmptyRange = errors.New("the range holds no frame of the video")
 
 // cutEncode are the encoder options of re-encoded picture: near-transparent
-// H.264 (the cut is a source, processed again), no B-frames so each part's
-// decode times follow its presentation times.
-var cutEncode = []string{"-c:v", "libx264", "-preset", "veryfast", "-crf", "17", "-pix_fmt", "yuv420p"}
+// H.264 (the cut is a source, processed again into the ladder), at x264's
+// fastest preset with a low CRF for its quality: the edges of a 1080p cut
+// encode about twice as fast as with veryfast.
+var cutEncode = []string{"-c:v", "libx264", "-preset", "ultrafast", "-crf", "15", "-pix_fmt", "yuv420p"}
 
 // CutRange writes out, an MP4 of in's range [start, end) in seconds, exact to
 // the frame. The picture between the first and the last keyframe inside the
@@ -178,7 +179,8 @@ func (t Tools) smartCut(ctx context.Context, in Input, src cutSource, plan cutPl
 	// Encoded edges take the middle's decode delay, so decode times rise
 	// across the joins (the mpegts muxer's clock is 90 kHz).
 	shift := "setts=dts=PTS-" + strconv.FormatInt(int64(math.Round(plan.delay*90000)), 10)
-	encodeArgs := append(append([]string{}, cutEncode...), "-bf", "0", "-threads", "1", "-bsf:v", shift)
+	// No B-frames: each edge's decode times follow its presentation times.
+	encodeArgs := append(append([]string{}, cutEncode...), "-bf", "0", "-bsf:v", shift)
 	type part struct {
 		name            string
 		from            float64
