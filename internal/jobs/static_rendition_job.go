@@ -337,11 +337,9 @@ func (p *Pipeline) discardBlob(ctx context.Context, key string) error {
 // client can read and records video.static_rendition.failed, with a fresh
 // context so a timed-out job still records why.
 func (p *Pipeline) failStaticRendition(ctx context.Context, id uuid.UUID, reason string) error {
-	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+	ctx, cancel := failureContext(ctx)
 	defer cancel()
-	if len(reason) > 2000 {
-		reason = reason[:2000]
-	}
+	reason = boundedReason(reason, maxFailureReason)
 	p.Log.WarnContext(ctx, "static rendition failed", "static_rendition_id", id, "reason", reason)
 	tx, err := p.Client.Tx(ctx)
 	if err != nil {
