@@ -18,7 +18,8 @@ import (
 // oweStaticRenditions is called in the transaction (client) that makes a
 // video ready: every static rendition it has is owed again (its renditions
 // were just written, from a new source perhaps), and each of the project's
-// default resolutions it lacks is created. The jobs are queued once the
+// default resolutions it lacks is created (none when the project was deleted
+// meanwhile: the video still becomes ready). The jobs are queued once the
 // transaction commits (queueStaticRenditions); the sweeper queues any lost.
 func oweStaticRenditions(ctx context.Context, client *ent.Client, v *ent.Video) error {
 	if _, err := staticlifecycle.Requested(ctx, client.StaticRendition.Update().
@@ -26,6 +27,9 @@ func oweStaticRenditions(ctx context.Context, client *ent.Client, v *ent.Video) 
 		return err
 	}
 	proj, err := client.Project.Get(ctx, v.ProjectID)
+	if ent.IsNotFound(err) {
+		return nil // the project was deleted meanwhile: it asks for no defaults
+	}
 	if err != nil {
 		return err
 	}
