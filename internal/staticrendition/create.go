@@ -65,7 +65,7 @@ func available(ctx context.Context, client *ent.Client, v *ent.Video, res static
 	case video.StatusFailed:
 		return fault.FieldError("videoID", "the video failed to process: it has nothing to download")
 	case video.StatusLive:
-		return fault.FieldError("videoID", "a live video has no downloads; its recording will")
+		return fault.FieldError("videoID", "the video is live: ask for its downloads once its recording is ready")
 	case video.StatusReady:
 	default:
 		return nil // checked by the job once the renditions exist
