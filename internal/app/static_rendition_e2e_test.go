@@ -265,3 +265,68 @@ func TestStaticRenditionsDownload(t *testing.T) {
 		}
 	})
 }
+
+// TestStaticRenditionOfAFailedVideoFails: a static rendition asked for while
+// its video is uploading fails when the video does, with a reason and
+// video.static_rendition.failed: at once when the processing fails (a text
+// file: failed in the video's own transaction), and through the sweeper when
+// the upload is refused (an empty one); a failed video's is refused.
+func TestStaticRenditionOfAFailedVideoFails(t *testing.T) {
+	forEachDialect(t, map[string]string{"VIDRA_SWEEP_INTERVAL": "1s"}, func(t *testing.T, s *apptest.Server) {
+		proj := s.CreateProject(s.CreateOrganization("Acme"), "Failing")
+		ask := func(videoID string) {
+			t.Helper()
+			s.MustGraphQL(`mutation($v: ID!) { createStaticRendition(videoID: $v, resolution: "highest") { id } }`,
+				map[string]any{"v": videoID}, nil)
+		}
+		failedEvents := func(videoID string) int {
+			return s.SQLInt(`SELECT COUNT(*) FROM events WHERE project_id = ? AND type = 'video.static_rendition.failed' AND CAST(data AS TEXT) LIKE ?`,
+				proj, "%"+videoID+"%")
+		}
+		check := func(name string, sr staticRendition, want string) {
+			t.Helper()
+			if sr.Status != "failed" || !strings.Contains(sr.FailureReason, "the video failed to process: ") ||
+				!strings.Contains(sr.FailureReason, want) || sr.DownloadURL != nil {
+				t.Fatalf("%s: static rendition %+v, want failed with %q", name, sr, want)
+			}
+		}
+
+		// A text file: the processing fails the video and, in its transaction, the download.
+		token, id := s.UploadToken(proj, 0)
+		ask(id)
+		s.TusUpload(token, []byte("Dear diary, today I renamed this to .mp4.\n"))
+		if v := s.WaitVideo(id, time.Minute); v.Status != "failed" {
+			t.Fatalf("text upload: video %s", v.Status)
+		}
+		var out struct{ VideoStaticRenditions []staticRendition }
+		s.MustGraphQL(`query($v: ID!) { videoStaticRenditions(videoID: $v) { `+staticRenditionSelection+` } }`,
+			map[string]any{"v": id}, &out)
+		if len(out.VideoStaticRenditions) != 1 {
+			t.Fatalf("text upload: static renditions %+v", out.VideoStaticRenditions)
+		}
+		check("text upload", out.VideoStaticRenditions[0], "not a media file")
+		if n := failedEvents(id); n != 1 {
+			t.Fatalf("text upload: %d video.static_rendition.failed events, want 1", n)
+		}
+		errs := s.GraphQL(`mutation($v: ID!) { createStaticRendition(videoID: $v, resolution: "highest") { id } }`,
+			map[string]any{"v": id}).Errors
+		if len(errs) == 0 || !strings.Contains(errs[0].Message, "failed to process") {
+			t.Fatalf("a failed video's static rendition: %+v", errs)
+		}
+
+		// An empty upload is refused, which fails the video outside the
+		// pipeline: the sweeper fails the download.
+		token, id = s.UploadToken(proj, 0)
+		ask(id)
+		if st, _, body := s.TusCreate(token, 0); st != http.StatusBadRequest || !strings.Contains(body, "empty") {
+			t.Fatalf("empty upload = %d %s", st, body)
+		}
+		if v := s.GetVideo(id); v.Status != "failed" {
+			t.Fatalf("empty upload: video %s", v.Status)
+		}
+		check("empty upload", staticRenditionsOf(t, s, id, 1)["highest"], "empty")
+		if n := failedEvents(id); n != 1 {
+			t.Fatalf("empty upload: %d video.static_rendition.failed events, want 1", n)
+		}
+	})
+}

@@ -71,14 +71,20 @@ func (l outputLadder) hlsOptions(probe *media.Probe) media.HLSOptions {
 // manifests are the master playlist of the renditions written under dir and,
 // for CMAF when complete, the DASH MPD (nil otherwise). CMAF manifests are
 // read from the files themselves: codec strings from the init segments, the
-// DASH timeline from each segment's decode times.
+// DASH timeline from each segment's decode times. Before the renditions are
+// complete (the early publisher) only the init segments are read: the master
+// playlist needs no more.
 func (l outputLadder) manifests(dir string, complete bool) (master, mpd []byte, err error) {
 	if l.packaging != media.PackagingCMAF {
 		return media.MasterPlaylist(l.video, l.muxedAudio || l.audio != nil), nil, nil
 	}
+	read := media.ReadCMAFInit
+	if complete {
+		read = media.ReadCMAFTrack
+	}
 	videos := make([]media.CMAFVideo, len(l.video))
 	for i, r := range l.video {
-		t, err := media.ReadCMAFTrack(filepath.Join(dir, r.Name))
+		t, err := read(filepath.Join(dir, r.Name))
 		if err != nil {
 			return nil, nil, err
 		}
@@ -86,7 +92,7 @@ func (l outputLadder) manifests(dir string, complete bool) (master, mpd []byte, 
 	}
 	var audio *media.CMAFAudio
 	if l.audio != nil {
-		t, err := media.ReadCMAFTrack(filepath.Join(dir, l.audio.Name))
+		t, err := read(filepath.Join(dir, l.audio.Name))
 		if err != nil {
 			return nil, nil, err
 		}

@@ -80,14 +80,14 @@ func (p *Pipeline) Periodic(interval time.Duration) []*river.PeriodicJob {
 	)}
 }
 
-// failVideo marks a video failed with a reason the client can read. It uses a
-// fresh context so a timed-out job can still record why it failed.
+// failVideo marks a video failed with a reason the client can read, and fails
+// its preparing static renditions (whose files can no longer be made) in the
+// same transaction. It uses a fresh context so a timed-out job can still
+// record why it failed.
 func (p *Pipeline) failVideo(ctx context.Context, id uuid.UUID, reason string) error {
-	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+	ctx, cancel := failureContext(ctx)
 	defer cancel()
-	if len(reason) > 2000 {
-		reason = reason[:2000]
-	}
+	reason = boundedReason(reason, maxFailureReason)
 	p.Log.WarnContext(ctx, "video failed", "video_id", id, "reason", reason)
 	err := p.transition(ctx, func(tx *ent.Tx) (*ent.Video, error) {
 		v, err := videolifecycle.ProcessingFailed(ctx, tx.Client(), id, reason)
@@ -95,6 +95,9 @@ func (p *Pipeline) failVideo(ctx context.Context, id uuid.UUID, reason string) e
 		importing := err == nil && v.SourceKey == "" && v.SourceURL != ""
 		if importing && p.Events != nil {
 			_, err = p.Events.Record(ctx, tx, events.ImportFailed, v.ProjectID, events.Video(v))
+		}
+		if err == nil {
+			_, err = p.failStaticRenditionsOf(ctx, tx, v, reason)
 		}
 		return v, err
 	}, events.VideoFailed)

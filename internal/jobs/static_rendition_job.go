@@ -8,8 +8,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"slices"
-	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -117,7 +115,7 @@ func (p *Pipeline) makeStaticRendition(ctx context.Context, id uuid.UUID) error 
 	if err != nil {
 		return err
 	}
-	src, err := pickStaticSource(rends, res)
+	src, err := PickStaticSource(rends, res, v.Packaging)
 	if err != nil {
 		return permanentf("%s", err.Error())
 	}
@@ -127,13 +125,13 @@ func (p *Pipeline) makeStaticRendition(ctx context.Context, id uuid.UUID) error 
 	}
 	defer func() { _ = os.RemoveAll(work) }()
 	var vin, ain media.RemuxInput
-	if src.video != "" {
-		if vin, err = p.joinRendition(ctx, v, src.video, work); err != nil {
+	if src.Video != "" {
+		if vin, err = p.joinRendition(ctx, v, src.Video, work); err != nil {
 			return err
 		}
 	}
-	if src.audio != "" {
-		if ain, err = p.joinRendition(ctx, v, src.audio, work); err != nil {
+	if src.Audio != "" {
+		if ain, err = p.joinRendition(ctx, v, src.Audio, work); err != nil {
 			return err
 		}
 	}
@@ -163,47 +161,6 @@ func (p *Pipeline) makeStaticRendition(ctx context.Context, id uuid.UUID) error 
 	written := staticFile{key: key, bytes: st.Size(), width: probe.Width, height: probe.Height,
 		bitrate: bitrate, seconds: probe.Duration}
 	return p.settleStaticRendition(ctx, v, sr.ID, written)
-}
-
-// staticSource names the renditions a static rendition is made from: a
-// video rendition (with its sound, for MPEG-TS) and a sound rendition (CMAF).
-type staticSource struct{ video, audio string }
-
-// pickStaticSource chooses the ready renditions a resolution is made from.
-func pickStaticSource(rends []*ent.Rendition, res staticres.Resolution) (staticSource, error) {
-	var videos []*ent.Rendition
-	var src staticSource
-	for _, r := range rends {
-		if r.Name == media.AudioRenditionName {
-			src.audio = r.Name
-		} else if r.Height > 0 {
-			videos = append(videos, r)
-		}
-	}
-	slices.SortFunc(videos, func(a, b *ent.Rendition) int { return a.Height - b.Height })
-	switch {
-	case res.Audio() && src.audio != "":
-		return staticSource{audio: src.audio}, nil
-	case res.Audio() && len(videos) > 0:
-		// MPEG-TS renditions carry the sound in each: the smallest is read.
-		return staticSource{video: videos[0].Name}, nil
-	case res.Audio():
-		return src, errors.New("the video has no sound: there is no audio-only file to make")
-	case len(videos) == 0:
-		return src, errors.New("the video has no picture: ask for audio-only")
-	case res.Name == staticres.Highest:
-		src.video = videos[len(videos)-1].Name
-		return src, nil
-	}
-	heights := make([]string, len(videos))
-	for i, r := range videos {
-		if r.Height == res.Height {
-			src.video = r.Name
-			return src, nil
-		}
-		heights[i] = fmt.Sprintf("%dp", r.Height)
-	}
-	return src, fmt.Errorf("the video has no %s rendition: its ladder has %s", res.Name, strings.Join(heights, ", "))
 }
 
 // joinRendition writes one rendition's segments, in playlist order, into one
@@ -337,11 +294,9 @@ func (p *Pipeline) discardBlob(ctx context.Context, key string) error {
 // client can read and records video.static_rendition.failed, with a fresh
 // context so a timed-out job still records why.
 func (p *Pipeline) failStaticRendition(ctx context.Context, id uuid.UUID, reason string) error {
-	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+	ctx, cancel := failureContext(ctx)
 	defer cancel()
-	if len(reason) > 2000 {
-		reason = reason[:2000]
-	}
+	reason = boundedReason(reason, maxFailureReason)
 	p.Log.WarnContext(ctx, "static rendition failed", "static_rendition_id", id, "reason", reason)
 	tx, err := p.Client.Tx(ctx)
 	if err != nil {

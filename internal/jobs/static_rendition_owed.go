@@ -2,6 +2,7 @@ package jobs
 
 import (
 	"context"
+	"errors"
 	"slices"
 
 	"github.com/google/uuid"
@@ -9,6 +10,7 @@ import (
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/staticrendition"
 	"github.com/vidra-dev/vidra/ent/video"
+	"github.com/vidra-dev/vidra/internal/events"
 	"github.com/vidra-dev/vidra/internal/staticlifecycle"
 	"github.com/vidra-dev/vidra/internal/staticres"
 )
@@ -16,7 +18,8 @@ import (
 // oweStaticRenditions is called in the transaction (client) that makes a
 // video ready: every static rendition it has is owed again (its renditions
 // were just written, from a new source perhaps), and each of the project's
-// default resolutions it lacks is created. The jobs are queued once the
+// default resolutions it lacks is created (none when the project was deleted
+// meanwhile: the video still becomes ready). The jobs are queued once the
 // transaction commits (queueStaticRenditions); the sweeper queues any lost.
 func oweStaticRenditions(ctx context.Context, client *ent.Client, v *ent.Video) error {
 	if _, err := staticlifecycle.Requested(ctx, client.StaticRendition.Update().
@@ -24,6 +27,9 @@ func oweStaticRenditions(ctx context.Context, client *ent.Client, v *ent.Video) 
 		return err
 	}
 	proj, err := client.Project.Get(ctx, v.ProjectID)
+	if ent.IsNotFound(err) {
+		return nil // the project was deleted meanwhile: it asks for no defaults
+	}
 	if err != nil {
 		return err
 	}
@@ -72,4 +78,73 @@ func (p *Pipeline) owedStaticRenditions(ctx context.Context) ([]uuid.UUID, error
 		Where(staticrendition.StatusEQ(staticrendition.StatusPreparing),
 			staticrendition.HasVideoWith(video.StatusEQ(video.StatusReady))).
 		Limit(1000).IDs(ctx)
+}
+
+// failStaticRenditionsOf fails, in tx, the preparing static renditions of v,
+// a video that failed for videoReason: their files can never be made. Each
+// records video.static_rendition.failed. It returns how many it failed; one
+// deleted or moved on meanwhile is skipped.
+func (p *Pipeline) failStaticRenditionsOf(ctx context.Context, tx *ent.Tx, v *ent.Video, videoReason string) (int, error) {
+	ids, err := tx.StaticRendition.Query().
+		Where(staticrendition.VideoID(v.ID), staticrendition.StatusEQ(staticrendition.StatusPreparing)).IDs(ctx)
+	if err != nil || len(ids) == 0 {
+		return 0, err
+	}
+	reason := "the video failed to process"
+	if videoReason != "" {
+		reason += ": " + videoReason
+	}
+	reason = boundedReason(reason, maxFailureReason)
+	n := 0
+	for _, id := range ids {
+		sr, err := staticlifecycle.Failed(ctx, tx.StaticRendition.UpdateOneID(id), reason)
+		if ent.IsNotFound(err) || errors.Is(err, staticlifecycle.ErrRefused) {
+			continue
+		}
+		if err != nil {
+			return n, err
+		}
+		n++
+		if p.Events != nil {
+			if _, err := p.Events.Record(ctx, tx, events.VideoStaticRenditionFailed, v.ProjectID,
+				events.StaticRendition(sr, v.ProjectID)); err != nil {
+				return n, err
+			}
+		}
+	}
+	return n, nil
+}
+
+// failOrphanedStaticRenditions fails the preparing static renditions of
+// failed videos: those failed by another path than Pipeline.failVideo (an
+// upload refused or abandoned, a live session that recorded nothing), or
+// asked for as the video failed. Each video's are failed, with their events,
+// in one transaction.
+func (p *Pipeline) failOrphanedStaticRenditions(ctx context.Context) error {
+	vids, err := p.Client.Video.Query().
+		Where(video.StatusEQ(video.StatusFailed),
+			video.HasStaticRenditionsWith(staticrendition.StatusEQ(staticrendition.StatusPreparing))).
+		Limit(1000).All(ctx)
+	if err != nil {
+		return err
+	}
+	failed := 0
+	for _, v := range vids {
+		tx, err := p.Client.Tx(ctx)
+		if err != nil {
+			return err
+		}
+		n, err := p.failStaticRenditionsOf(ctx, tx, v, v.FailureReason)
+		if err != nil {
+			return errors.Join(err, tx.Rollback())
+		}
+		if err := tx.Commit(); err != nil {
+			return err
+		}
+		failed += n
+	}
+	if failed > 0 {
+		p.Log.InfoContext(ctx, "failed static renditions of failed videos", "static_renditions", failed)
+	}
+	return nil
 }

@@ -44,8 +44,9 @@ type sweepWorker struct {
 // owed, or waiting for its video), a queued or running transcoding job, and a
 // pending or running import migration (sync owed), a preparing static rendition
 // of a ready video (its file owed), and a recorded blob deletion
-// (removal owed); and it finishes uploads whose bytes are all stored but whose
-// source was never recorded (Pipeline.Uploads). Unique jobs make this safe to
+// (removal owed); it finishes uploads whose bytes are all stored but whose
+// source was never recorded (Pipeline.Uploads), fails abandoned uploads, and
+// fails the preparing static renditions of failed videos. Unique jobs make this safe to
 // repeat: work that already has a live job is skipped, so only work lost between
 // a commit and its job insert (a crash) is queued again.
 func (w *sweepWorker) Work(ctx context.Context, _ *river.Job[SweepArgs]) error {
@@ -136,6 +137,10 @@ func (p *Pipeline) Sweep(ctx context.Context) error {
 		}
 	}
 	if err := p.failAbandonedUploads(ctx); err != nil {
+		return err
+	}
+	// After abandoned uploads are failed: their videos' downloads fail too.
+	if err := p.failOrphanedStaticRenditions(ctx); err != nil {
 		return err
 	}
 	// Leases on uploads whose holder died and that no request took over since.

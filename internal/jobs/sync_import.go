@@ -133,7 +133,7 @@ func (p *Pipeline) syncImport(ctx context.Context, id uuid.UUID) error {
 // finishSync fails a migration with a reason the client can read. It uses a fresh
 // context so a timed-out job can still record why it failed.
 func (p *Pipeline) finishSync(ctx context.Context, id uuid.UUID, reason string) error {
-	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+	ctx, cancel := failureContext(ctx)
 	defer cancel()
 	p.Log.WarnContext(ctx, "import migration failed", "migration_id", id, "reason", reason)
 	err := p.Client.ImportMigration.Update().

@@ -216,11 +216,9 @@ func (p *Pipeline) fetchTranscodingSource(ctx context.Context, j *ent.Transcodin
 // finishTranscoding fails a job with a reason the client can read, with a fresh
 // context so a timed-out job still records why.
 func (p *Pipeline) finishTranscoding(ctx context.Context, id uuid.UUID, reason string) error {
-	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+	ctx, cancel := failureContext(ctx)
 	defer cancel()
-	if len(reason) > 2000 {
-		reason = reason[:2000]
-	}
+	reason = boundedReason(reason, maxFailureReason)
 	p.Log.WarnContext(ctx, "transcoding job failed", "transcoding_job_id", id, "reason", reason)
 	return p.settleTranscoding(ctx, id, func(u *ent.TranscodingJobUpdateOne) (*ent.TranscodingJob, error) {
 		return transcodelifecycle.Failed(ctx, u, reason)

@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -70,6 +71,18 @@ func TestCMAFLadderServesHLSAndDASHFromOneSetOfFiles(t *testing.T) {
 	}
 	if got := streamsOf(t, filepath.Join(out, media.AudioRenditionName)); got != "audio" {
 		t.Fatalf("the audio rendition holds %q", got)
+	}
+	// The init segment alone gives the master playlist's facts, without segments.
+	for _, v := range append([]media.CMAFTrack{audioTrack}, videos[0].Track) {
+		dir := filepath.Join(out, media.AudioRenditionName)
+		if !v.Audio {
+			dir = filepath.Join(out, videos[0].Name)
+		}
+		head, err := media.ReadCMAFInit(dir)
+		v.Segments = nil
+		if err != nil || !reflect.DeepEqual(head, v) {
+			t.Fatalf("ReadCMAFInit(%s) = %+v, %v; want %+v", dir, head, err, v)
+		}
 	}
 	audio := &media.CMAFAudio{Kbps: media.AudioKbps(rends), Track: audioTrack}
 	if audio.Kbps != 96 {

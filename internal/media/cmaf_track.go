@@ -33,10 +33,8 @@ type CMAFTrack struct {
 	Audio      bool
 	SampleRate int
 	Channels   int
-	// Segments are the track's segments in order.
+	// Segments are the track's segments in order (none from ReadCMAFInit).
 	Segments []CMAFSegment
-	// Bytes is the size of the init segment and every media segment.
-	Bytes int64
 }
 
 // CMAFSegment is one media segment of a track.
@@ -60,15 +58,9 @@ func (t CMAFTrack) Seconds() float64 {
 // ReadCMAFTrack reads a CMAF rendition from dir: init.mp4 and the segments its
 // index.m3u8 names.
 func ReadCMAFTrack(dir string) (CMAFTrack, error) {
-	var t CMAFTrack
-	initBytes, err := os.ReadFile(filepath.Join(dir, CMAFInit))
+	t, trex, err := readCMAFInit(dir)
 	if err != nil {
 		return t, err
-	}
-	t.Bytes = int64(len(initBytes))
-	trex, err := t.readInit(initBytes)
-	if err != nil {
-		return t, fmt.Errorf("%s: %w", filepath.Join(filepath.Base(dir), CMAFInit), err)
 	}
 	names, err := playlistSegments(filepath.Join(dir, "index.m3u8"))
 	if err != nil {
@@ -79,7 +71,6 @@ func ReadCMAFTrack(dir string) (CMAFTrack, error) {
 		if err != nil {
 			return t, err
 		}
-		t.Bytes += int64(len(b))
 		seg, err := readCMAFSegment(b, trex)
 		if err != nil {
 			return t, fmt.Errorf("%s: %w", filepath.Join(filepath.Base(dir), name), err)
@@ -91,6 +82,30 @@ func ReadCMAFTrack(dir string) (CMAFTrack, error) {
 		return t, errors.New("the rendition has no segment")
 	}
 	return t, nil
+}
+
+// ReadCMAFInit reads only a CMAF rendition's init segment (dir/init.mp4):
+// the track's timescale, codec string and, for sound, its sample rate and
+// channels, without Segments. A master playlist needs no more; a rendition
+// still being written is read without decoding its fragments.
+func ReadCMAFInit(dir string) (CMAFTrack, error) {
+	t, _, err := readCMAFInit(dir)
+	return t, err
+}
+
+// readCMAFInit reads dir/init.mp4 into a track without segments and returns
+// the track's defaults for its fragments.
+func readCMAFInit(dir string) (CMAFTrack, *mp4.TrexBox, error) {
+	var t CMAFTrack
+	b, err := os.ReadFile(filepath.Join(dir, CMAFInit))
+	if err != nil {
+		return t, nil, err
+	}
+	trex, err := t.readInit(b)
+	if err != nil {
+		return t, nil, fmt.Errorf("%s: %w", filepath.Join(filepath.Base(dir), CMAFInit), err)
+	}
+	return t, trex, nil
 }
 
 // readInit fills the timescale and codec of t from an init segment and returns

@@ -3,6 +3,7 @@ package playback
 import (
 	"mime"
 	"net/http"
+	"path"
 	"strings"
 	"unicode"
 
@@ -11,9 +12,9 @@ import (
 	"github.com/vidra-dev/vidra/internal/staticres"
 )
 
-// downloadsFolder is the folder of a video's static renditions under its
+// DownloadsFolder is the folder of a video's static renditions under its
 // playback path: downloads/highest.mp4, downloads/720p.mp4, downloads/audio.m4a.
-const downloadsFolder = "downloads/"
+const DownloadsFolder = "downloads/"
 
 // serveDownload serves a static rendition's file (an MP4 with its index
 // first) with ranges, as an attachment named after the video. A static
@@ -64,10 +65,7 @@ func downloadName(title string, res staticres.Resolution) string {
 	if len([]rune(clean)) > 100 {
 		clean = string([]rune(clean)[:100])
 	}
-	ext := ".mp4"
-	if res.Audio() {
-		ext = ".m4a"
-	}
+	ext := path.Ext(res.FileName())
 	if clean == "" {
 		return res.Name + ext
 	}

@@ -267,8 +267,8 @@ func (s *Server) serveFile(w http.ResponseWriter, r *http.Request, v *ent.Video,
 			return
 		}
 		s.serveBlob(w, r, t.Key, cache)
-	case strings.HasPrefix(file, downloadsFolder):
-		s.serveDownload(w, r, v, strings.TrimPrefix(file, downloadsFolder), cache)
+	case strings.HasPrefix(file, DownloadsFolder):
+		s.serveDownload(w, r, v, strings.TrimPrefix(file, DownloadsFolder), cache)
 	case stillFile.MatchString(file), animatedFile.MatchString(file):
 		s.serveImage(w, r, v, file, cache)
 	case file == "storyboard.jpg":

@@ -11,6 +11,7 @@ import (
 	"github.com/vidra-dev/vidra/internal/fault"
 	"github.com/vidra-dev/vidra/internal/idempotency"
 	"github.com/vidra-dev/vidra/internal/media"
+	"github.com/vidra-dev/vidra/internal/playback"
 )
 
 // Token is a signed playback token of a video.
@@ -66,7 +67,7 @@ func (s *Service) CreateToken(ctx context.Context, videoID uuid.UUID, expiresIn 
 	}
 	t.DownloadURLs = make([]string, len(files))
 	for i, f := range files {
-		t.DownloadURLs[i] = s.URL(v.ID, DownloadsFolder+f) + "?token=" + token
+		t.DownloadURLs[i] = s.URL(v.ID, playback.DownloadsFolder+f) + "?token=" + token
 	}
 	return t, nil
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/rendition"
 	"github.com/vidra-dev/vidra/ent/video"
 	"github.com/vidra-dev/vidra/internal/media"
+	"github.com/vidra-dev/vidra/internal/playback"
 	videolib "github.com/vidra-dev/vidra/internal/video"
 )
 
@@ -36,17 +37,13 @@ func (s *Service) DashURL(v *ent.Video) *string {
 	return &u
 }
 
-// DownloadsFolder is the folder of the static renditions' files under a
-// video's playback path (/v1/play/{id}/downloads/highest.mp4).
-const DownloadsFolder = "downloads/"
-
 // DownloadURL is where a static rendition's file is downloaded, once it has
 // one; nil before.
 func (s *Service) DownloadURL(sr *ent.StaticRendition) *string {
 	if sr.BlobKey == "" {
 		return nil
 	}
-	u := s.URL(sr.VideoID, DownloadsFolder+sr.FileName)
+	u := s.URL(sr.VideoID, playback.DownloadsFolder+sr.FileName)
 	return &u
 }
 

@@ -18,7 +18,7 @@
 //
 //	Requested  preparing, ready, failed -> preparing  internal/staticrendition, internal/jobs (a video ready again)
 //	Finished   preparing -> ready                     internal/jobs (staticRenditionJob)
-//	Failed     preparing -> failed                    internal/jobs (staticRenditionJob)
+//	Failed     preparing -> failed                    internal/jobs (staticRenditionJob; failVideo and the sweeper, its video failed)
 //
 // The webhook events are recorded by the callers, in the move's transaction:
 // video.static_rendition.ready for Finished, video.static_rendition.failed

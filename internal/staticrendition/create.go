@@ -2,9 +2,6 @@ package staticrendition
 
 import (
 	"context"
-	"fmt"
-	"slices"
-	"strings"
 
 	"github.com/google/uuid"
 
@@ -13,7 +10,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/staticrendition"
 	"github.com/vidra-dev/vidra/ent/video"
 	"github.com/vidra-dev/vidra/internal/fault"
-	"github.com/vidra-dev/vidra/internal/media"
+	"github.com/vidra-dev/vidra/internal/jobs"
 	"github.com/vidra-dev/vidra/internal/staticlifecycle"
 	"github.com/vidra-dev/vidra/internal/staticres"
 	"github.com/vidra-dev/vidra/internal/txn"
@@ -61,13 +58,14 @@ func (s *Service) Create(ctx context.Context, videoID uuid.UUID, resolution stri
 }
 
 // available refuses a resolution a video cannot give: a live video's, a
-// failed one's, and, once the video is ready, one its ladder lacks.
+// failed one's, and, once the video is ready, one its renditions cannot make
+// (jobs.PickStaticSource, which the job uses too).
 func available(ctx context.Context, client *ent.Client, v *ent.Video, res staticres.Resolution) error {
 	switch v.Status {
 	case video.StatusFailed:
 		return fault.FieldError("videoID", "the video failed to process: it has nothing to download")
 	case video.StatusLive:
-		return fault.FieldError("videoID", "a live video has no downloads; its recording will")
+		return fault.FieldError("videoID", "the video is live: ask for its downloads once its recording is ready")
 	case video.StatusReady:
 	default:
 		return nil // checked by the job once the renditions exist
@@ -77,30 +75,8 @@ func available(ctx context.Context, client *ent.Client, v *ent.Video, res static
 	if err != nil {
 		return err
 	}
-	var heights []int
-	sound := v.Packaging == video.PackagingTs // MPEG-TS renditions may carry it: the job finds out
-	for _, r := range rends {
-		if r.Name == media.AudioRenditionName {
-			sound = true
-		} else if r.Height > 0 {
-			heights = append(heights, r.Height)
-		}
-	}
-	slices.Sort(heights)
-	switch {
-	case res.Audio() && !sound:
-		return fault.FieldError("resolution", "the video has no sound: there is no audio-only file to make")
-	case res.Audio():
-		return nil
-	case len(heights) == 0:
-		return fault.FieldError("resolution", "the video has no picture: ask for audio-only")
-	case res.Height > 0 && !slices.Contains(heights, res.Height):
-		names := make([]string, len(heights))
-		for i, h := range heights {
-			names[i] = fmt.Sprintf("%dp", h)
-		}
-		return fault.FieldError("resolution", "the video has no %s rendition: its ladder has %s (or ask for highest or audio-only)",
-			res.Name, strings.Join(names, ", "))
+	if _, err := jobs.PickStaticSource(rends, res, v.Packaging); err != nil {
+		return fault.FieldError("resolution", "%s", err.Error())
 	}
 	return nil
 }

@@ -46,14 +46,6 @@ func (r Resolution) FileName() string {
 	return r.Name + ".mp4"
 }
 
-// ContentType is the file's media type.
-func (r Resolution) ContentType() string {
-	if r.Audio() {
-		return "audio/mp4"
-	}
-	return "video/mp4"
-}
-
 // Parse reads a resolution: highest, audio-only, or a height from 144p to
 // 4320p. The error says what is accepted.
 func Parse(s string) (Resolution, error) {
