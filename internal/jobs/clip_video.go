@@ -164,8 +164,8 @@ func storeClipSource(ctx context.Context, client *ent.Client, v *ent.Video, key 
 		Key: key, Bytes: size, At: now})
 }
 
-// queueClipsOf queues the cut of every clip waiting for the video id (once
-// it is ready).
+// queueClipsOf queues the job of every clip waiting for the video id, once
+// that video is ready (the job cuts them) or failed (the job fails them).
 func (p *Pipeline) queueClipsOf(ctx context.Context, id uuid.UUID) {
 	clips, err := p.Client.Video.Query().
 		Where(video.ClipSourceID(id), video.StatusEQ(video.StatusUploading), video.SourceKey("")).IDs(ctx)

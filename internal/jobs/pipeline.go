@@ -109,6 +109,9 @@ func (p *Pipeline) failVideo(ctx context.Context, id uuid.UUID, reason string) e
 		p.Log.InfoContext(ctx, "video failure not recorded", "video_id", id, "err", err)
 		return nil
 	}
+	if err == nil {
+		p.queueClipsOf(ctx, id) // their cut job fails them, naming this failure
+	}
 	return err
 }
 
