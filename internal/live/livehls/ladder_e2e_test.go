@@ -62,7 +62,7 @@ func TestTranscodedLivePlayback(t *testing.T) {
 		}
 		// Every rendition the live master listed plays to its end.
 		for _, l := range listed {
-			if d, codecs := probeDuration(t, play+l); d < 6 || codecs != "h264,aac" {
+			if d, codecs := probeDuration(t, play+l); d < 6 || codecs != "aac,h264" {
 				t.Fatalf("%s: %.2f s %s", l, d, codecs)
 			}
 		}
