@@ -60,12 +60,17 @@ func (spec ImageSpec) scaleFilter() string {
 }
 
 // Still writes one frame of in, offset seconds from its start, to out in
-// spec's box and format, in one ffmpeg run that reads only in. The offset is an
-// output option: ffmpeg decodes from the start of in and keeps the frame at the
-// offset (an input seek in MPEG-TS, which has no index, can land past the
-// keyframe and yield no frame at all). in is a few segments, a keyframe each.
+// spec's box and format, in one ffmpeg run that reads only in. ffmpeg decodes
+// from the start of in (an input seek in MPEG-TS, which has no index, can land
+// past the keyframe and yield no frame at all; in is a few segments, a keyframe
+// each) and a trim filter, first in the chain, drops the frames before the
+// offset, so only the one kept frame is scaled and converted for the encoder.
+// (An output -ss trims at the end of the chain: every frame decoded before the
+// offset was scaled and converted too, which took half the time of a 1080p
+// still.)
 func (t Tools) Still(ctx context.Context, in Input, offset float64, spec ImageSpec, out string) error {
-	args := append(in.Args(), "-ss", formatSeconds(offset), "-map", "0:v:0", "-frames:v", "1", "-update", "1", "-vf", spec.scaleFilter(), "-an", "-sn", "-dn")
+	args := append(in.Args(), "-map", "0:v:0", "-frames:v", "1", "-update", "1",
+		"-vf", trimFilter(offset, 0)+","+spec.scaleFilter(), "-an", "-sn", "-dn")
 	switch spec.Format {
 	case "jpg":
 		args = append(args, "-c:v", "mjpeg", "-q:v", "3", "-pix_fmt", "yuvj420p", "-f", "image2")
@@ -83,8 +88,8 @@ func (t Tools) Still(ctx context.Context, in Input, offset float64, spec ImageSp
 // fps frames a second in spec's box and format (gif or webp), in one ffmpeg run
 // that reads only in. A GIF gets a palette made from its own frames.
 func (t Tools) Animated(ctx context.Context, in Input, offset, seconds float64, fps int, spec ImageSpec, out string) error {
-	args := append(in.Args(), "-ss", formatSeconds(offset), "-t", formatSeconds(seconds))
-	frames := "fps=" + strconv.Itoa(fps) + "," + spec.scaleFilter()
+	args := in.Args()
+	frames := trimFilter(offset, seconds) + ",fps=" + strconv.Itoa(fps) + "," + spec.scaleFilter()
 	switch spec.Format {
 	case "gif":
 		args = append(args, "-filter_complex",
@@ -107,6 +112,17 @@ func (t Tools) runTo(ctx context.Context, out string, args ...string) error {
 		return fmt.Errorf("ffmpeg wrote no image to %s", out)
 	}
 	return nil
+}
+
+// trimFilter keeps the frames from offset seconds of the input on, for seconds
+// (0: to the end), and restarts their timestamps at zero. It goes first in a
+// chain so no other filter works on a frame that is dropped.
+func trimFilter(offset, seconds float64) string {
+	f := "trim=start=" + formatSeconds(offset)
+	if seconds > 0 {
+		f += ":duration=" + formatSeconds(seconds)
+	}
+	return f + ",setpts=PTS-STARTPTS"
 }
 
 func formatSeconds(s float64) string { return strconv.FormatFloat(s, 'f', 3, 64) }
