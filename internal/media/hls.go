@@ -12,8 +12,14 @@ import (
 	"strings"
 )
 
-// SegmentSeconds is the target HLS segment length; keyframes fall on its multiples.
+// SegmentSeconds is the target HLS segment length; segments start on keyframes.
 const SegmentSeconds = 4
+
+// KeyframeSeconds is the ladder's keyframe (IDR) interval, as Apple's HLS
+// authoring specification asks (1.9: "Key frames (IDRs) SHOULD be present every
+// two seconds"): every segment opens on one and holds one more at its middle, so
+// a still or a clip starts decoding at most two seconds before its frame.
+const KeyframeSeconds = 2
 
 // RenditionSequenceStride separates the media sequence numbers of an encrypted
 // video's renditions: rendition i numbers its segments from i times it, so their
@@ -78,7 +84,7 @@ func HLSArgs(in Input, outDir string, rends []Rendition, o HLSOptions) []string 
 	if fps <= 0 || fps > 120 {
 		fps = 30
 	}
-	gop := strconv.Itoa(int(math.Round(fps * SegmentSeconds)))
+	gop := strconv.Itoa(int(math.Round(fps * KeyframeSeconds)))
 	preset := o.Preset
 	if preset == "" {
 		preset = "veryfast"

@@ -70,6 +70,12 @@ func TestProbeTranscodeAndImages(t *testing.T) {
 	if seg, err := tools.ProbeFile(ctx, filepath.Join(out, "360p", "seg_00000.ts")); err != nil || !seg.HasAudio || !seg.HasVideo {
 		t.Fatalf("TS segment: %+v, %v", seg, err)
 	}
+	// Keyframes every two seconds (Apple's HLS authoring specification, 1.9).
+	keys, err := osexec.Command("ffprobe", "-v", "error", "-skip_frame", "nokey", "-select_streams", "v:0",
+		"-show_entries", "frame=pts_time", "-of", "csv=p=0", filepath.Join(out, "360p", "seg_00000.ts")).Output()
+	if times := strings.Fields(string(keys)); err != nil || len(times) != 2 {
+		t.Errorf("keyframes of a 3 s rendition at %q (%v), want two, 2 s apart", times, err)
+	}
 	frames, err := tools.Thumbnails(ctx, t.TempDir(), p)
 	if err != nil || len(frames) != 3 {
 		t.Fatalf("thumbnails %v: %v", frames, err)

@@ -60,17 +60,12 @@ func (spec ImageSpec) scaleFilter() string {
 }
 
 // Still writes one frame of in, offset seconds from its start, to out in
-// spec's box and format, in one ffmpeg run that reads only in. ffmpeg decodes
-// from the start of in (an input seek in MPEG-TS, which has no index, can land
-// past the keyframe and yield no frame at all; in is a few segments, a keyframe
-// each) and a trim filter, first in the chain, drops the frames before the
-// offset, so only the one kept frame is scaled and converted for the encoder.
-// (An output -ss trims at the end of the chain: every frame decoded before the
-// offset was scaled and converted too, which took half the time of a 1080p
-// still.)
+// spec's box and format, in one ffmpeg run that reads only in (see seekTo for
+// how it gets there).
 func (t Tools) Still(ctx context.Context, in Input, offset float64, spec ImageSpec, out string) error {
-	args := append(in.Args(), "-map", "0:v:0", "-frames:v", "1", "-update", "1",
-		"-vf", trimFilter(offset, 0)+","+spec.scaleFilter(), "-an", "-sn", "-dn")
+	args, trim := seekTo(in, offset, 0)
+	args = append(args, "-map", "0:v:0", "-frames:v", "1", "-update", "1",
+		"-vf", trim+","+spec.scaleFilter(), "-an", "-sn", "-dn")
 	switch spec.Format {
 	case "jpg":
 		args = append(args, "-c:v", "mjpeg", "-q:v", "3", "-pix_fmt", "yuvj420p", "-f", "image2")
@@ -88,8 +83,8 @@ func (t Tools) Still(ctx context.Context, in Input, offset float64, spec ImageSp
 // fps frames a second in spec's box and format (gif or webp), in one ffmpeg run
 // that reads only in. A GIF gets a palette made from its own frames.
 func (t Tools) Animated(ctx context.Context, in Input, offset, seconds float64, fps int, spec ImageSpec, out string) error {
-	args := in.Args()
-	frames := trimFilter(offset, seconds) + ",fps=" + strconv.Itoa(fps) + "," + spec.scaleFilter()
+	args, trim := seekTo(in, offset, seconds)
+	frames := trim + ",fps=" + strconv.Itoa(fps) + "," + spec.scaleFilter()
 	switch spec.Format {
 	case "gif":
 		args = append(args, "-filter_complex",
@@ -114,9 +109,27 @@ func (t Tools) runTo(ctx context.Context, out string, args ...string) error {
 	return nil
 }
 
+// seekTo returns the input arguments for in and the filter that goes first in
+// the picture's chain, together keeping seconds of in from offset on (0: to the
+// end), timed from zero. An MP4 input (CMAF: an init segment and fragments, an
+// index of their keyframes) is seeked: ffmpeg decodes from the keyframe before
+// the offset. MPEG-TS has no index, and an input seek can land past the
+// keyframe and yield no frame at all: it is decoded from its start (in is a few
+// segments, each opening on a keyframe). Either way the frames before the offset
+// are dropped first, so only the kept ones are scaled and converted (an output
+// -ss trims at the end of the chain, after every frame decoded before the
+// offset was scaled and converted too: half the time of a 1080p still).
+func seekTo(in Input, offset, seconds float64) (args []string, trim string) {
+	if in.Demuxer == "mov" {
+		// An input -ss seeks with accurate_seek: ffmpeg itself drops the
+		// frames between the keyframe and the offset before any filter.
+		return in.Args("-ss", formatSeconds(offset)), trimFilter(0, seconds)
+	}
+	return in.Args(), trimFilter(offset, seconds)
+}
+
 // trimFilter keeps the frames from offset seconds of the input on, for seconds
-// (0: to the end), and restarts their timestamps at zero. It goes first in a
-// chain so no other filter works on a frame that is dropped.
+// (0: to the end), and restarts their timestamps at zero.
 func trimFilter(offset, seconds float64) string {
 	f := "trim=start=" + formatSeconds(offset)
 	if seconds > 0 {

@@ -11,14 +11,38 @@ import (
 	"github.com/vidra-dev/vidra/internal/media"
 )
 
-// segmentLikeTheLadder encodes a 4 s 320x240 30 fps MPEG-TS segment as the
-// ladder does: one keyframe at its start, B-frames between.
-func segmentLikeTheLadder(t *testing.T) string {
+// segmentLikeTheLadder encodes a 4 s 320x240 30 fps segment as the ladder
+// does, opening on a keyframe with one more at 2 s and B-frames between: as
+// MPEG-TS, or as CMAF (the init segment and the video's second fragment joined,
+// as the image API joins them).
+func segmentLikeTheLadder(t *testing.T, cmaf bool) string {
 	t.Helper()
 	src := cutSourceFile(t, "libx264")
-	seg := filepath.Join(t.TempDir(), "seg.ts")
-	if err := runFFmpeg(t, "-i", src, "-t", "4", "-map", "0:v:0", "-c:v", "libx264", "-preset", "veryfast",
-		"-g", "120", "-keyint_min", "120", "-sc_threshold", "0", "-pix_fmt", "yuv420p", "-f", "mpegts", seg); err != nil {
+	enc := []string{"-i", src, "-map", "0:v:0", "-c:v", "libx264", "-preset", "veryfast",
+		"-g", "60", "-keyint_min", "60", "-sc_threshold", "0", "-pix_fmt", "yuv420p"}
+	dir := t.TempDir()
+	if !cmaf {
+		seg := filepath.Join(dir, "seg.ts")
+		if err := runFFmpeg(t, append(enc, "-t", "4", "-f", "mpegts", seg)...); err != nil {
+			t.Fatal(err)
+		}
+		return seg
+	}
+	if err := runFFmpeg(t, append(enc, "-f", "hls", "-hls_time", "4", "-hls_playlist_type", "vod",
+		"-hls_segment_type", "fmp4", "-hls_fmp4_init_filename", media.CMAFInit,
+		"-hls_segment_filename", filepath.Join(dir, "seg_%05d.m4s"), filepath.Join(dir, "index.m3u8"))...); err != nil {
+		t.Fatal(err)
+	}
+	var joined []byte
+	for _, name := range []string{media.CMAFInit, "seg_00001.m4s"} {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		joined = append(joined, b...)
+	}
+	seg := filepath.Join(dir, "source.mp4")
+	if err := os.WriteFile(seg, joined, 0o600); err != nil {
 		t.Fatal(err)
 	}
 	return seg
@@ -26,9 +50,16 @@ func segmentLikeTheLadder(t *testing.T) string {
 
 // TestStillTakesTheFrameAtItsOffset: a still is the frame at its offset, the
 // first frame at or after it, for offsets at the keyframe, inside the GOP and
-// near the segment's end, scaled to its box.
+// near the segment's end, scaled to its box, from MPEG-TS (decoded from its
+// start) and from CMAF (seeked to the keyframe before it).
 func TestStillTakesTheFrameAtItsOffset(t *testing.T) {
-	seg := segmentLikeTheLadder(t)
+	for _, cmaf := range []bool{false, true} {
+		t.Run(map[bool]string{false: "mpegts", true: "cmaf"}[cmaf], func(t *testing.T) { testStillAtOffsets(t, cmaf) })
+	}
+}
+
+func testStillAtOffsets(t *testing.T, cmaf bool) {
+	seg := segmentLikeTheLadder(t, cmaf)
 	tools := media.FindTools("", "")
 	in, err := media.OpenInput(seg)
 	if err != nil {
@@ -61,7 +92,7 @@ func TestStillTakesTheFrameAtItsOffset(t *testing.T) {
 // TestAnimatedTakesItsStretch: an animation of 1.5 s at 10 frames a second
 // from 2 s holds 15 frames, the first being the frame at 2 s.
 func TestAnimatedTakesItsStretch(t *testing.T) {
-	seg := segmentLikeTheLadder(t)
+	seg := segmentLikeTheLadder(t, true)
 	tools := media.FindTools("", "")
 	in, err := media.OpenInput(seg)
 	if err != nil {
