@@ -1,5 +1,6 @@
-// g2g.js: measures glass-to-glass latency of a live stream played by hls.js (low
-// latency mode unless cfg.hls says otherwise). The publisher paints on every
+// g2g.js: measures glass-to-glass latency of a live stream played by hls.js as the
+// embedded player configures it (low latency mode, catching up at up to 1.5x; cfg.hls
+// overrides). The publisher paints on every
 // frame its capture wall clock, in milliseconds modulo 2^24, as 24 black or
 // white blocks (6 columns x 4 rows, bit i at column i%6, row i/6, least
 // significant first). For each frame Chromium presents (requestVideoFrameCallback)
@@ -88,7 +89,7 @@
     const keep = (...a) => { warnings.push(at() + ' ' + a.map(String).join(' ')); };
     const quiet = () => {};
     const logger = cfg.log ? { trace: quiet, debug: quiet, log: cfg.log === 'all' ? keep : quiet, info: quiet, warn: keep, error: keep } : false;
-    const hls = new Hls(Object.assign({ lowLatencyMode: true, debug: logger }, cfg.hls || {}));
+    const hls = new Hls(Object.assign({ lowLatencyMode: true, maxLiveSyncPlaybackRate: 1.5, debug: logger }, cfg.hls || {}));
     let fatal = null;
     hls.on(Hls.Events.ERROR, (_, d) => {
       hlsErrors.push({ type: d.type, details: d.details, fatal: !!d.fatal });

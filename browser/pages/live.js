@@ -21,7 +21,7 @@
 
   async function run() {
     if (!window.Hls || !Hls.isSupported()) throw new Error('hls.js is not supported here (no MediaSource)');
-    const hls = new Hls(Object.assign({ lowLatencyMode: true }, cfg.hls || {}));
+    const hls = new Hls(Object.assign({ lowLatencyMode: true, maxLiveSyncPlaybackRate: 1.5 }, cfg.hls || {}));
     let fatal = null;
     hls.on(Hls.Events.ERROR, (_, d) => {
       hlsErrors.push({ type: d.type, details: d.details, fatal: !!d.fatal });

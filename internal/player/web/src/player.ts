@@ -145,6 +145,10 @@ const preRoll = cfg.ads.some((a) => a.placement === 'pre_roll');
 if (Hls.isSupported()) {
   hls = new Hls({
     autoStartLoad: !preRoll,
+    // A live viewer who fell behind its target latency (a stall, a busy CPU)
+    // plays up to 1.5 times faster until it is back: hls.js's default (1)
+    // never catches up, and the delay only grows.
+    maxLiveSyncPlaybackRate: 1.5,
     xhrSetup(xhr, url) {
       if (/\.(ts|m4s|mp4|aac)(\?|$)/.test(url)) xhr.open('GET', cmcd(url), true);
     },
