@@ -88,6 +88,7 @@ fi
 log "ffmpeg ${version:-(version not parsed: a development build)} at $(command -v "$ffmpeg_bin")"
 
 if [ -n "$with_test" ]; then
+  "$(dirname "$0")/deps-speech.sh" --test
   "$(dirname "$0")/deps-browser.sh"
   "$(dirname "$0")/deps-s3.sh"
   "$(dirname "$0")/deps-cluster.sh"

@@ -33,6 +33,9 @@ type Transcript struct {
 	Segments []Segment
 	// Language is the language the engine transcribed (BCP 47, e.g. "en").
 	Language string
+	// CPUSeconds is the processor time the engine spent on this machine (a
+	// child process's user and system time; 0 for a server elsewhere).
+	CPUSeconds float64
 }
 
 // Engine transcribes speech. Transcribe reads wav, a mono 16 kHz 16-bit PCM
