@@ -245,6 +245,11 @@ func TestVimeoImportFlow(t *testing.T) {
 			if v.Size != int64(len(data)) || (real && v.Status != "ready") {
 				t.Fatalf("imported video %s: %s (%d bytes): %s", id, v.Status, v.Size, v.FailureReason)
 			}
+			// The pulled source is billed as storage like an uploaded one.
+			if n := s.SQLInt(`SELECT COUNT(*) FROM stored_objects WHERE video_id = $1 AND key = $2 AND bytes = $3 AND deleted_at IS NULL`,
+				id, "videos/"+id+"/source", len(data)); n != 1 {
+				t.Errorf("stored source of imported video %s: %d records, want 1", id, n)
+			}
 		}
 		restOK(t, s, "GET", base+"/jobs/"+m.ID+"/videos", "", &items)
 		if items[0].State != "imported" || items[2].State != "imported" || items[1].State != "not_imported" {

@@ -140,7 +140,7 @@ func (p *Pipeline) cutClip(ctx context.Context, id uuid.UUID) error {
 		if err != nil {
 			return nil, err
 		}
-		return nv, storeClipSource(ctx, tx.Client(), nv, key, st.Size())
+		return nv, usage.StoreSource(ctx, tx.Client(), nv.ProjectID, nv.ID, key, st.Size(), time.Now())
 	}); err != nil {
 		if ent.IsNotFound(err) {
 			return p.discardBlob(ctx, key) // deleted or failed meanwhile
@@ -148,20 +148,6 @@ func (p *Pipeline) cutClip(ctx context.Context, id uuid.UUID) error {
 		return err
 	}
 	return p.Queue.Insert(ctx, ProcessVideoArgs{VideoID: id})
-}
-
-// storeClipSource records a clip's cut source as a stored object.
-func storeClipSource(ctx context.Context, client *ent.Client, v *ent.Video, key string, size int64) error {
-	org, err := usage.OrganizationOf(ctx, client, v.ProjectID)
-	if err != nil {
-		return err
-	}
-	now := time.Now()
-	if err := usage.Unstore(ctx, client, v.ProjectID, key, false, now); err != nil {
-		return err
-	}
-	return usage.Store(ctx, client, usage.Object{Organization: org, Project: v.ProjectID, Video: v.ID,
-		Key: key, Bytes: size, At: now})
 }
 
 // queueClipsOf queues the job of every clip waiting for the video id, once

@@ -18,6 +18,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/video"
 	"github.com/vidra-dev/vidra/internal/events"
 	"github.com/vidra-dev/vidra/internal/netguard"
+	"github.com/vidra-dev/vidra/internal/usage"
 )
 
 // ImportLimits bound a pull from a URL.
@@ -113,7 +114,11 @@ func (p *Pipeline) importVideo(ctx context.Context, id uuid.UUID) error {
 	}
 	// The row is the record: source set, still uploading = processing owed.
 	if err := p.transition(ctx, func(tx *ent.Tx) (*ent.Video, error) {
-		return tx.Video.UpdateOneID(id).SetSourceKey(SourceKey(id)).SetSize(n).Save(ctx)
+		nv, err := tx.Video.UpdateOneID(id).SetSourceKey(SourceKey(id)).SetSize(n).Save(ctx)
+		if err != nil {
+			return nil, err
+		}
+		return nv, usage.StoreSource(ctx, tx.Client(), nv.ProjectID, nv.ID, SourceKey(id), n, time.Now())
 	}, events.ImportCompleted); err != nil {
 		return err
 	}

@@ -10,7 +10,6 @@ import (
 	"os"
 	"path/filepath"
 	"syscall"
-	"time"
 
 	"gocloud.dev/blob"
 
@@ -94,7 +93,7 @@ func (s *Service) recordSource(ctx context.Context, t *ent.UploadToken, src uplo
 	if err == nil {
 		// The source is billed as storage from this commit on (a re-upload
 		// ends the previous source's stretch).
-		err = storeSource(ctx, tx.Client(), v, key, size, s.now())
+		err = usage.StoreSource(ctx, tx.Client(), v.ProjectID, v.ID, key, size, s.now())
 	}
 	if err == nil && s.Events != nil {
 		_, err = s.Events.Record(ctx, tx, events.VideoUploadCompleted, v.ProjectID, events.Video(v))
@@ -217,15 +216,3 @@ func (s *Service) withEvent(ctx context.Context, typ string, change func(tx *ent
 }
 
 // storeSource records the video's source as a stored object, in the upload's
-// transaction (client), ending the stretch of a source it replaces.
-func storeSource(ctx context.Context, client *ent.Client, v *ent.Video, key string, size int64, at time.Time) error {
-	org, err := usage.OrganizationOf(ctx, client, v.ProjectID)
-	if err != nil {
-		return err
-	}
-	if err := usage.Unstore(ctx, client, v.ProjectID, key, false, at); err != nil {
-		return err
-	}
-	return usage.Store(ctx, client, usage.Object{Organization: org, Project: v.ProjectID, Video: v.ID,
-		Key: key, Bytes: size, At: at})
-}
