@@ -9,9 +9,9 @@ import (
 	"github.com/vidra-dev/vidra/internal/captions"
 )
 
-// words times the words of text one after another, each lasting 0.3 s with
+// timed times the words of text one after another, each lasting 0.3 s with
 // 0.05 s between, from start.
-func words(text string, start float64) []Word {
+func timed(text string, start float64) []Word {
 	var out []Word
 	for _, f := range strings.Fields(text) {
 		out = append(out, Word{Text: f, Start: start, End: start + 0.3})
@@ -21,7 +21,7 @@ func words(text string, start float64) []Word {
 }
 
 func segment(text string, start float64) Segment {
-	w := words(text, start)
+	w := timed(text, start)
 	return Segment{Start: w[0].Start, End: w[len(w)-1].End, Text: text, Words: w}
 }
 

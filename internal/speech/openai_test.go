@@ -121,7 +121,7 @@ func server(t *testing.T, want request, contentType, body string) *httptest.Serv
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		want.check(t, r)
 		w.Header().Set("Content-Type", contentType)
-		io.WriteString(w, body)
+		_, _ = io.WriteString(w, body)
 	}))
 	t.Cleanup(srv.Close)
 	return srv
@@ -289,7 +289,7 @@ func TestOpenAIStatus(t *testing.T) {
 		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			request{key: "k", lang: "xx", wav: wav}.check(t, r)
 			w.WriteHeader(c.status)
-			io.WriteString(w, c.body)
+			_, _ = io.WriteString(w, c.body)
 		}))
 		e := speech.OpenAI{BaseURL: srv.URL, ModelName: "whisper-1", Key: "k"}
 		_, err := e.Transcribe(context.Background(), path, "xx")
@@ -319,7 +319,7 @@ func TestOpenAIRedirect(t *testing.T) {
 		})
 		mux.HandleFunc("/elsewhere", func(w http.ResponseWriter, r *http.Request) {
 			followed.Add(1)
-			io.WriteString(w, `{"segments": []}`)
+			_, _ = io.WriteString(w, `{"segments": []}`)
 		})
 		srv := httptest.NewServer(mux)
 		for _, client := range []*http.Client{nil, caller} {

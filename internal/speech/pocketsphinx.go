@@ -176,15 +176,6 @@ func parsePocketsphinx(out []byte) ([]Segment, error) {
 	return segs, nil
 }
 
-// primarySubtag is a BCP 47 tag's language, lower case: "en-US" -> "en".
-func primarySubtag(tag string) string {
-	tag = strings.ToLower(strings.TrimSpace(tag))
-	if i := strings.IndexAny(tag, "-_"); i >= 0 {
-		tag = tag[:i]
-	}
-	return tag
-}
-
 // lastLine is the last non-empty line of s, for an error message.
 func lastLine(s string) string {
 	lines := strings.Split(strings.TrimSpace(s), "\n")
