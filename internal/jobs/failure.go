@@ -3,7 +3,6 @@ package jobs
 import (
 	"context"
 	"time"
-	"unicode/utf8"
 )
 
 // failureTimeout bounds the recording of a failure (failureContext).
@@ -19,17 +18,4 @@ const maxFailureReason = 2000
 // record why, and it gives the recording failureTimeout of its own.
 func failureContext(ctx context.Context) (context.Context, context.CancelFunc) {
 	return context.WithTimeout(context.WithoutCancel(ctx), failureTimeout)
-}
-
-// boundedReason cuts reason to at most limit bytes, on a rune boundary so a
-// cut never leaves half a UTF-8 character (which PostgreSQL refuses).
-func boundedReason(reason string, limit int) string {
-	if len(reason) <= limit {
-		return reason
-	}
-	cut := max(limit, 0)
-	for cut > 0 && !utf8.RuneStart(reason[cut]) {
-		cut--
-	}
-	return reason[:cut]
 }

@@ -2,36 +2,9 @@ package jobs
 
 import (
 	"context"
-	"strings"
 	"testing"
 	"time"
-	"unicode/utf8"
 )
-
-func TestBoundedReason(t *testing.T) {
-	for _, c := range []struct {
-		in    string
-		limit int
-		want  string
-	}{
-		{"short", 10, "short"},
-		{"exactly", 7, "exactly"},
-		{"abcdef", 3, "abc"},
-		{"aé", 2, "a"},   // é is 2 bytes: not cut in half
-		{"a€b", 3, "a"},  // € is 3 bytes
-		{"a€b", 4, "a€"}, // a whole rune fits
-		{"€", 0, ""},
-	} {
-		got := boundedReason(c.in, c.limit)
-		if got != c.want || !utf8.ValidString(got) {
-			t.Errorf("boundedReason(%q, %d) = %q, want %q", c.in, c.limit, got, c.want)
-		}
-	}
-	long := strings.Repeat("é", maxFailureReason)
-	if got := boundedReason(long, maxFailureReason); len(got) != maxFailureReason || !utf8.ValidString(got) {
-		t.Errorf("a long reason is cut to %d bytes (valid %v)", len(got), utf8.ValidString(got))
-	}
-}
 
 func TestFailureContext(t *testing.T) {
 	type key struct{}

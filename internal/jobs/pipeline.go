@@ -16,6 +16,7 @@ import (
 	"github.com/vidra-dev/vidra/internal/live/liveslots"
 	"github.com/vidra-dev/vidra/internal/media"
 	"github.com/vidra-dev/vidra/internal/playback"
+	"github.com/vidra-dev/vidra/internal/textcut"
 	"github.com/vidra-dev/vidra/internal/videolifecycle"
 	"github.com/vidra-dev/vidra/internal/vimeo"
 )
@@ -87,7 +88,7 @@ func (p *Pipeline) Periodic(interval time.Duration) []*river.PeriodicJob {
 func (p *Pipeline) failVideo(ctx context.Context, id uuid.UUID, reason string) error {
 	ctx, cancel := failureContext(ctx)
 	defer cancel()
-	reason = boundedReason(reason, maxFailureReason)
+	reason = textcut.UTF8(reason, maxFailureReason)
 	p.Log.WarnContext(ctx, "video failed", "video_id", id, "reason", reason)
 	err := p.transition(ctx, func(tx *ent.Tx) (*ent.Video, error) {
 		v, err := videolifecycle.ProcessingFailed(ctx, tx.Client(), id, reason)

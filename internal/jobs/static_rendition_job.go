@@ -23,6 +23,7 @@ import (
 	"github.com/vidra-dev/vidra/internal/media"
 	"github.com/vidra-dev/vidra/internal/staticlifecycle"
 	"github.com/vidra-dev/vidra/internal/staticres"
+	"github.com/vidra-dev/vidra/internal/textcut"
 	"github.com/vidra-dev/vidra/internal/usage"
 )
 
@@ -296,7 +297,7 @@ func (p *Pipeline) discardBlob(ctx context.Context, key string) error {
 func (p *Pipeline) failStaticRendition(ctx context.Context, id uuid.UUID, reason string) error {
 	ctx, cancel := failureContext(ctx)
 	defer cancel()
-	reason = boundedReason(reason, maxFailureReason)
+	reason = textcut.UTF8(reason, maxFailureReason)
 	p.Log.WarnContext(ctx, "static rendition failed", "static_rendition_id", id, "reason", reason)
 	tx, err := p.Client.Tx(ctx)
 	if err != nil {

@@ -13,6 +13,7 @@ import (
 	"github.com/vidra-dev/vidra/internal/events"
 	"github.com/vidra-dev/vidra/internal/staticlifecycle"
 	"github.com/vidra-dev/vidra/internal/staticres"
+	"github.com/vidra-dev/vidra/internal/textcut"
 )
 
 // oweStaticRenditions is called in the transaction (client) that makes a
@@ -94,7 +95,7 @@ func (p *Pipeline) failStaticRenditionsOf(ctx context.Context, tx *ent.Tx, v *en
 	if videoReason != "" {
 		reason += ": " + videoReason
 	}
-	reason = boundedReason(reason, maxFailureReason)
+	reason = textcut.UTF8(reason, maxFailureReason)
 	n := 0
 	for _, id := range ids {
 		sr, err := staticlifecycle.Failed(ctx, tx.StaticRendition.UpdateOneID(id), reason)

@@ -3,7 +3,6 @@ package jobs
 import (
 	"context"
 	"errors"
-	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -12,6 +11,7 @@ import (
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/importitem"
 	"github.com/vidra-dev/vidra/ent/importmigration"
+	"github.com/vidra-dev/vidra/internal/textcut"
 	"github.com/vidra-dev/vidra/internal/vimeo"
 )
 
@@ -101,12 +101,12 @@ func (p *Pipeline) syncImport(ctx context.Context, id uuid.UUID) error {
 			}
 			seen[vid] = true
 			c := p.Client.ImportItem.Create().SetProjectID(m.ProjectID).SetMigrationID(id).
-				SetProviderID(clip(vid, 100)).SetName(clip(v.Name, 500)).SetDuration(max(v.Duration, 0))
+				SetProviderID(textcut.UTF8(vid, 100)).SetName(textcut.UTF8(v.Name, 500)).SetDuration(max(v.Duration, 0))
 			if v.Description != nil {
-				c.SetDescription(clip(*v.Description, 10000))
+				c.SetDescription(textcut.UTF8(*v.Description, 10000))
 			}
 			if f, ok := v.Best(); ok && len(f.Link) <= 4096 && validLink(f.Link) {
-				c.SetDownloadURL(f.Link).SetDownloadQuality(clip(f.Quality, 100)).SetDownloadSize(max(f.Size, 0)).
+				c.SetDownloadURL(f.Link).SetDownloadQuality(textcut.UTF8(f.Quality, 100)).SetDownloadSize(max(f.Size, 0)).
 					SetWidth(max(f.Width, 0)).SetHeight(max(f.Height, 0))
 			}
 			creates = append(creates, c)
@@ -123,7 +123,7 @@ func (p *Pipeline) syncImport(ctx context.Context, id uuid.UUID) error {
 	case errors.Is(err, vimeo.ErrUnauthorized):
 		return permanentf("Vimeo refused the importer's access token (revoked or expired); set the importer again")
 	case errors.As(err, &status) && !status.Temporary():
-		return permanentf("%s", clip(status.Error(), 1900))
+		return permanentf("%s", textcut.UTF8(status.Error(), 1900))
 	case err != nil:
 		return err
 	}
@@ -138,20 +138,12 @@ func (p *Pipeline) finishSync(ctx context.Context, id uuid.UUID, reason string) 
 	p.Log.WarnContext(ctx, "import migration failed", "migration_id", id, "reason", reason)
 	err := p.Client.ImportMigration.Update().
 		Where(importmigration.ID(id), importmigration.StatusIn(importmigration.StatusPending, importmigration.StatusRunning)).
-		SetStatus(importmigration.StatusFailed).SetFailureReason(clip(reason, 2000)).SetCompletedAt(time.Now()).
+		SetStatus(importmigration.StatusFailed).SetFailureReason(textcut.UTF8(reason, 2000)).SetCompletedAt(time.Now()).
 		Exec(ctx)
 	if ent.IsNotFound(err) {
 		return nil
 	}
 	return err
-}
-
-// clip shortens s to at most n bytes, dropping a character cut in two.
-func clip(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return strings.ToValidUTF8(s[:n], "")
 }
 
 // validLink reports whether a download link is one the import can pull.

@@ -16,6 +16,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/transcodingjob"
 	"github.com/vidra-dev/vidra/internal/events"
 	"github.com/vidra-dev/vidra/internal/media"
+	"github.com/vidra-dev/vidra/internal/textcut"
 	"github.com/vidra-dev/vidra/internal/transcode"
 	"github.com/vidra-dev/vidra/internal/transcodelifecycle"
 )
@@ -218,7 +219,7 @@ func (p *Pipeline) fetchTranscodingSource(ctx context.Context, j *ent.Transcodin
 func (p *Pipeline) finishTranscoding(ctx context.Context, id uuid.UUID, reason string) error {
 	ctx, cancel := failureContext(ctx)
 	defer cancel()
-	reason = boundedReason(reason, maxFailureReason)
+	reason = textcut.UTF8(reason, maxFailureReason)
 	p.Log.WarnContext(ctx, "transcoding job failed", "transcoding_job_id", id, "reason", reason)
 	return p.settleTranscoding(ctx, id, func(u *ent.TranscodingJobUpdateOne) (*ent.TranscodingJob, error) {
 		return transcodelifecycle.Failed(ctx, u, reason)
