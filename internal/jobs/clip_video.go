@@ -165,3 +165,36 @@ func (p *Pipeline) queueClipsOf(ctx context.Context, id uuid.UUID) {
 		}
 	}
 }
+
+// owedClips are the clips whose cut the sweeper queues: those waiting for a
+// video that is ready (the job cuts them), failed or gone (the job fails
+// them). Clips of a video still uploading or processing wait: its
+// ProcessingFinished queues them (queueClipsOf).
+func (p *Pipeline) owedClips(ctx context.Context) ([]uuid.UUID, error) {
+	waiting, err := p.Client.Video.Query().
+		Where(video.StatusEQ(video.StatusUploading), video.SourceKey(""), video.ClipSourceIDNotNil()).
+		Select(video.FieldID, video.FieldClipSourceID).All(ctx)
+	if err != nil || len(waiting) == 0 {
+		return nil, err
+	}
+	parents := make([]uuid.UUID, 0, len(waiting))
+	for _, c := range waiting {
+		parents = append(parents, *c.ClipSourceID)
+	}
+	busy, err := p.Client.Video.Query().
+		Where(video.IDIn(parents...), video.StatusNotIn(video.StatusReady, video.StatusFailed)).IDs(ctx)
+	if err != nil {
+		return nil, err
+	}
+	wait := make(map[uuid.UUID]bool, len(busy))
+	for _, id := range busy {
+		wait[id] = true
+	}
+	var owed []uuid.UUID
+	for _, c := range waiting {
+		if !wait[*c.ClipSourceID] {
+			owed = append(owed, c.ID)
+		}
+	}
+	return owed, nil
+}

@@ -77,11 +77,7 @@ func (p *Pipeline) Sweep(ctx context.Context) error {
 			return err
 		}
 	}
-	// Clips whose cut is owed: the job cuts those whose video is ready and
-	// fails those whose video failed or is gone; the others wait.
-	clips, err := p.Client.Video.Query().
-		Where(video.StatusEQ(video.StatusUploading), video.SourceKey(""), video.ClipSourceIDNotNil()).
-		IDs(ctx)
+	clips, err := p.owedClips(ctx)
 	if err != nil {
 		return err
 	}
