@@ -169,3 +169,58 @@ func TestPocketsphinxTranscribesKnownSpeech(t *testing.T) {
 		t.Errorf("French with the English model: %v", err)
 	}
 }
+
+// TestLongAudioIsTranscribedInChunks: the recording is cut at its silences
+// into chunks of at most 10 s (overlapping by 1 s), each transcribed alone,
+// and the merged transcript reads and times as well as the whole one.
+func TestLongAudioIsTranscribedInChunks(t *testing.T) {
+	requireTools(t, "pocketsphinx_continuous", "flite", "ffmpeg", "ffprobe")
+	wav, starts := speechFile(t)
+	tools := media.FindTools("", "")
+	in, err := media.OpenInput(wav)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	silences, err := tools.Silences(ctx, in, -35, 0.3)
+	if err != nil || len(silences) < len(knownSpeech)-1 {
+		t.Fatalf("silences = %+v, %v: want one between each two sentences", silences, err)
+	}
+	chunks := speech.SplitAtSilences(duration(t, wav), silences, 10, 1)
+	if len(chunks) < 3 {
+		t.Fatalf("chunks of a %.1f s recording = %+v", duration(t, wav), chunks)
+	}
+	parts := make([]speech.Transcript, len(chunks))
+	for i, c := range chunks {
+		part := filepath.Join(t.TempDir(), "part.wav")
+		if err := tools.SpeechAudioPart(ctx, in, c.Start, c.End-c.Start, part); err != nil {
+			t.Fatal(err)
+		}
+		if parts[i], err = (speech.Pocketsphinx{}).Transcribe(ctx, part, "en"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tr := speech.Merge(chunks, parts)
+	var ref, hyp []string
+	for _, s := range knownSpeech {
+		ref = append(ref, s.text)
+	}
+	for _, s := range tr.Segments {
+		hyp = append(hyp, s.Text)
+	}
+	wer := speech.WordErrorRate(strings.Join(ref, " "), strings.Join(hyp, " "))
+	t.Logf("%d chunks: WER %.1f%%, %.2f s of CPU; heard: %s", len(chunks), wer*100, tr.CPUSeconds, strings.Join(hyp, " | "))
+	if wer > 0.25 {
+		t.Errorf("word error rate in chunks %.1f%%, want at most 25%%", wer*100)
+	}
+	cues := speech.Cues(tr)
+	for i, start := range starts {
+		best := math.Inf(1)
+		for _, c := range cues {
+			best = math.Min(best, math.Abs(c.Start-start))
+		}
+		if best > 0.5 {
+			t.Errorf("sentence %d starts at %.2f s; the nearest cue starts %.2f s away", i, start, best)
+		}
+	}
+}
