@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
@@ -46,36 +45,12 @@ func (s cutSource) frameDuration() float64 {
 	return 1.0 / 30
 }
 
-// cutProbeOutput is the part of ffprobe's answer a cut reads.
-type cutProbeOutput struct {
-	Streams []struct {
-		CodecType    string            `json:"codec_type"`
-		CodecName    string            `json:"codec_name"`
-		PixFmt       string            `json:"pix_fmt"`
-		AvgFrameRate string            `json:"avg_frame_rate"`
-		RFrameRate   string            `json:"r_frame_rate"`
-		Tags         map[string]string `json:"tags"`
-		SideData     []struct {
-			Rotation float64 `json:"rotation"`
-		} `json:"side_data_list"`
-		Disposition map[string]int `json:"disposition"`
-	} `json:"streams"`
-	Format struct {
-		StartTime string `json:"start_time"`
-		Duration  string `json:"duration"`
-	} `json:"format"`
-}
-
 // probeCutSource reads the source's streams, then the picture's packets from
 // a little before start to a little after end (demuxed, not decoded).
 func (t Tools) probeCutSource(ctx context.Context, in Input, start, end float64) (cutSource, error) {
-	out, err := t.probe(ctx, append([]string{"-print_format", "json", "-show_format", "-show_streams"}, in.Args()...)...)
+	po, err := t.readStreams(ctx, in)
 	if err != nil {
 		return cutSource{}, err
-	}
-	var po cutProbeOutput
-	if err := json.Unmarshal(out, &po); err != nil {
-		return cutSource{}, fmt.Errorf("ffprobe output: %w", err)
 	}
 	var src cutSource
 	src.duration, _ = strconv.ParseFloat(po.Format.Duration, 64)
@@ -106,7 +81,7 @@ func (t Tools) probeCutSource(ctx context.Context, in Input, start, end float64)
 		return src, nil
 	}
 	interval := seconds(max(0, offset+start-2)) + "%" + seconds(offset+end+2)
-	out, err = t.probe(ctx, append([]string{"-select_streams", "v:0", "-read_intervals", interval,
+	out, err := t.probe(ctx, append([]string{"-select_streams", "v:0", "-read_intervals", interval,
 		"-show_entries", "packet=pts_time,dts_time,flags", "-of", "csv=p=0"}, in.Args()...)...)
 	if err != nil {
 		return src, err
@@ -130,17 +105,24 @@ func (t Tools) probeCutSource(ctx context.Context, in Input, start, end float64)
 	return src, nil
 }
 
-// probe runs ffprobe with args and returns its output.
+// probe runs ffprobe quietly with args and returns what it printed; an error
+// it exits with carries the end of what it said.
 func (t Tools) probe(ctx context.Context, args ...string) ([]byte, error) {
+	out, _, err := t.probeWithStderr(ctx, args...)
+	return out, err
+}
+
+// probeWithStderr is probe that also returns the end of ffprobe's messages.
+func (t Tools) probeWithStderr(ctx context.Context, args ...string) (out []byte, stderr string, err error) {
 	cmd := command(ctx, t.FFprobe, append([]string{"-v", "error"}, args...)...)
-	var stderr tailBuffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
+	var tail tailBuffer
+	cmd.Stderr = &tail
+	out, err = cmd.Output()
 	if err != nil {
 		if ctx.Err() != nil {
-			return nil, ctx.Err()
+			return nil, tail.String(), ctx.Err()
 		}
-		return nil, fmt.Errorf("ffprobe: %w: %s", err, stderr.String())
+		return nil, tail.String(), fmt.Errorf("ffprobe: %w: %s", err, tail.String())
 	}
-	return out, nil
+	return out, "", nil
 }

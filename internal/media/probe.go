@@ -42,9 +42,13 @@ func IsNotMedia(err error) bool {
 	return errors.As(err, &nm)
 }
 
+// ffprobeOutput is the part of ffprobe's -show_format -show_streams answer
+// that Vidra reads.
 type ffprobeOutput struct {
 	Streams []struct {
 		CodecType    string            `json:"codec_type"`
+		CodecName    string            `json:"codec_name"`
+		PixFmt       string            `json:"pix_fmt"`
 		Width        int               `json:"width"`
 		Height       int               `json:"height"`
 		AvgFrameRate string            `json:"avg_frame_rate"`
@@ -58,6 +62,7 @@ type ffprobeOutput struct {
 	} `json:"streams"`
 	Format struct {
 		FormatName string `json:"format_name"`
+		StartTime  string `json:"start_time"`
 		Duration   string `json:"duration"`
 	} `json:"format"`
 }
@@ -73,24 +78,9 @@ func (t Tools) ProbeFile(ctx context.Context, path string) (*Probe, error) {
 	if err != nil {
 		return nil, err
 	}
-	cmd := command(ctx, t.FFprobe, append([]string{"-v", "error", "-print_format", "json",
-		"-show_format", "-show_streams"}, in.Args()...)...)
-	var stderr tailBuffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
+	po, err := t.readStreams(ctx, in)
 	if err != nil {
-		if ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
-		var exitErr *exec.ExitError
-		if errors.As(err, &exitErr) {
-			return nil, &NotMediaError{Reason: "not a media file: " + firstLine(stderr.String())}
-		}
-		return nil, fmt.Errorf("ffprobe: %w", err)
-	}
-	var po ffprobeOutput
-	if err := json.Unmarshal(out, &po); err != nil {
-		return nil, fmt.Errorf("ffprobe output: %w", err)
+		return nil, err
 	}
 	p := &Probe{Format: po.Format.FormatName, Input: in}
 	p.Duration, _ = strconv.ParseFloat(po.Format.Duration, 64)
@@ -125,6 +115,24 @@ func (t Tools) ProbeFile(ctx context.Context, path string) (*Probe, error) {
 		return nil, &NotMediaError{Reason: "the video has no duration (empty or truncated file)"}
 	}
 	return p, nil
+}
+
+// readStreams runs ffprobe on in for its format and streams. A file ffprobe
+// cannot read gives a *NotMediaError.
+func (t Tools) readStreams(ctx context.Context, in Input) (ffprobeOutput, error) {
+	var po ffprobeOutput
+	out, stderr, err := t.probeWithStderr(ctx, append([]string{"-print_format", "json", "-show_format", "-show_streams"}, in.Args()...)...)
+	if err != nil {
+		var exitErr *exec.ExitError
+		if ctx.Err() == nil && errors.As(err, &exitErr) {
+			return po, &NotMediaError{Reason: "not a media file: " + firstLine(stderr)}
+		}
+		return po, err
+	}
+	if err := json.Unmarshal(out, &po); err != nil {
+		return po, fmt.Errorf("ffprobe output: %w", err)
+	}
+	return po, nil
 }
 
 // rotated reports a quarter-turn rotation from the legacy tag or the display matrix.
