@@ -42,20 +42,7 @@ type clipVideoWorker struct {
 // Work cuts the clip; a range or a video that can never give it fails the
 // clip at once, another failure is retried and fails it on the last attempt.
 func (w *clipVideoWorker) Work(ctx context.Context, job *river.Job[ClipVideoArgs]) error {
-	err := w.p.cutClip(ctx, job.Args.VideoID)
-	if err == nil {
-		return nil
-	}
-	var perm *permanent
-	if errors.As(err, &perm) {
-		return w.p.failVideo(ctx, job.Args.VideoID, perm.reason)
-	}
-	if job.Attempt >= job.MaxAttempts {
-		if ferr := w.p.failVideo(ctx, job.Args.VideoID, "cutting the clip failed: "+err.Error()); ferr != nil {
-			return ferr
-		}
-	}
-	return err
+	return w.p.settleVideoJob(ctx, job.Args.VideoID, job.Attempt, job.MaxAttempts, "cutting the clip", w.p.cutClip(ctx, job.Args.VideoID))
 }
 
 // cutClip cuts a clip's range out of the source of the video it clips,

@@ -57,20 +57,7 @@ type importVideoWorker struct {
 // Work downloads the file; a refused or unusable URL fails the video at once, a
 // network failure is retried and fails the video on the last attempt.
 func (w *importVideoWorker) Work(ctx context.Context, job *river.Job[ImportVideoArgs]) error {
-	err := w.p.importVideo(ctx, job.Args.VideoID)
-	if err == nil {
-		return nil
-	}
-	var perm *permanent
-	if errors.As(err, &perm) {
-		return w.p.failVideo(ctx, job.Args.VideoID, perm.reason)
-	}
-	if job.Attempt >= job.MaxAttempts {
-		if ferr := w.p.failVideo(ctx, job.Args.VideoID, "import failed: "+err.Error()); ferr != nil {
-			return ferr
-		}
-	}
-	return err
+	return w.p.settleVideoJob(ctx, job.Args.VideoID, job.Attempt, job.MaxAttempts, "import", w.p.importVideo(ctx, job.Args.VideoID))
 }
 
 func (p *Pipeline) importVideo(ctx context.Context, id uuid.UUID) error {

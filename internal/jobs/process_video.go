@@ -50,25 +50,7 @@ type processVideoWorker struct {
 // video at once, a transient one is retried with backoff and fails the video on
 // the last attempt, so no video stays in processing.
 func (w *processVideoWorker) Work(ctx context.Context, job *river.Job[ProcessVideoArgs]) error {
-	id := job.Args.VideoID
-	err := w.p.processVideo(ctx, id)
-	if err == nil {
-		return nil
-	}
-	var perm *permanent
-	if errors.As(err, &perm) {
-		return w.p.failVideo(ctx, id, perm.reason)
-	}
-	if job.Attempt >= job.MaxAttempts {
-		reason := "processing failed: " + err.Error()
-		if errors.Is(err, context.DeadlineExceeded) {
-			reason = "processing timed out"
-		}
-		if ferr := w.p.failVideo(ctx, id, reason); ferr != nil {
-			return ferr
-		}
-	}
-	return err
+	return w.p.settleVideoJob(ctx, job.Args.VideoID, job.Attempt, job.MaxAttempts, "processing", w.p.processVideo(ctx, job.Args.VideoID))
 }
 
 // processVideo turns the video's source into HLS renditions, thumbnails and a
