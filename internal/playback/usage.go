@@ -136,21 +136,14 @@ func (s *Server) segmentMs(ctx context.Context, video uuid.UUID, file string) in
 	return durs[name]
 }
 
-// parseSegmentDurations reads "#EXTINF:<seconds>," before each segment URI.
+// parseSegmentDurations maps each segment's file name in a rendition playlist
+// to its #EXTINF in milliseconds (media.ParseMediaPlaylist reads it).
 func parseSegmentDurations(playlist string) map[string]int64 {
-	out := map[string]int64{}
-	var pending float64
-	for _, l := range strings.Split(playlist, "\n") {
-		l = strings.TrimSpace(l)
-		switch {
-		case strings.HasPrefix(l, "#EXTINF:"):
-			v, _, _ := strings.Cut(strings.TrimPrefix(l, "#EXTINF:"), ",")
-			pending, _ = strconv.ParseFloat(v, 64)
-		case l != "" && !strings.HasPrefix(l, "#"):
-			name, _, _ := strings.Cut(path.Base(l), "?")
-			out[name] = int64(pending*1000 + 0.5)
-			pending = 0
-		}
+	segs, _ := media.ParseMediaPlaylist(playlist)
+	out := make(map[string]int64, len(segs))
+	for _, seg := range segs {
+		name, _, _ := strings.Cut(seg.Name, "?")
+		out[name] = int64(seg.Duration*1000 + 0.5)
 	}
 	return out
 }

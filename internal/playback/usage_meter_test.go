@@ -3,12 +3,13 @@ package playback_test
 import (
 	"bytes"
 	"context"
-	"entgo.io/ent/dialect"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"testing"
+
+	"entgo.io/ent/dialect"
 
 	"gocloud.dev/blob"
 	"gocloud.dev/blob/fileblob"
