@@ -2,6 +2,7 @@ package speech
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -313,7 +314,7 @@ func words(ws []verboseWord) []Word {
 			out = append(out, Word{Text: text, Start: w.Start, End: max(w.Start, w.End)})
 		}
 	}
-	slices.SortStableFunc(out, func(a, b Word) int { return cmpFloat(a.Start, b.Start) })
+	slices.SortStableFunc(out, func(a, b Word) int { return cmp.Compare(a.Start, b.Start) })
 	return out
 }
 
@@ -329,22 +330,11 @@ func tidy(segs []Segment) []Segment {
 		s.End = max(s.Start, s.End)
 		out = append(out, s)
 	}
-	slices.SortStableFunc(out, func(a, b Segment) int { return cmpFloat(a.Start, b.Start) })
+	slices.SortStableFunc(out, func(a, b Segment) int { return cmp.Compare(a.Start, b.Start) })
 	for i := 1; i < len(out); i++ {
 		out[i-1].End = min(out[i-1].End, out[i].Start)
 	}
 	return out
-}
-
-// cmpFloat compares a and b for sorting.
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // segmentAt returns the index of the first of segs (sorted, not empty) whose

@@ -123,6 +123,35 @@ func leadingSilence(t *testing.T, path string) float64 {
 	return 0
 }
 
+// heard is the word error rate of a transcript against knownSpeech, and what
+// it heard, utterance by utterance.
+func heard(tr speech.Transcript) (wer float64, hyp []string) {
+	var ref []string
+	for _, s := range knownSpeech {
+		ref = append(ref, s.text)
+	}
+	for _, s := range tr.Segments {
+		hyp = append(hyp, s.Text)
+	}
+	return speech.WordErrorRate(strings.Join(ref, " "), strings.Join(hyp, " ")), hyp
+}
+
+// cuesStartWithSentences checks that a cue starts within 0.5 s of each
+// sentence's start.
+func cuesStartWithSentences(t *testing.T, tr speech.Transcript, starts []float64) {
+	t.Helper()
+	cues := speech.Cues(tr)
+	for i, start := range starts {
+		best := math.Inf(1)
+		for _, c := range cues {
+			best = math.Min(best, math.Abs(c.Start-start))
+		}
+		if best > 0.5 {
+			t.Errorf("sentence %d (%q) starts at %.2f s; the nearest cue starts %.2f s away", i, knownSpeech[i].text, start, best)
+		}
+	}
+}
+
 // TestPocketsphinxTranscribesKnownSpeech runs the built-in engine on known
 // sentences in noise: the word error rate stays under a bound, each sentence's
 // first cue starts within 0.5 s of the sentence, and the WebVTT track is valid.
@@ -139,32 +168,16 @@ func TestPocketsphinxTranscribesKnownSpeech(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var ref, hyp []string
-	for _, s := range knownSpeech {
-		ref = append(ref, s.text)
-	}
-	for _, s := range tr.Segments {
-		hyp = append(hyp, s.Text)
-	}
-	wer := speech.WordErrorRate(strings.Join(ref, " "), strings.Join(hyp, " "))
-	t.Logf("pocketsphinx en-us: WER %.1f%% over %d words, %.2f s of CPU for %.2f s of audio (real-time factor %.2f)\nheard: %s",
-		wer*100, len(strings.Fields(strings.Join(ref, " "))), tr.CPUSeconds, audio, tr.CPUSeconds/audio, strings.Join(hyp, " | "))
+	wer, hyp := heard(tr)
+	t.Logf("pocketsphinx en-us: WER %.1f%%, %.2f s of CPU for %.2f s of audio (real-time factor %.2f)\nheard: %s",
+		wer*100, tr.CPUSeconds, audio, tr.CPUSeconds/audio, strings.Join(hyp, " | "))
 	if wer > 0.25 {
 		t.Errorf("word error rate %.1f%%, want at most 25%%", wer*100)
 	}
 	if tr.Language != "en" || tr.CPUSeconds <= 0 {
 		t.Errorf("language %q, CPU %.2f s", tr.Language, tr.CPUSeconds)
 	}
-	cues := speech.Cues(tr)
-	for i, start := range starts {
-		best := math.Inf(1)
-		for _, c := range cues {
-			best = math.Min(best, math.Abs(c.Start-start))
-		}
-		if best > 0.5 {
-			t.Errorf("sentence %d (%q) starts at %.2f s; the nearest cue starts %.2f s away", i, knownSpeech[i].text, start, best)
-		}
-	}
+	cuesStartWithSentences(t, tr, starts)
 	if _, err := engine.Transcribe(context.Background(), wav, "fr"); err == nil || !strings.Contains(err.Error(), "English only") {
 		t.Errorf("French with the English model: %v", err)
 	}
@@ -201,26 +214,10 @@ func TestLongAudioIsTranscribedInChunks(t *testing.T) {
 		}
 	}
 	tr := speech.Merge(chunks, parts)
-	var ref, hyp []string
-	for _, s := range knownSpeech {
-		ref = append(ref, s.text)
-	}
-	for _, s := range tr.Segments {
-		hyp = append(hyp, s.Text)
-	}
-	wer := speech.WordErrorRate(strings.Join(ref, " "), strings.Join(hyp, " "))
+	wer, hyp := heard(tr)
 	t.Logf("%d chunks: WER %.1f%%, %.2f s of CPU; heard: %s", len(chunks), wer*100, tr.CPUSeconds, strings.Join(hyp, " | "))
 	if wer > 0.25 {
 		t.Errorf("word error rate in chunks %.1f%%, want at most 25%%", wer*100)
 	}
-	cues := speech.Cues(tr)
-	for i, start := range starts {
-		best := math.Inf(1)
-		for _, c := range cues {
-			best = math.Min(best, math.Abs(c.Start-start))
-		}
-		if best > 0.5 {
-			t.Errorf("sentence %d starts at %.2f s; the nearest cue starts %.2f s away", i, start, best)
-		}
-	}
+	cuesStartWithSentences(t, tr, starts)
 }
