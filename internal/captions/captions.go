@@ -1,5 +1,5 @@
 // Package captions validates caption tracks in WebVTT and SRT, converts SRT to
-// WebVTT, and writes chapter tracks as WebVTT.
+// WebVTT, reads the cues of a WebVTT track, and writes chapter tracks as WebVTT.
 //
 // It is hand-written rather than built on a subtitle library because Vidra needs
 // strict validation with line numbers (a library that repairs or skips bad cues
@@ -77,16 +77,51 @@ func ToWebVTT(data []byte) ([]byte, Format, error) {
 	if len(blocks) == 0 {
 		return nil, "", &Error{Message: "caption track is empty"}
 	}
-	first := blocks[0].lines[0]
-	if strings.HasPrefix(strings.TrimSpace(first), "WEBVTT") {
-		if blocks[0].line != 1 || !(first == "WEBVTT" || strings.HasPrefix(first, "WEBVTT ") || strings.HasPrefix(first, "WEBVTT\t")) {
-			return nil, "", &Error{Line: blocks[0].line, Message: "the first line must be the WEBVTT signature"}
+	if strings.HasPrefix(strings.TrimSpace(blocks[0].lines[0]), "WEBVTT") {
+		if err := checkSignature(blocks); err != nil {
+			return nil, "", err
 		}
 		out, err := validateVTT(blocks)
 		return out, FormatVTT, err
 	}
 	out, err := srtToVTT(blocks)
 	return out, FormatSRT, err
+}
+
+// Cue is a cue of a WebVTT track: when it shows, in seconds from the start of
+// the media, and its text.
+type Cue struct {
+	Start, End float64
+	// Text is the cue's text lines joined with "\n" ("" for a cue without text).
+	Text string
+}
+
+// ParseCues reads the cues of a WebVTT track in the order they come, checking
+// the track as ToWebVTT does, except that a track may have no cues and a cue
+// may end when or before it starts: a machine's output (a speech engine's)
+// can have both, and the caller decides what they mean. Its errors are *Error.
+func ParseCues(vtt []byte) ([]Cue, error) {
+	if !isUTF8(vtt) {
+		return nil, &Error{Message: "caption text must be UTF-8"}
+	}
+	blocks := splitBlocks(vtt)
+	if len(blocks) == 0 {
+		return nil, &Error{Message: "caption track is empty"}
+	}
+	if err := checkSignature(blocks); err != nil {
+		return nil, err
+	}
+	return readVTT(blocks, false)
+}
+
+// checkSignature checks that a WebVTT track starts with its signature, alone
+// or followed by a space or a tab and text, on the first line.
+func checkSignature(blocks []block) error {
+	first := blocks[0].lines[0]
+	if blocks[0].line != 1 || !(first == "WEBVTT" || strings.HasPrefix(first, "WEBVTT ") || strings.HasPrefix(first, "WEBVTT\t")) {
+		return &Error{Line: blocks[0].line, Message: "the first line must be the WEBVTT signature"}
+	}
+	return nil
 }
 
 // vttTime matches a WebVTT timestamp: optional hours, minutes, seconds, milliseconds.
@@ -111,8 +146,9 @@ func parseTime(re *regexp.Regexp, s string) (int64, bool) {
 	return ((h*60+mi)*60+se)*1000 + ms, true
 }
 
-// parseTiming reads "start --> end[ settings]" and checks end > start.
-func parseTiming(re *regexp.Regexp, line string, n int) (start, end int64, settings string, err error) {
+// parseTiming reads "start --> end[ settings]" on line n; ordered also checks
+// end > start.
+func parseTiming(re *regexp.Regexp, line string, n int, ordered bool) (start, end int64, settings string, err error) {
 	left, right, ok := strings.Cut(line, "-->")
 	if !ok {
 		return 0, 0, "", &Error{Line: n, Message: "expected a timing line \"start --> end\""}
@@ -126,49 +162,65 @@ func parseTiming(re *regexp.Regexp, line string, n int) (start, end int64, setti
 	if !ok1 || !ok2 {
 		return 0, 0, "", &Error{Line: n, Message: fmt.Sprintf("malformed timestamp in %q", line)}
 	}
-	if end <= start {
+	if ordered && end <= start {
 		return 0, 0, "", &Error{Line: n, Message: "the cue ends before it starts"}
 	}
 	return start, end, strings.Join(fields[1:], " "), nil
 }
 
-// validateVTT checks every cue of a WebVTT track.
+// validateVTT checks every cue of a WebVTT track, which must have one, and
+// writes the track with LF line endings.
 func validateVTT(blocks []block) ([]byte, error) {
-	var out strings.Builder
-	out.WriteString(strings.Join(blocks[0].lines, "\n"))
-	cues := 0
-	for _, b := range blocks[1:] {
-		head := b.lines[0]
-		if strings.HasPrefix(head, "NOTE") || head == "STYLE" || head == "REGION" {
-			if cues > 0 && head != "NOTE" && !strings.HasPrefix(head, "NOTE ") {
-				return nil, &Error{Line: b.line, Message: head + " blocks must come before the first cue"}
-			}
-		} else {
-			timing, at := 0, b.line
-			if !strings.Contains(head, "-->") {
-				timing, at = 1, b.line+1
-			}
-			if timing >= len(b.lines) {
-				return nil, &Error{Line: at, Message: "expected a timing line \"start --> end\""}
-			}
-			if _, _, _, err := parseTiming(vttTime, b.lines[timing], at); err != nil {
-				return nil, err
-			}
-			for i, l := range b.lines[timing+1:] {
-				if strings.Contains(l, "-->") {
-					return nil, &Error{Line: at + 1 + i, Message: "cue text must not contain \"-->\""}
-				}
-			}
-			cues++
-		}
-		out.WriteString("\n\n")
-		out.WriteString(strings.Join(b.lines, "\n"))
+	cues, err := readVTT(blocks, true)
+	if err != nil {
+		return nil, err
 	}
-	if cues == 0 {
+	if len(cues) == 0 {
 		return nil, &Error{Message: "the track has no cues"}
+	}
+	var out strings.Builder
+	for i, b := range blocks {
+		if i > 0 {
+			out.WriteString("\n\n")
+		}
+		out.WriteString(strings.Join(b.lines, "\n"))
 	}
 	out.WriteString("\n")
 	return []byte(out.String()), nil
+}
+
+// readVTT checks the blocks of a WebVTT track after its signature and returns
+// its cues; ordered refuses a cue that does not end after it starts.
+func readVTT(blocks []block, ordered bool) ([]Cue, error) {
+	var cues []Cue
+	for _, b := range blocks[1:] {
+		head := b.lines[0]
+		if strings.HasPrefix(head, "NOTE") || head == "STYLE" || head == "REGION" {
+			if len(cues) > 0 && head != "NOTE" && !strings.HasPrefix(head, "NOTE ") {
+				return nil, &Error{Line: b.line, Message: head + " blocks must come before the first cue"}
+			}
+			continue
+		}
+		timing, at := 0, b.line
+		if !strings.Contains(head, "-->") {
+			timing, at = 1, b.line+1
+		}
+		if timing >= len(b.lines) {
+			return nil, &Error{Line: at, Message: "expected a timing line \"start --> end\""}
+		}
+		start, end, _, err := parseTiming(vttTime, b.lines[timing], at, ordered)
+		if err != nil {
+			return nil, err
+		}
+		text := b.lines[timing+1:]
+		for i, l := range text {
+			if strings.Contains(l, "-->") {
+				return nil, &Error{Line: at + 1 + i, Message: "cue text must not contain \"-->\""}
+			}
+		}
+		cues = append(cues, Cue{Start: float64(start) / 1000, End: float64(end) / 1000, Text: strings.Join(text, "\n")})
+	}
+	return cues, nil
 }
 
 // fontTag matches SRT font tags, which WebVTT does not have.
@@ -185,7 +237,7 @@ func srtToVTT(blocks []block) ([]byte, error) {
 		if len(b.lines) < 2 {
 			return nil, &Error{Line: b.line + 1, Message: "expected a timing line \"start --> end\""}
 		}
-		start, end, _, err := parseTiming(srtTime, b.lines[1], b.line+1)
+		start, end, _, err := parseTiming(srtTime, b.lines[1], b.line+1, true)
 		if err != nil {
 			return nil, err
 		}

@@ -2,6 +2,7 @@ package captions
 
 import (
 	"errors"
+	"reflect"
 	"testing"
 )
 
@@ -110,6 +111,70 @@ func TestToWebVTTRejects(t *testing.T) {
 			}
 			if c.text != "" && err.Error() != c.text {
 				t.Errorf("Error() %q, want %q", err.Error(), c.text)
+			}
+		})
+	}
+}
+
+// TestParseCues reads the cues of a track in order, in seconds, their lines
+// joined; a track without cues and a cue that does not end after it starts
+// are read too.
+func TestParseCues(t *testing.T) {
+	cases := []struct {
+		name string
+		in   string
+		want []Cue
+	}{
+		{"ids, settings, notes, style, empty text",
+			"\xef\xbb\xbfWEBVTT - made\r\n\r\nSTYLE\r\n::cue {}\r\n\r\nNOTE hi\r\n\r\n1\r\n00:00:01.000 --> 00:00:02.500 align:start\r\nHello\r\nworld\r\n\r\n" +
+				"01:00:02.500 --> 01:00:04.250\r\n\r\nNOTE\r\nlater\r\n\r\n00:05.000 --> 00:06.000\r\n日本 ok\r\n",
+			[]Cue{{Start: 1, End: 2.5, Text: "Hello\nworld"}, {Start: 3602.5, End: 3604.25}, {Start: 5, End: 6, Text: "日本 ok"}}},
+		{"zero-length and backwards cues", "WEBVTT\n\n00:01.000 --> 00:01.000\nA\n\n00:03.000 --> 00:02.000\nB\n",
+			[]Cue{{Start: 1, End: 1, Text: "A"}, {Start: 3, End: 2, Text: "B"}}},
+		{"no cues", "WEBVTT\n\nNOTE nothing said\n", nil},
+		{"signature alone", "WEBVTT", nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got, err := ParseCues([]byte(c.in))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(got, c.want) {
+				t.Errorf("cues\n%+v\nwant\n%+v", got, c.want)
+			}
+		})
+	}
+}
+
+// TestParseCuesRejects: what ToWebVTT refuses in a WebVTT track (but no cues
+// or a cue ending before it starts) is refused with the same *Error, and so is
+// a track without the signature.
+func TestParseCuesRejects(t *testing.T) {
+	cases := []struct {
+		name, in string
+		line     int
+		message  string
+	}{
+		{"empty", "", 0, "caption track is empty"},
+		{"invalid utf-8", "WEBVTT\n\n00:00.000 --> 00:01.000\n\xff\n", 0, "caption text must be UTF-8"},
+		{"no signature", "00:00.000 --> 00:01.000\nA\n", 1, "the first line must be the WEBVTT signature"},
+		{"srt", "1\n00:00:01,000 --> 00:00:02,000\nA\n", 1, "the first line must be the WEBVTT signature"},
+		{"signature glued to text", "WEBVTTX\n\n00:00.000 --> 00:01.000\nA\n", 1, "the first line must be the WEBVTT signature"},
+		{"bad timestamp", "WEBVTT\n\n00:01.000 --> soon\nA\n", 3, `malformed timestamp in "00:01.000 --> soon"`},
+		{"cue id without timing", "WEBVTT\n\nid-only\n", 4, `expected a timing line "start --> end"`},
+		{"arrow in cue text", "WEBVTT\n\n00:00.000 --> 00:01.000\na --> b\n", 4, `cue text must not contain "-->"`},
+		{"style after a cue", "WEBVTT\n\n00:01.000 --> 00:02.000\nA\n\nSTYLE\n::cue {}\n", 6, "STYLE blocks must come before the first cue"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			cues, err := ParseCues([]byte(c.in))
+			var ce *Error
+			if !errors.As(err, &ce) {
+				t.Fatalf("cues %+v, error %v (%T), want *captions.Error", cues, err, err)
+			}
+			if ce.Line != c.line || ce.Message != c.message {
+				t.Errorf("error {line %d, %q}, want {line %d, %q}", ce.Line, ce.Message, c.line, c.message)
 			}
 		})
 	}

@@ -16,13 +16,13 @@ import (
 	"net/url"
 	"os"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 	"unicode"
 
 	"golang.org/x/text/language"
 
+	"github.com/vidra-dev/vidra/internal/captions"
 	"github.com/vidra-dev/vidra/internal/netguard"
 )
 
@@ -249,9 +249,13 @@ func errorMessage(data []byte) string {
 func parseAnswer(contentType string, data []byte, lang string) (Transcript, error) {
 	mediaType, _, _ := mime.ParseMediaType(contentType)
 	if mediaType == "text/vtt" || bytes.HasPrefix(bytes.TrimPrefix(data, []byte("\uFEFF")), []byte("WEBVTT")) {
-		segs, err := parseVTT(data)
+		cues, err := captions.ParseCues(data)
 		if err != nil {
-			return Transcript{}, err
+			return Transcript{}, fmt.Errorf("the WebVTT answer is malformed: %w", err)
+		}
+		segs := make([]Segment, len(cues))
+		for i, c := range cues {
+			segs[i] = Segment{Start: c.Start, End: c.End, Text: strings.Join(strings.Fields(c.Text), " ")}
 		}
 		return Transcript{Segments: tidy(segs), Language: lang}, nil
 	}
@@ -403,77 +407,4 @@ var whisperLanguages = map[string]string{
 	"thai": "th", "tibetan": "bo", "turkish": "tr", "turkmen": "tk",
 	"ukrainian": "uk", "urdu": "ur", "uzbek": "uz", "valencian": "ca",
 	"vietnamese": "vi", "welsh": "cy", "yiddish": "yi", "yoruba": "yo",
-}
-
-// parseVTT reads the cues of a WebVTT file as segments without words: blocks
-// are separated by blank lines, a cue's block has a timing line
-// "[hh:]mm:ss.ttt --> [hh:]mm:ss.ttt" and its text lines follow, joined with
-// a space. Blocks without a timing line (the header, NOTE, STYLE) are skipped.
-func parseVTT(data []byte) ([]Segment, error) {
-	var segs []Segment
-	var block []string
-	lines := strings.Split(strings.ReplaceAll(string(data), "\r\n", "\n"), "\n")
-	for _, line := range append(lines, "") {
-		if line = strings.TrimSpace(line); line != "" {
-			block = append(block, line)
-			continue
-		}
-		seg, ok, err := vttCue(block)
-		if err != nil {
-			return nil, err
-		}
-		if ok {
-			segs = append(segs, seg)
-		}
-		block = block[:0]
-	}
-	return segs, nil
-}
-
-// vttCue reads a block of WebVTT lines as a cue; ok is false when the block
-// has no timing line.
-func vttCue(block []string) (seg Segment, ok bool, err error) {
-	for i, line := range block {
-		if !strings.Contains(line, "-->") {
-			continue
-		}
-		start, end, err := vttTiming(line)
-		if err != nil {
-			return Segment{}, false, err
-		}
-		return Segment{Start: start, End: end, Text: strings.Join(block[i+1:], " ")}, true, nil
-	}
-	return Segment{}, false, nil
-}
-
-// vttTiming reads a cue's timing line; settings after the end time are
-// ignored.
-func vttTiming(line string) (start, end float64, err error) {
-	from, to, _ := strings.Cut(line, "-->")
-	to, _, _ = strings.Cut(strings.TrimSpace(to), " ")
-	if start, err = vttTime(strings.TrimSpace(from)); err != nil {
-		return 0, 0, err
-	}
-	if end, err = vttTime(to); err != nil {
-		return 0, 0, err
-	}
-	return start, end, nil
-}
-
-// vttTime reads a WebVTT timestamp, [hh:]mm:ss.ttt, in seconds.
-func vttTime(s string) (float64, error) {
-	parts := strings.Split(s, ":")
-	if len(parts) < 2 || len(parts) > 3 {
-		return 0, fmt.Errorf("the WebVTT answer has a bad timestamp %q", s)
-	}
-	var secs float64
-	for i, p := range parts {
-		last := i == len(parts)-1
-		v, err := strconv.ParseFloat(p, 64)
-		if err != nil || strings.Trim(p, "0123456789.") != "" || (!last && strings.Contains(p, ".")) {
-			return 0, fmt.Errorf("the WebVTT answer has a bad timestamp %q", s)
-		}
-		secs = secs*60 + v
-	}
-	return secs, nil
 }

@@ -231,14 +231,15 @@ func TestOpenAILanguage(t *testing.T) {
 }
 
 // TestOpenAIVTT: a server that answers WebVTT only gives segments without
-// words.
+// words; a cue without text is dropped, a zero-length one kept.
 func TestOpenAIVTT(t *testing.T) {
 	path, wav := writeWAV(t)
 	const vtt = "WEBVTT\n\nNOTE made by a server\n\n1\n00:00:00.000 --> 00:00:02.500\nHello\nworld.\n\n" +
-		"00:02.500 --> 01:00:04.250 align:start\nHow are you?\n\n\n00:05.000 --> 00:06.000\n\n"
+		"00:02.500 --> 01:00:04.250 align:start\nHow are you?\n\n\n00:05.000 --> 00:06.000\n\n01:00:07.000 --> 01:00:07.000\nBye.\n"
 	want := speech.Transcript{Language: "en", Segments: []speech.Segment{
 		{Start: 0, End: 2.5, Text: "Hello world."},
 		{Start: 2.5, End: 3604.25, Text: "How are you?"},
+		{Start: 3607, End: 3607, Text: "Bye."},
 	}}
 	for _, c := range []struct{ name, contentType, body string }{
 		{"text/vtt", "text/vtt; charset=utf-8", vtt},
@@ -260,7 +261,7 @@ func TestOpenAIVTT(t *testing.T) {
 	srv := server(t, request{lang: "en", wav: wav}, "text/vtt", "WEBVTT\n\n00:01.000 --> soon\nHello\n")
 	e := speech.OpenAI{BaseURL: srv.URL, ModelName: "whisper-1"}
 	_, err := e.Transcribe(context.Background(), path, "en")
-	if want := `speech: openai: the WebVTT answer has a bad timestamp "soon"`; err == nil || err.Error() != want {
+	if want := `speech: openai: the WebVTT answer is malformed: line 3: malformed timestamp in "00:01.000 --> soon"`; err == nil || err.Error() != want {
 		t.Errorf("bad timing: error %v, want %s", err, want)
 	}
 }
