@@ -33,6 +33,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/billingcustomer"
 	"github.com/vidra-dev/vidra/ent/blobdeletion"
 	"github.com/vidra-dev/vidra/ent/caption"
+	"github.com/vidra-dev/vidra/ent/captiongeneration"
 	"github.com/vidra-dev/vidra/ent/changelogentry"
 	"github.com/vidra-dev/vidra/ent/chapter"
 	"github.com/vidra-dev/vidra/ent/encodingprofile"
@@ -124,6 +125,8 @@ type Client struct {
 	BlobDeletion *BlobDeletionClient
 	// Caption is the client for interacting with the Caption builders.
 	Caption *CaptionClient
+	// CaptionGeneration is the client for interacting with the CaptionGeneration builders.
+	CaptionGeneration *CaptionGenerationClient
 	// ChangeLogEntry is the client for interacting with the ChangeLogEntry builders.
 	ChangeLogEntry *ChangeLogEntryClient
 	// Chapter is the client for interacting with the Chapter builders.
@@ -248,6 +251,7 @@ func (c *Client) init() {
 	c.BillingCustomer = NewBillingCustomerClient(c.config)
 	c.BlobDeletion = NewBlobDeletionClient(c.config)
 	c.Caption = NewCaptionClient(c.config)
+	c.CaptionGeneration = NewCaptionGenerationClient(c.config)
 	c.ChangeLogEntry = NewChangeLogEntryClient(c.config)
 	c.Chapter = NewChapterClient(c.config)
 	c.EncodingProfile = NewEncodingProfileClient(c.config)
@@ -405,6 +409,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		BillingCustomer:      NewBillingCustomerClient(cfg),
 		BlobDeletion:         NewBlobDeletionClient(cfg),
 		Caption:              NewCaptionClient(cfg),
+		CaptionGeneration:    NewCaptionGenerationClient(cfg),
 		ChangeLogEntry:       NewChangeLogEntryClient(cfg),
 		Chapter:              NewChapterClient(cfg),
 		EncodingProfile:      NewEncodingProfileClient(cfg),
@@ -489,6 +494,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		BillingCustomer:      NewBillingCustomerClient(cfg),
 		BlobDeletion:         NewBlobDeletionClient(cfg),
 		Caption:              NewCaptionClient(cfg),
+		CaptionGeneration:    NewCaptionGenerationClient(cfg),
 		ChangeLogEntry:       NewChangeLogEntryClient(cfg),
 		Chapter:              NewChapterClient(cfg),
 		EncodingProfile:      NewEncodingProfileClient(cfg),
@@ -570,10 +576,10 @@ func (c *Client) Use(hooks ...Hook) {
 		c.AnalyticsDelivery, c.AnalyticsDirtyHour, c.AnalyticsDrop, c.AnalyticsEvent,
 		c.AnalyticsHourly, c.AnalyticsSalt, c.AnalyticsView, c.AnalyticsViewerDaily,
 		c.AuditLog, c.AuthCode, c.BillingCustomer, c.BlobDeletion, c.Caption,
-		c.ChangeLogEntry, c.Chapter, c.EncodingProfile, c.Event, c.Folder,
-		c.GatewayEvent, c.IdempotencyKey, c.ImportItem, c.ImportMigration, c.Importer,
-		c.Invitation, c.Invoice, c.InvoiceLine, c.InvoiceSequence, c.JobProcess,
-		c.LiveSession, c.LiveSimulcastTarget, c.LiveStream, c.Membership,
+		c.CaptionGeneration, c.ChangeLogEntry, c.Chapter, c.EncodingProfile, c.Event,
+		c.Folder, c.GatewayEvent, c.IdempotencyKey, c.ImportItem, c.ImportMigration,
+		c.Importer, c.Invitation, c.Invoice, c.InvoiceLine, c.InvoiceSequence,
+		c.JobProcess, c.LiveSession, c.LiveSimulcastTarget, c.LiveStream, c.Membership,
 		c.OAuthIdentity, c.OAuthState, c.Organization, c.Plan, c.PlanMetric, c.Player,
 		c.Project, c.ProjectSetting, c.RateLimit, c.RefreshToken, c.Rendition,
 		c.Session, c.StaticRendition, c.StoredObject, c.Subscription, c.Tag,
@@ -593,10 +599,10 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 		c.AnalyticsDelivery, c.AnalyticsDirtyHour, c.AnalyticsDrop, c.AnalyticsEvent,
 		c.AnalyticsHourly, c.AnalyticsSalt, c.AnalyticsView, c.AnalyticsViewerDaily,
 		c.AuditLog, c.AuthCode, c.BillingCustomer, c.BlobDeletion, c.Caption,
-		c.ChangeLogEntry, c.Chapter, c.EncodingProfile, c.Event, c.Folder,
-		c.GatewayEvent, c.IdempotencyKey, c.ImportItem, c.ImportMigration, c.Importer,
-		c.Invitation, c.Invoice, c.InvoiceLine, c.InvoiceSequence, c.JobProcess,
-		c.LiveSession, c.LiveSimulcastTarget, c.LiveStream, c.Membership,
+		c.CaptionGeneration, c.ChangeLogEntry, c.Chapter, c.EncodingProfile, c.Event,
+		c.Folder, c.GatewayEvent, c.IdempotencyKey, c.ImportItem, c.ImportMigration,
+		c.Importer, c.Invitation, c.Invoice, c.InvoiceLine, c.InvoiceSequence,
+		c.JobProcess, c.LiveSession, c.LiveSimulcastTarget, c.LiveStream, c.Membership,
 		c.OAuthIdentity, c.OAuthState, c.Organization, c.Plan, c.PlanMetric, c.Player,
 		c.Project, c.ProjectSetting, c.RateLimit, c.RefreshToken, c.Rendition,
 		c.Session, c.StaticRendition, c.StoredObject, c.Subscription, c.Tag,
@@ -645,6 +651,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.BlobDeletion.mutate(ctx, m)
 	case *CaptionMutation:
 		return c.Caption.mutate(ctx, m)
+	case *CaptionGenerationMutation:
+		return c.CaptionGeneration.mutate(ctx, m)
 	case *ChangeLogEntryMutation:
 		return c.ChangeLogEntry.mutate(ctx, m)
 	case *ChapterMutation:
@@ -3118,6 +3126,157 @@ func (c *CaptionClient) mutate(ctx context.Context, m *CaptionMutation) (Value, 
 		return (&CaptionDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown Caption mutation op: %q", m.Op())
+	}
+}
+
+// CaptionGenerationClient is a client for the CaptionGeneration schema.
+type CaptionGenerationClient struct {
+	config
+}
+
+// NewCaptionGenerationClient returns a client for the CaptionGeneration from the given config.
+func NewCaptionGenerationClient(c config) *CaptionGenerationClient {
+	return &CaptionGenerationClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `captiongeneration.Hooks(f(g(h())))`.
+func (c *CaptionGenerationClient) Use(hooks ...Hook) {
+	c.hooks.CaptionGeneration = append(c.hooks.CaptionGeneration, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `captiongeneration.Intercept(f(g(h())))`.
+func (c *CaptionGenerationClient) Intercept(interceptors ...Interceptor) {
+	c.inters.CaptionGeneration = append(c.inters.CaptionGeneration, interceptors...)
+}
+
+// Create returns a builder for creating a CaptionGeneration entity.
+func (c *CaptionGenerationClient) Create() *CaptionGenerationCreate {
+	mutation := newCaptionGenerationMutation(c.config, OpCreate)
+	return &CaptionGenerationCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of CaptionGeneration entities.
+func (c *CaptionGenerationClient) CreateBulk(builders ...*CaptionGenerationCreate) *CaptionGenerationCreateBulk {
+	return &CaptionGenerationCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *CaptionGenerationClient) MapCreateBulk(slice any, setFunc func(*CaptionGenerationCreate, int)) *CaptionGenerationCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &CaptionGenerationCreateBulk{err: fmt.Errorf("calling to CaptionGenerationClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*CaptionGenerationCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &CaptionGenerationCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for CaptionGeneration.
+func (c *CaptionGenerationClient) Update() *CaptionGenerationUpdate {
+	mutation := newCaptionGenerationMutation(c.config, OpUpdate)
+	return &CaptionGenerationUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *CaptionGenerationClient) UpdateOne(_m *CaptionGeneration) *CaptionGenerationUpdateOne {
+	mutation := newCaptionGenerationMutation(c.config, OpUpdateOne, withCaptionGeneration(_m))
+	return &CaptionGenerationUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *CaptionGenerationClient) UpdateOneID(id uuid.UUID) *CaptionGenerationUpdateOne {
+	mutation := newCaptionGenerationMutation(c.config, OpUpdateOne, withCaptionGenerationID(id))
+	return &CaptionGenerationUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for CaptionGeneration.
+func (c *CaptionGenerationClient) Delete() *CaptionGenerationDelete {
+	mutation := newCaptionGenerationMutation(c.config, OpDelete)
+	return &CaptionGenerationDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *CaptionGenerationClient) DeleteOne(_m *CaptionGeneration) *CaptionGenerationDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *CaptionGenerationClient) DeleteOneID(id uuid.UUID) *CaptionGenerationDeleteOne {
+	builder := c.Delete().Where(captiongeneration.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &CaptionGenerationDeleteOne{builder}
+}
+
+// Query returns a query builder for CaptionGeneration.
+func (c *CaptionGenerationClient) Query() *CaptionGenerationQuery {
+	return &CaptionGenerationQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeCaptionGeneration},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a CaptionGeneration entity by its id.
+func (c *CaptionGenerationClient) Get(ctx context.Context, id uuid.UUID) (*CaptionGeneration, error) {
+	return c.Query().Where(captiongeneration.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *CaptionGenerationClient) GetX(ctx context.Context, id uuid.UUID) *CaptionGeneration {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryVideo queries the video edge of a CaptionGeneration.
+func (c *CaptionGenerationClient) QueryVideo(_m *CaptionGeneration) *VideoQuery {
+	query := (&VideoClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(captiongeneration.Table, captiongeneration.FieldID, id),
+			sqlgraph.To(video.Table, video.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, captiongeneration.VideoTable, captiongeneration.VideoColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *CaptionGenerationClient) Hooks() []Hook {
+	hooks := c.hooks.CaptionGeneration
+	return append(hooks[:len(hooks):len(hooks)], captiongeneration.Hooks[:]...)
+}
+
+// Interceptors returns the client interceptors.
+func (c *CaptionGenerationClient) Interceptors() []Interceptor {
+	inters := c.inters.CaptionGeneration
+	return append(inters[:len(inters):len(inters)], captiongeneration.Interceptors[:]...)
+}
+
+func (c *CaptionGenerationClient) mutate(ctx context.Context, m *CaptionGenerationMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&CaptionGenerationCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&CaptionGenerationUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&CaptionGenerationUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&CaptionGenerationDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown CaptionGeneration mutation op: %q", m.Op())
 	}
 }
 
@@ -10129,6 +10288,22 @@ func (c *VideoClient) QueryStaticRenditions(_m *Video) *StaticRenditionQuery {
 	return query
 }
 
+// QueryCaptionGenerations queries the caption_generations edge of a Video.
+func (c *VideoClient) QueryCaptionGenerations(_m *Video) *CaptionGenerationQuery {
+	query := (&CaptionGenerationClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(video.Table, video.FieldID, id),
+			sqlgraph.To(captiongeneration.Table, captiongeneration.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, video.CaptionGenerationsTable, video.CaptionGenerationsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
 // Hooks returns the client hooks.
 func (c *VideoClient) Hooks() []Hook {
 	hooks := c.hooks.Video
@@ -10647,29 +10822,29 @@ type (
 		APIKey, AccessControl, Advertisement, AnalyticsDaily, AnalyticsDelivery,
 		AnalyticsDirtyHour, AnalyticsDrop, AnalyticsEvent, AnalyticsHourly,
 		AnalyticsSalt, AnalyticsView, AnalyticsViewerDaily, AuditLog, AuthCode,
-		BillingCustomer, BlobDeletion, Caption, ChangeLogEntry, Chapter,
-		EncodingProfile, Event, Folder, GatewayEvent, IdempotencyKey, ImportItem,
-		ImportMigration, Importer, Invitation, Invoice, InvoiceLine, InvoiceSequence,
-		JobProcess, LiveSession, LiveSimulcastTarget, LiveStream, Membership,
-		OAuthIdentity, OAuthState, Organization, Plan, PlanMetric, Player, Project,
-		ProjectSetting, RateLimit, RefreshToken, Rendition, Session, StaticRendition,
-		StoredObject, Subscription, Tag, Thumbnail, Transaction, TranscodingJob,
-		UploadLock, UploadToken, UsageFlush, UsageHourly, UsageRecord, User, Video,
-		WebhookAttempt, WebhookDelivery, WebhookEndpoint []ent.Hook
+		BillingCustomer, BlobDeletion, Caption, CaptionGeneration, ChangeLogEntry,
+		Chapter, EncodingProfile, Event, Folder, GatewayEvent, IdempotencyKey,
+		ImportItem, ImportMigration, Importer, Invitation, Invoice, InvoiceLine,
+		InvoiceSequence, JobProcess, LiveSession, LiveSimulcastTarget, LiveStream,
+		Membership, OAuthIdentity, OAuthState, Organization, Plan, PlanMetric, Player,
+		Project, ProjectSetting, RateLimit, RefreshToken, Rendition, Session,
+		StaticRendition, StoredObject, Subscription, Tag, Thumbnail, Transaction,
+		TranscodingJob, UploadLock, UploadToken, UsageFlush, UsageHourly, UsageRecord,
+		User, Video, WebhookAttempt, WebhookDelivery, WebhookEndpoint []ent.Hook
 	}
 	inters struct {
 		APIKey, AccessControl, Advertisement, AnalyticsDaily, AnalyticsDelivery,
 		AnalyticsDirtyHour, AnalyticsDrop, AnalyticsEvent, AnalyticsHourly,
 		AnalyticsSalt, AnalyticsView, AnalyticsViewerDaily, AuditLog, AuthCode,
-		BillingCustomer, BlobDeletion, Caption, ChangeLogEntry, Chapter,
-		EncodingProfile, Event, Folder, GatewayEvent, IdempotencyKey, ImportItem,
-		ImportMigration, Importer, Invitation, Invoice, InvoiceLine, InvoiceSequence,
-		JobProcess, LiveSession, LiveSimulcastTarget, LiveStream, Membership,
-		OAuthIdentity, OAuthState, Organization, Plan, PlanMetric, Player, Project,
-		ProjectSetting, RateLimit, RefreshToken, Rendition, Session, StaticRendition,
-		StoredObject, Subscription, Tag, Thumbnail, Transaction, TranscodingJob,
-		UploadLock, UploadToken, UsageFlush, UsageHourly, UsageRecord, User, Video,
-		WebhookAttempt, WebhookDelivery, WebhookEndpoint []ent.Interceptor
+		BillingCustomer, BlobDeletion, Caption, CaptionGeneration, ChangeLogEntry,
+		Chapter, EncodingProfile, Event, Folder, GatewayEvent, IdempotencyKey,
+		ImportItem, ImportMigration, Importer, Invitation, Invoice, InvoiceLine,
+		InvoiceSequence, JobProcess, LiveSession, LiveSimulcastTarget, LiveStream,
+		Membership, OAuthIdentity, OAuthState, Organization, Plan, PlanMetric, Player,
+		Project, ProjectSetting, RateLimit, RefreshToken, Rendition, Session,
+		StaticRendition, StoredObject, Subscription, Tag, Thumbnail, Transaction,
+		TranscodingJob, UploadLock, UploadToken, UsageFlush, UsageHourly, UsageRecord,
+		User, Video, WebhookAttempt, WebhookDelivery, WebhookEndpoint []ent.Interceptor
 	}
 )
 

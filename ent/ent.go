@@ -29,6 +29,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/billingcustomer"
 	"github.com/vidra-dev/vidra/ent/blobdeletion"
 	"github.com/vidra-dev/vidra/ent/caption"
+	"github.com/vidra-dev/vidra/ent/captiongeneration"
 	"github.com/vidra-dev/vidra/ent/changelogentry"
 	"github.com/vidra-dev/vidra/ent/chapter"
 	"github.com/vidra-dev/vidra/ent/encodingprofile"
@@ -154,6 +155,7 @@ func checkColumn(t, c string) error {
 			billingcustomer.Table:      billingcustomer.ValidColumn,
 			blobdeletion.Table:         blobdeletion.ValidColumn,
 			caption.Table:              caption.ValidColumn,
+			captiongeneration.Table:    captiongeneration.ValidColumn,
 			changelogentry.Table:       changelogentry.ValidColumn,
 			chapter.Table:              chapter.ValidColumn,
 			encodingprofile.Table:      encodingprofile.ValidColumn,

@@ -48,6 +48,14 @@ func (_m *Caption) Video(ctx context.Context) (*Video, error) {
 	return result, err
 }
 
+func (_m *CaptionGeneration) Video(ctx context.Context) (*Video, error) {
+	result, err := _m.Edges.VideoOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryVideo().Only(ctx)
+	}
+	return result, err
+}
+
 func (_m *Chapter) Video(ctx context.Context) (*Video, error) {
 	result, err := _m.Edges.VideoOrErr()
 	if IsNotLoaded(err) {

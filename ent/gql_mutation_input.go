@@ -457,9 +457,10 @@ func (c *PlayerUpdateOne) SetInput(i UpdatePlayerInput) *PlayerUpdateOne {
 
 // CreateProjectInput represents a mutation input for creating projects.
 type CreateProjectInput struct {
-	Name             string
-	Description      *string
-	StaticRenditions []string
+	Name                 string
+	Description          *string
+	StaticRenditions     []string
+	AutoCaptionsLanguage *string
 }
 
 // Mutate applies the CreateProjectInput on the ProjectMutation builder.
@@ -470,6 +471,9 @@ func (i *CreateProjectInput) Mutate(m *ProjectMutation) {
 	}
 	if v := i.StaticRenditions; v != nil {
 		m.SetStaticRenditions(v)
+	}
+	if v := i.AutoCaptionsLanguage; v != nil {
+		m.SetAutoCaptionsLanguage(*v)
 	}
 }
 
@@ -485,6 +489,7 @@ type UpdateProjectInput struct {
 	Description            *string
 	StaticRenditions       []string
 	AppendStaticRenditions []string
+	AutoCaptionsLanguage   *string
 }
 
 // Mutate applies the UpdateProjectInput on the ProjectMutation builder.
@@ -500,6 +505,9 @@ func (i *UpdateProjectInput) Mutate(m *ProjectMutation) {
 	}
 	if i.AppendStaticRenditions != nil {
 		m.AppendStaticRenditions(i.StaticRenditions)
+	}
+	if v := i.AutoCaptionsLanguage; v != nil {
+		m.SetAutoCaptionsLanguage(*v)
 	}
 }
 

@@ -15,6 +15,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/apikey"
 	"github.com/vidra-dev/vidra/ent/auditlog"
 	"github.com/vidra-dev/vidra/ent/caption"
+	"github.com/vidra-dev/vidra/ent/captiongeneration"
 	"github.com/vidra-dev/vidra/ent/chapter"
 	"github.com/vidra-dev/vidra/ent/encodingprofile"
 	"github.com/vidra-dev/vidra/ent/event"
@@ -72,6 +73,11 @@ var captionImplementors = []string{"Caption", "Node"}
 
 // IsNode implements the Node interface check for GQLGen.
 func (*Caption) IsNode() {}
+
+var captiongenerationImplementors = []string{"CaptionGeneration", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*CaptionGeneration) IsNode() {}
 
 var chapterImplementors = []string{"Chapter", "Node"}
 
@@ -302,6 +308,15 @@ func (c *Client) noder(ctx context.Context, table string, id uuid.UUID) (Noder, 
 			Where(caption.ID(id))
 		if fc := graphql.GetFieldContext(ctx); fc != nil {
 			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, captionImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case captiongeneration.Table:
+		query := c.CaptionGeneration.Query().
+			Where(captiongeneration.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, captiongenerationImplementors...); err != nil {
 				return nil, err
 			}
 		}
@@ -681,6 +696,22 @@ func (c *Client) noders(ctx context.Context, table string, ids []uuid.UUID) ([]N
 		query := c.Caption.Query().
 			Where(caption.IDIn(ids...))
 		query, err := query.CollectFields(ctx, captionImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case captiongeneration.Table:
+		query := c.CaptionGeneration.Query().
+			Where(captiongeneration.IDIn(ids...))
+		query, err := query.CollectFields(ctx, captiongenerationImplementors...)
 		if err != nil {
 			return nil, err
 		}

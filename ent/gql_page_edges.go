@@ -346,6 +346,69 @@ func (c *CaptionConnection) buildPageCursors(nodes []*Caption, pager *captionPag
 	}
 }
 
+// captiongenerationPagers are the pagers of the default order, forwards and backwards,
+// that captiongenerationCursorPager shares.
+var captiongenerationPagers = [2]*captiongenerationPager{
+	{order: DefaultCaptionGenerationOrder},
+	{order: DefaultCaptionGenerationOrder, reverse: true},
+}
+
+// captiongenerationCursorPager returns the pager of a page of CaptionGeneration
+// edges loaded with its parent (an edge of each node of a list), which
+// needs it for the cursors only: the collection applied the filter and
+// validated the order when it loaded the page. The default order's pager is
+// shared rather than made, with its option, for every parent.
+func captiongenerationCursorPager(orderBy *CaptionGenerationOrder, reverse bool) (*captiongenerationPager, error) {
+	if orderBy == nil {
+		if reverse {
+			return captiongenerationPagers[1], nil
+		}
+		return captiongenerationPagers[0], nil
+	}
+	return newCaptionGenerationPager([]CaptionGenerationPaginateOption{WithCaptionGenerationOrder(orderBy)}, reverse)
+}
+
+// buildPage fills the connection from nodes, the page and, when there is one,
+// the extra node past it, in the query's order.
+func (c *CaptionGenerationConnection) buildPage(nodes []*CaptionGeneration, pager *captiongenerationPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.buildPageCursors(nodes, pager, after, first, before, last, true)
+}
+
+// buildPageCursors is buildPage making the cursor of every edge, or, unless
+// everyCursor, only those of the first and last ones, which pageInfo gives.
+func (c *CaptionGenerationConnection) buildPageCursors(nodes []*CaptionGeneration, pager *captiongenerationPager, after *Cursor, first *int, before *Cursor, last *int, everyCursor bool) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	switch {
+	case first != nil && *first+1 == len(nodes):
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	case last != nil && *last+1 == len(nodes):
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	edges := make([]CaptionGenerationEdge, len(nodes))
+	c.Edges = make([]*CaptionGenerationEdge, len(nodes))
+	for i := range edges {
+		node := nodes[i]
+		if last != nil {
+			node = nodes[len(nodes)-1-i]
+		}
+		edges[i].Node = node
+		if everyCursor || i == 0 || i == len(edges)-1 {
+			edges[i].Cursor = pager.toCursor(node)
+		}
+		c.Edges[i] = &edges[i]
+	}
+	if n := len(edges); n > 0 {
+		c.PageInfo.StartCursor = &edges[0].Cursor
+		c.PageInfo.EndCursor = &edges[n-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
 // chapterPagers are the pagers of the default order, forwards and backwards,
 // that chapterCursorPager shares.
 var chapterPagers = [2]*chapterPager{

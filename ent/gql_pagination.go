@@ -21,6 +21,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/apikey"
 	"github.com/vidra-dev/vidra/ent/auditlog"
 	"github.com/vidra-dev/vidra/ent/caption"
+	"github.com/vidra-dev/vidra/ent/captiongeneration"
 	"github.com/vidra-dev/vidra/ent/chapter"
 	"github.com/vidra-dev/vidra/ent/encodingprofile"
 	"github.com/vidra-dev/vidra/ent/event"
@@ -1783,6 +1784,327 @@ func (_m *Caption) ToEdge(order *CaptionOrder) *CaptionEdge {
 		order = DefaultCaptionOrder
 	}
 	return &CaptionEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// CaptionGenerationEdge is the edge representation of CaptionGeneration.
+type CaptionGenerationEdge struct {
+	Node   *CaptionGeneration `json:"node"`
+	Cursor Cursor             `json:"cursor"`
+}
+
+// CaptionGenerationConnection is the connection containing edges to CaptionGeneration.
+type CaptionGenerationConnection struct {
+	Edges      []*CaptionGenerationEdge `json:"edges"`
+	PageInfo   PageInfo                 `json:"pageInfo"`
+	TotalCount int                      `json:"totalCount"`
+}
+
+func (c *CaptionGenerationConnection) build(nodes []*CaptionGeneration, pager *captiongenerationPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *CaptionGeneration
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *CaptionGeneration {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *CaptionGeneration {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*CaptionGenerationEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &CaptionGenerationEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// CaptionGenerationPaginateOption enables pagination customization.
+type CaptionGenerationPaginateOption func(*captiongenerationPager) error
+
+// WithCaptionGenerationOrder configures pagination ordering.
+func WithCaptionGenerationOrder(order *CaptionGenerationOrder) CaptionGenerationPaginateOption {
+	if order == nil {
+		order = DefaultCaptionGenerationOrder
+	}
+	o := *order
+	return func(pager *captiongenerationPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultCaptionGenerationOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithCaptionGenerationFilter configures pagination filter.
+func WithCaptionGenerationFilter(filter func(*CaptionGenerationQuery) (*CaptionGenerationQuery, error)) CaptionGenerationPaginateOption {
+	return func(pager *captiongenerationPager) error {
+		if filter == nil {
+			return errors.New("CaptionGenerationQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type captiongenerationPager struct {
+	reverse bool
+	order   *CaptionGenerationOrder
+	filter  func(*CaptionGenerationQuery) (*CaptionGenerationQuery, error)
+}
+
+func newCaptionGenerationPager(opts []CaptionGenerationPaginateOption, reverse bool) (*captiongenerationPager, error) {
+	pager := &captiongenerationPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultCaptionGenerationOrder
+	}
+	return pager, nil
+}
+
+func (p *captiongenerationPager) applyFilter(query *CaptionGenerationQuery) (*CaptionGenerationQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *captiongenerationPager) toCursor(_m *CaptionGeneration) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *captiongenerationPager) applyCursors(query *CaptionGenerationQuery, after, before *Cursor) (*CaptionGenerationQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultCaptionGenerationOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *captiongenerationPager) applyOrder(query *CaptionGenerationQuery) *CaptionGenerationQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultCaptionGenerationOrder.Field {
+		query = query.Order(DefaultCaptionGenerationOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *captiongenerationPager) orderExpr(query *CaptionGenerationQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultCaptionGenerationOrder.Field {
+			b.Comma().Ident(DefaultCaptionGenerationOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to CaptionGeneration.
+func (_m *CaptionGenerationQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...CaptionGenerationPaginateOption,
+) (*CaptionGenerationConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newCaptionGenerationPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &CaptionGenerationConnection{Edges: []*CaptionGenerationEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	wantsPageInfo := hasCollectedField(ctx, pageInfoField)
+	emptyPage := (first != nil && *first == 0) || (last != nil && *last == 0)
+	if hasCollectedField(ctx, totalCountField) || (emptyPage && ignoredEdges && wantsPageInfo) {
+		counted := _m.Clone()
+		counted.ctx.Fields = nil
+		if conn.TotalCount, err = counted.Count(ctx); err != nil {
+			return nil, err
+		}
+		conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+		conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+	}
+	if (ignoredEdges && !wantsPageInfo) || emptyPage {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+		// The extra row only tells there is a next page: its edges are not loaded.
+		_m.pageSize = limit - 1
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	} else if graphql.GetFieldContext(ctx) != nil {
+		// An operation that selects no node needs only the ids (pageInfo's
+		// cursors). A caller outside GraphQL (a domain package) gets whole rows.
+		_m.ctx.AppendFieldOnce(captiongeneration.FieldID)
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	// A cursor of the default order (the id) costs nothing; another's value does.
+	everyCursor := pager.order.Field.column == DefaultCaptionGenerationOrder.Field.column || selectsEdgeCursors(ctx)
+	conn.buildPageCursors(nodes, pager, after, first, before, last, everyCursor)
+	return conn, nil
+}
+
+var (
+	// CaptionGenerationOrderFieldCreatedAt orders CaptionGeneration by created_at.
+	CaptionGenerationOrderFieldCreatedAt = &CaptionGenerationOrderField{
+		Value: func(_m *CaptionGeneration) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: captiongeneration.FieldCreatedAt,
+		toTerm: captiongeneration.ByCreatedAt,
+		toCursor: func(_m *CaptionGeneration) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+	// CaptionGenerationOrderFieldUpdatedAt orders CaptionGeneration by updated_at.
+	CaptionGenerationOrderFieldUpdatedAt = &CaptionGenerationOrderField{
+		Value: func(_m *CaptionGeneration) (ent.Value, error) {
+			return _m.UpdatedAt, nil
+		},
+		column: captiongeneration.FieldUpdatedAt,
+		toTerm: captiongeneration.ByUpdatedAt,
+		toCursor: func(_m *CaptionGeneration) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.UpdatedAt,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f CaptionGenerationOrderField) String() string {
+	var str string
+	switch f.column {
+	case CaptionGenerationOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	case CaptionGenerationOrderFieldUpdatedAt.column:
+		str = "UPDATED_AT"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f CaptionGenerationOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *CaptionGenerationOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("CaptionGenerationOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *CaptionGenerationOrderFieldCreatedAt
+	case "UPDATED_AT":
+		*f = *CaptionGenerationOrderFieldUpdatedAt
+	default:
+		return fmt.Errorf("%s is not a valid CaptionGenerationOrderField", str)
+	}
+	return nil
+}
+
+// CaptionGenerationOrderField defines the ordering field of CaptionGeneration.
+type CaptionGenerationOrderField struct {
+	// Value extracts the ordering value from the given CaptionGeneration.
+	Value    func(*CaptionGeneration) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) captiongeneration.OrderOption
+	toCursor func(*CaptionGeneration) Cursor
+}
+
+// CaptionGenerationOrder defines the ordering of CaptionGeneration.
+type CaptionGenerationOrder struct {
+	Direction OrderDirection               `json:"direction"`
+	Field     *CaptionGenerationOrderField `json:"field"`
+}
+
+// DefaultCaptionGenerationOrder is the default ordering of CaptionGeneration.
+var DefaultCaptionGenerationOrder = &CaptionGenerationOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &CaptionGenerationOrderField{
+		Value: func(_m *CaptionGeneration) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: captiongeneration.FieldID,
+		toTerm: captiongeneration.ByID,
+		toCursor: func(_m *CaptionGeneration) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts CaptionGeneration into CaptionGenerationEdge.
+func (_m *CaptionGeneration) ToEdge(order *CaptionGenerationOrder) *CaptionGenerationEdge {
+	if order == nil {
+		order = DefaultCaptionGenerationOrder
+	}
+	return &CaptionGenerationEdge{
 		Node:   _m,
 		Cursor: order.Field.toCursor(_m),
 	}

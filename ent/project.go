@@ -36,6 +36,8 @@ type Project struct {
 	Logo string `json:"logo,omitempty"`
 	// StaticRenditions holds the value of the "static_renditions" field.
 	StaticRenditions []string `json:"static_renditions,omitempty"`
+	// AutoCaptionsLanguage holds the value of the "auto_captions_language" field.
+	AutoCaptionsLanguage string `json:"auto_captions_language,omitempty"`
 	// DeletedAt holds the value of the "deleted_at" field.
 	DeletedAt *time.Time `json:"deleted_at,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
@@ -169,16 +171,17 @@ func (e ProjectEdges) EncodingProfilesOrErr() ([]*EncodingProfile, error) {
 type projectScanRow struct {
 	// values has room for a loader's lead slot, every column and, last, the
 	// row itself.
-	values           [11]any
-	ID               scannedUUID
-	CreatedAt        sql.NullTime
-	UpdatedAt        sql.NullTime
-	OrganizationID   scannedUUID
-	Name             sql.NullString
-	Description      sql.NullString
-	Logo             sql.NullString
-	StaticRenditions []byte
-	DeletedAt        sql.NullTime
+	values               [12]any
+	ID                   scannedUUID
+	CreatedAt            sql.NullTime
+	UpdatedAt            sql.NullTime
+	OrganizationID       scannedUUID
+	Name                 sql.NullString
+	Description          sql.NullString
+	Logo                 sql.NullString
+	StaticRenditions     []byte
+	AutoCaptionsLanguage sql.NullString
+	DeletedAt            sql.NullTime
 }
 
 // projectScanRows keeps the projectScanRow structs assignValues is done with.
@@ -227,6 +230,9 @@ func (*Project) scanValuesAfter(lead int, columns []string) ([]any, error) {
 		case project.FieldStaticRenditions:
 			row.StaticRenditions = *new([]byte)
 			targets[i] = &row.StaticRenditions
+		case project.FieldAutoCaptionsLanguage:
+			row.AutoCaptionsLanguage = *new(sql.NullString)
+			targets[i] = &row.AutoCaptionsLanguage
 		case project.FieldDeletedAt:
 			row.DeletedAt = *new(sql.NullTime)
 			targets[i] = &row.DeletedAt
@@ -298,6 +304,12 @@ func (_m *Project) assignValues(columns []string, values []any) error {
 				if err := json.Unmarshal(*value, &_m.StaticRenditions); err != nil {
 					return fmt.Errorf("unmarshal field static_renditions: %w", err)
 				}
+			}
+		case project.FieldAutoCaptionsLanguage:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field auto_captions_language", values[i])
+			} else if value.Valid {
+				_m.AutoCaptionsLanguage = value.String
 			}
 		case project.FieldDeletedAt:
 			if value, ok := values[i].(*sql.NullTime); !ok {
@@ -420,6 +432,9 @@ func (_m *Project) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("static_renditions=")
 	builder.WriteString(fmt.Sprintf("%v", _m.StaticRenditions))
+	builder.WriteString(", ")
+	builder.WriteString("auto_captions_language=")
+	builder.WriteString(_m.AutoCaptionsLanguage)
 	builder.WriteString(", ")
 	if v := _m.DeletedAt; v != nil {
 		builder.WriteString("deleted_at=")

@@ -107,6 +107,20 @@ func (_c *ProjectCreate) SetStaticRenditions(v []string) *ProjectCreate {
 	return _c
 }
 
+// SetAutoCaptionsLanguage sets the "auto_captions_language" field.
+func (_c *ProjectCreate) SetAutoCaptionsLanguage(v string) *ProjectCreate {
+	_c.mutation.SetAutoCaptionsLanguage(v)
+	return _c
+}
+
+// SetNillableAutoCaptionsLanguage sets the "auto_captions_language" field if the given value is not nil.
+func (_c *ProjectCreate) SetNillableAutoCaptionsLanguage(v *string) *ProjectCreate {
+	if v != nil {
+		_c.SetAutoCaptionsLanguage(*v)
+	}
+	return _c
+}
+
 // SetDeletedAt sets the "deleted_at" field.
 func (_c *ProjectCreate) SetDeletedAt(v time.Time) *ProjectCreate {
 	_c.mutation.SetDeletedAt(v)
@@ -327,6 +341,10 @@ func (_c *ProjectCreate) defaults() error {
 		v := project.DefaultStaticRenditions
 		_c.mutation.SetStaticRenditions(v)
 	}
+	if _, ok := _c.mutation.AutoCaptionsLanguage(); !ok {
+		v := project.DefaultAutoCaptionsLanguage
+		_c.mutation.SetAutoCaptionsLanguage(v)
+	}
 	if _, ok := _c.mutation.ID(); !ok {
 		if project.DefaultID == nil {
 			return fmt.Errorf("ent: uninitialized project.DefaultID (forgotten import ent/runtime?)")
@@ -378,6 +396,14 @@ func (_c *ProjectCreate) check() error {
 	if v, ok := _c.mutation.StaticRenditions(); ok {
 		if err := project.StaticRenditionsValidator(v); err != nil {
 			return &ValidationError{Name: "static_renditions", err: fmt.Errorf(`ent: validator failed for field "Project.static_renditions": %w`, err)}
+		}
+	}
+	if _, ok := _c.mutation.AutoCaptionsLanguage(); !ok {
+		return &ValidationError{Name: "auto_captions_language", err: errors.New(`ent: missing required field "Project.auto_captions_language"`)}
+	}
+	if v, ok := _c.mutation.AutoCaptionsLanguage(); ok {
+		if err := project.AutoCaptionsLanguageValidator(v); err != nil {
+			return &ValidationError{Name: "auto_captions_language", err: fmt.Errorf(`ent: validator failed for field "Project.auto_captions_language": %w`, err)}
 		}
 	}
 	if len(_c.mutation.OrganizationIDs()) == 0 {
@@ -442,6 +468,10 @@ func (_c *ProjectCreate) createSpec() (*Project, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.StaticRenditions(); ok {
 		_spec.SetField(project.FieldStaticRenditions, field.TypeJSON, value)
 		_node.StaticRenditions = value
+	}
+	if value, ok := _c.mutation.AutoCaptionsLanguage(); ok {
+		_spec.SetField(project.FieldAutoCaptionsLanguage, field.TypeString, value)
+		_node.AutoCaptionsLanguage = value
 	}
 	if value, ok := _c.mutation.DeletedAt(); ok {
 		_spec.SetField(project.FieldDeletedAt, field.TypeTime, value)
@@ -704,6 +734,18 @@ func (u *ProjectUpsert) UpdateStaticRenditions() *ProjectUpsert {
 	return u
 }
 
+// SetAutoCaptionsLanguage sets the "auto_captions_language" field.
+func (u *ProjectUpsert) SetAutoCaptionsLanguage(v string) *ProjectUpsert {
+	u.Set(project.FieldAutoCaptionsLanguage, v)
+	return u
+}
+
+// UpdateAutoCaptionsLanguage sets the "auto_captions_language" field to the value that was provided on create.
+func (u *ProjectUpsert) UpdateAutoCaptionsLanguage() *ProjectUpsert {
+	u.SetExcluded(project.FieldAutoCaptionsLanguage)
+	return u
+}
+
 // SetDeletedAt sets the "deleted_at" field.
 func (u *ProjectUpsert) SetDeletedAt(v time.Time) *ProjectUpsert {
 	u.Set(project.FieldDeletedAt, v)
@@ -843,6 +885,20 @@ func (u *ProjectUpsertOne) SetStaticRenditions(v []string) *ProjectUpsertOne {
 func (u *ProjectUpsertOne) UpdateStaticRenditions() *ProjectUpsertOne {
 	return u.Update(func(s *ProjectUpsert) {
 		s.UpdateStaticRenditions()
+	})
+}
+
+// SetAutoCaptionsLanguage sets the "auto_captions_language" field.
+func (u *ProjectUpsertOne) SetAutoCaptionsLanguage(v string) *ProjectUpsertOne {
+	return u.Update(func(s *ProjectUpsert) {
+		s.SetAutoCaptionsLanguage(v)
+	})
+}
+
+// UpdateAutoCaptionsLanguage sets the "auto_captions_language" field to the value that was provided on create.
+func (u *ProjectUpsertOne) UpdateAutoCaptionsLanguage() *ProjectUpsertOne {
+	return u.Update(func(s *ProjectUpsert) {
+		s.UpdateAutoCaptionsLanguage()
 	})
 }
 
@@ -1155,6 +1211,20 @@ func (u *ProjectUpsertBulk) SetStaticRenditions(v []string) *ProjectUpsertBulk {
 func (u *ProjectUpsertBulk) UpdateStaticRenditions() *ProjectUpsertBulk {
 	return u.Update(func(s *ProjectUpsert) {
 		s.UpdateStaticRenditions()
+	})
+}
+
+// SetAutoCaptionsLanguage sets the "auto_captions_language" field.
+func (u *ProjectUpsertBulk) SetAutoCaptionsLanguage(v string) *ProjectUpsertBulk {
+	return u.Update(func(s *ProjectUpsert) {
+		s.SetAutoCaptionsLanguage(v)
+	})
+}
+
+// UpdateAutoCaptionsLanguage sets the "auto_captions_language" field to the value that was provided on create.
+func (u *ProjectUpsertBulk) UpdateAutoCaptionsLanguage() *ProjectUpsertBulk {
+	return u.Update(func(s *ProjectUpsert) {
+		s.UpdateAutoCaptionsLanguage()
 	})
 }
 

@@ -98,6 +98,20 @@ func (_u *ProjectUpdate) AppendStaticRenditions(v []string) *ProjectUpdate {
 	return _u
 }
 
+// SetAutoCaptionsLanguage sets the "auto_captions_language" field.
+func (_u *ProjectUpdate) SetAutoCaptionsLanguage(v string) *ProjectUpdate {
+	_u.mutation.SetAutoCaptionsLanguage(v)
+	return _u
+}
+
+// SetNillableAutoCaptionsLanguage sets the "auto_captions_language" field if the given value is not nil.
+func (_u *ProjectUpdate) SetNillableAutoCaptionsLanguage(v *string) *ProjectUpdate {
+	if v != nil {
+		_u.SetAutoCaptionsLanguage(*v)
+	}
+	return _u
+}
+
 // SetDeletedAt sets the "deleted_at" field.
 func (_u *ProjectUpdate) SetDeletedAt(v time.Time) *ProjectUpdate {
 	_u.mutation.SetDeletedAt(v)
@@ -464,6 +478,11 @@ func (_u *ProjectUpdate) check() error {
 			return &ValidationError{Name: "static_renditions", err: fmt.Errorf(`ent: validator failed for field "Project.static_renditions": %w`, err)}
 		}
 	}
+	if v, ok := _u.mutation.AutoCaptionsLanguage(); ok {
+		if err := project.AutoCaptionsLanguageValidator(v); err != nil {
+			return &ValidationError{Name: "auto_captions_language", err: fmt.Errorf(`ent: validator failed for field "Project.auto_captions_language": %w`, err)}
+		}
+	}
 	if _u.mutation.OrganizationCleared() && len(_u.mutation.OrganizationIDs()) > 0 {
 		return errors.New(`ent: clearing a required unique edge "Project.organization"`)
 	}
@@ -501,6 +520,9 @@ func (_u *ProjectUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 		_spec.AddModifier(func(u *sql.UpdateBuilder) {
 			sqljson.Append(u, project.FieldStaticRenditions, value)
 		})
+	}
+	if value, ok := _u.mutation.AutoCaptionsLanguage(); ok {
+		_spec.SetField(project.FieldAutoCaptionsLanguage, field.TypeString, value)
 	}
 	if value, ok := _u.mutation.DeletedAt(); ok {
 		_spec.SetField(project.FieldDeletedAt, field.TypeTime, value)
@@ -932,6 +954,20 @@ func (_u *ProjectUpdateOne) AppendStaticRenditions(v []string) *ProjectUpdateOne
 	return _u
 }
 
+// SetAutoCaptionsLanguage sets the "auto_captions_language" field.
+func (_u *ProjectUpdateOne) SetAutoCaptionsLanguage(v string) *ProjectUpdateOne {
+	_u.mutation.SetAutoCaptionsLanguage(v)
+	return _u
+}
+
+// SetNillableAutoCaptionsLanguage sets the "auto_captions_language" field if the given value is not nil.
+func (_u *ProjectUpdateOne) SetNillableAutoCaptionsLanguage(v *string) *ProjectUpdateOne {
+	if v != nil {
+		_u.SetAutoCaptionsLanguage(*v)
+	}
+	return _u
+}
+
 // SetDeletedAt sets the "deleted_at" field.
 func (_u *ProjectUpdateOne) SetDeletedAt(v time.Time) *ProjectUpdateOne {
 	_u.mutation.SetDeletedAt(v)
@@ -1311,6 +1347,11 @@ func (_u *ProjectUpdateOne) check() error {
 			return &ValidationError{Name: "static_renditions", err: fmt.Errorf(`ent: validator failed for field "Project.static_renditions": %w`, err)}
 		}
 	}
+	if v, ok := _u.mutation.AutoCaptionsLanguage(); ok {
+		if err := project.AutoCaptionsLanguageValidator(v); err != nil {
+			return &ValidationError{Name: "auto_captions_language", err: fmt.Errorf(`ent: validator failed for field "Project.auto_captions_language": %w`, err)}
+		}
+	}
 	if _u.mutation.OrganizationCleared() && len(_u.mutation.OrganizationIDs()) > 0 {
 		return errors.New(`ent: clearing a required unique edge "Project.organization"`)
 	}
@@ -1365,6 +1406,9 @@ func (_u *ProjectUpdateOne) sqlSave(ctx context.Context) (_node *Project, err er
 		_spec.AddModifier(func(u *sql.UpdateBuilder) {
 			sqljson.Append(u, project.FieldStaticRenditions, value)
 		})
+	}
+	if value, ok := _u.mutation.AutoCaptionsLanguage(); ok {
+		_spec.SetField(project.FieldAutoCaptionsLanguage, field.TypeString, value)
 	}
 	if value, ok := _u.mutation.DeletedAt(); ok {
 		_spec.SetField(project.FieldDeletedAt, field.TypeTime, value)

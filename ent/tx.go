@@ -48,6 +48,8 @@ type Tx struct {
 	BlobDeletion *BlobDeletionClient
 	// Caption is the client for interacting with the Caption builders.
 	Caption *CaptionClient
+	// CaptionGeneration is the client for interacting with the CaptionGeneration builders.
+	CaptionGeneration *CaptionGenerationClient
 	// ChangeLogEntry is the client for interacting with the ChangeLogEntry builders.
 	ChangeLogEntry *ChangeLogEntryClient
 	// Chapter is the client for interacting with the Chapter builders.
@@ -292,6 +294,7 @@ func (tx *Tx) init() {
 	tx.BillingCustomer = NewBillingCustomerClient(tx.config)
 	tx.BlobDeletion = NewBlobDeletionClient(tx.config)
 	tx.Caption = NewCaptionClient(tx.config)
+	tx.CaptionGeneration = NewCaptionGenerationClient(tx.config)
 	tx.ChangeLogEntry = NewChangeLogEntryClient(tx.config)
 	tx.Chapter = NewChapterClient(tx.config)
 	tx.EncodingProfile = NewEncodingProfileClient(tx.config)

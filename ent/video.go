@@ -104,18 +104,21 @@ type VideoEdges struct {
 	Thumbnails []*Thumbnail `json:"thumbnails,omitempty"`
 	// StaticRenditions holds the value of the static_renditions edge.
 	StaticRenditions []*StaticRendition `json:"static_renditions,omitempty"`
+	// CaptionGenerations holds the value of the caption_generations edge.
+	CaptionGenerations []*CaptionGeneration `json:"caption_generations,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [8]bool
+	loadedTypes [9]bool
 	// totalCount holds the count of the edges above.
 	totalCount [8]map[string]int
 
-	namedTags             namedEdges[Tag]
-	namedCaptions         namedEdges[Caption]
-	namedChapters         namedEdges[Chapter]
-	namedRenditions       namedEdges[Rendition]
-	namedThumbnails       namedEdges[Thumbnail]
-	namedStaticRenditions namedEdges[StaticRendition]
+	namedTags               namedEdges[Tag]
+	namedCaptions           namedEdges[Caption]
+	namedChapters           namedEdges[Chapter]
+	namedRenditions         namedEdges[Rendition]
+	namedThumbnails         namedEdges[Thumbnail]
+	namedStaticRenditions   namedEdges[StaticRendition]
+	namedCaptionGenerations namedEdges[CaptionGeneration]
 }
 
 // ProjectOrErr returns the Project value or an error if the edge
@@ -192,6 +195,15 @@ func (e VideoEdges) StaticRenditionsOrErr() ([]*StaticRendition, error) {
 		return e.StaticRenditions, nil
 	}
 	return nil, &NotLoadedError{edge: "static_renditions"}
+}
+
+// CaptionGenerationsOrErr returns the CaptionGenerations value or an error if the edge
+// was not loaded in eager-loading.
+func (e VideoEdges) CaptionGenerationsOrErr() ([]*CaptionGeneration, error) {
+	if e.loadedTypes[8] {
+		return e.CaptionGenerations, nil
+	}
+	return nil, &NotLoadedError{edge: "caption_generations"}
 }
 
 // videoScanRow holds the scan targets of one Video row and the slice of
@@ -566,6 +578,11 @@ func (_m *Video) QueryStaticRenditions() *StaticRenditionQuery {
 	return NewVideoClient(_m.config).QueryStaticRenditions(_m)
 }
 
+// QueryCaptionGenerations queries the "caption_generations" edge of the Video entity.
+func (_m *Video) QueryCaptionGenerations() *CaptionGenerationQuery {
+	return NewVideoClient(_m.config).QueryCaptionGenerations(_m)
+}
+
 // Update returns a builder for updating this Video.
 // Note that you need to call Video.Unwrap() before calling this method if this Video
 // was returned from a transaction, and the transaction was committed or rolled back.
@@ -756,6 +773,19 @@ func (_m *Video) NamedStaticRenditions(name string) ([]*StaticRendition, error) 
 
 func (_m *Video) appendNamedStaticRenditions(name string, edges ...*StaticRendition) {
 	_m.Edges.namedStaticRenditions.add(name, edges)
+}
+
+// NamedCaptionGenerations returns the CaptionGenerations named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Video) NamedCaptionGenerations(name string) ([]*CaptionGeneration, error) {
+	if nodes, ok := _m.Edges.namedCaptionGenerations.get(name); ok {
+		return nodes, nil
+	}
+	return nil, &NotLoadedError{edge: name}
+}
+
+func (_m *Video) appendNamedCaptionGenerations(name string, edges ...*CaptionGeneration) {
+	_m.Edges.namedCaptionGenerations.add(name, edges)
 }
 
 // Videos is a parsable slice of Video.

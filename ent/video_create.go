@@ -14,6 +14,7 @@ import (
 	"entgo.io/ent/schema/field"
 	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/ent/caption"
+	"github.com/vidra-dev/vidra/ent/captiongeneration"
 	"github.com/vidra-dev/vidra/ent/chapter"
 	"github.com/vidra-dev/vidra/ent/folder"
 	"github.com/vidra-dev/vidra/ent/project"
@@ -449,6 +450,21 @@ func (_c *VideoCreate) AddStaticRenditions(v ...*StaticRendition) *VideoCreate {
 		ids[i] = v[i].ID
 	}
 	return _c.AddStaticRenditionIDs(ids...)
+}
+
+// AddCaptionGenerationIDs adds the "caption_generations" edge to the CaptionGeneration entity by IDs.
+func (_c *VideoCreate) AddCaptionGenerationIDs(ids ...uuid.UUID) *VideoCreate {
+	_c.mutation.AddCaptionGenerationIDs(ids...)
+	return _c
+}
+
+// AddCaptionGenerations adds the "caption_generations" edges to the CaptionGeneration entity.
+func (_c *VideoCreate) AddCaptionGenerations(v ...*CaptionGeneration) *VideoCreate {
+	ids := make([]uuid.UUID, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddCaptionGenerationIDs(ids...)
 }
 
 // Mutation returns the VideoMutation object of the builder.
@@ -940,6 +956,22 @@ func (_c *VideoCreate) createSpec() (*Video, *sqlgraph.CreateSpec) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(staticrendition.FieldID, field.TypeUUID),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.CaptionGenerationsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   video.CaptionGenerationsTable,
+			Columns: []string{video.CaptionGenerationsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(captiongeneration.FieldID, field.TypeUUID),
 			},
 		}
 		for _, k := range nodes {

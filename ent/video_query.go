@@ -15,6 +15,7 @@ import (
 	"entgo.io/ent/schema/field"
 	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/ent/caption"
+	"github.com/vidra-dev/vidra/ent/captiongeneration"
 	"github.com/vidra-dev/vidra/ent/chapter"
 	"github.com/vidra-dev/vidra/ent/folder"
 	"github.com/vidra-dev/vidra/ent/predicate"
@@ -29,26 +30,28 @@ import (
 // VideoQuery is the builder for querying Video entities.
 type VideoQuery struct {
 	config
-	ctx                       *QueryContext
-	order                     []video.OrderOption
-	inters                    []Interceptor
-	predicates                []predicate.Video
-	withProject               *ProjectQuery
-	withFolder                *FolderQuery
-	withTags                  *TagQuery
-	withCaptions              *CaptionQuery
-	withChapters              *ChapterQuery
-	withRenditions            *RenditionQuery
-	withThumbnails            *ThumbnailQuery
-	withStaticRenditions      *StaticRenditionQuery
-	loadTotal                 []func(context.Context, []*Video) error
-	modifiers                 []func(*sql.Selector)
-	withNamedTags             map[string]*TagQuery
-	withNamedCaptions         map[string]*CaptionQuery
-	withNamedChapters         map[string]*ChapterQuery
-	withNamedRenditions       map[string]*RenditionQuery
-	withNamedThumbnails       map[string]*ThumbnailQuery
-	withNamedStaticRenditions map[string]*StaticRenditionQuery
+	ctx                         *QueryContext
+	order                       []video.OrderOption
+	inters                      []Interceptor
+	predicates                  []predicate.Video
+	withProject                 *ProjectQuery
+	withFolder                  *FolderQuery
+	withTags                    *TagQuery
+	withCaptions                *CaptionQuery
+	withChapters                *ChapterQuery
+	withRenditions              *RenditionQuery
+	withThumbnails              *ThumbnailQuery
+	withStaticRenditions        *StaticRenditionQuery
+	withCaptionGenerations      *CaptionGenerationQuery
+	loadTotal                   []func(context.Context, []*Video) error
+	modifiers                   []func(*sql.Selector)
+	withNamedTags               map[string]*TagQuery
+	withNamedCaptions           map[string]*CaptionQuery
+	withNamedChapters           map[string]*ChapterQuery
+	withNamedRenditions         map[string]*RenditionQuery
+	withNamedThumbnails         map[string]*ThumbnailQuery
+	withNamedStaticRenditions   map[string]*StaticRenditionQuery
+	withNamedCaptionGenerations map[string]*CaptionGenerationQuery
 	// pageSize, when not 0, is the number of rows of a page: the rows after it
 	// are fetched only to tell there is a next page, and their edges are not loaded.
 	pageSize int
@@ -267,6 +270,28 @@ func (_q *VideoQuery) QueryStaticRenditions() *StaticRenditionQuery {
 	return query
 }
 
+// QueryCaptionGenerations chains the current query on the "caption_generations" edge.
+func (_q *VideoQuery) QueryCaptionGenerations() *CaptionGenerationQuery {
+	query := (&CaptionGenerationClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(video.Table, video.FieldID, selector),
+			sqlgraph.To(captiongeneration.Table, captiongeneration.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, video.CaptionGenerationsTable, video.CaptionGenerationsColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
 // First returns the first Video entity from the query.
 // Returns a *NotFoundError when no Video was found.
 func (_q *VideoQuery) First(ctx context.Context) (*Video, error) {
@@ -454,19 +479,20 @@ func (_q *VideoQuery) Clone() *VideoQuery {
 		return nil
 	}
 	return &VideoQuery{
-		config:               _q.config,
-		ctx:                  _q.ctx.Clone(),
-		order:                append([]video.OrderOption{}, _q.order...),
-		inters:               append([]Interceptor{}, _q.inters...),
-		predicates:           append([]predicate.Video{}, _q.predicates...),
-		withProject:          _q.withProject.Clone(),
-		withFolder:           _q.withFolder.Clone(),
-		withTags:             _q.withTags.Clone(),
-		withCaptions:         _q.withCaptions.Clone(),
-		withChapters:         _q.withChapters.Clone(),
-		withRenditions:       _q.withRenditions.Clone(),
-		withThumbnails:       _q.withThumbnails.Clone(),
-		withStaticRenditions: _q.withStaticRenditions.Clone(),
+		config:                 _q.config,
+		ctx:                    _q.ctx.Clone(),
+		order:                  append([]video.OrderOption{}, _q.order...),
+		inters:                 append([]Interceptor{}, _q.inters...),
+		predicates:             append([]predicate.Video{}, _q.predicates...),
+		withProject:            _q.withProject.Clone(),
+		withFolder:             _q.withFolder.Clone(),
+		withTags:               _q.withTags.Clone(),
+		withCaptions:           _q.withCaptions.Clone(),
+		withChapters:           _q.withChapters.Clone(),
+		withRenditions:         _q.withRenditions.Clone(),
+		withThumbnails:         _q.withThumbnails.Clone(),
+		withStaticRenditions:   _q.withStaticRenditions.Clone(),
+		withCaptionGenerations: _q.withCaptionGenerations.Clone(),
 		// clone intermediate query.
 		sql:  _q.sql.Clone(),
 		path: _q.path,
@@ -561,6 +587,17 @@ func (_q *VideoQuery) WithStaticRenditions(opts ...func(*StaticRenditionQuery)) 
 	return _q
 }
 
+// WithCaptionGenerations tells the query-builder to eager-load the nodes that are connected to
+// the "caption_generations" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *VideoQuery) WithCaptionGenerations(opts ...func(*CaptionGenerationQuery)) *VideoQuery {
+	query := (&CaptionGenerationClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withCaptionGenerations = query
+	return _q
+}
+
 // GroupBy is used to group vertices by one or more fields/columns.
 // It is often used with aggregate functions, like: count, max, mean, min, sum.
 //
@@ -639,7 +676,7 @@ func (_q *VideoQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Video,
 	var (
 		nodes       = []*Video{}
 		_spec       = _q.querySpec()
-		loadedTypes = [8]bool{
+		loadedTypes = [9]bool{
 			_q.withProject != nil,
 			_q.withFolder != nil,
 			_q.withTags != nil,
@@ -648,6 +685,7 @@ func (_q *VideoQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Video,
 			_q.withRenditions != nil,
 			_q.withThumbnails != nil,
 			_q.withStaticRenditions != nil,
+			_q.withCaptionGenerations != nil,
 		}
 	)
 	_spec.ScanValues = func(columns []string) ([]any, error) {
@@ -728,6 +766,15 @@ func (_q *VideoQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Video,
 			return nil, err
 		}
 	}
+	if query := _q.withCaptionGenerations; query != nil {
+		if err := _q.loadCaptionGenerations(ctx, query, nodes,
+			func(n *Video) { n.Edges.CaptionGenerations = []*CaptionGeneration{} },
+			func(n *Video, e *CaptionGeneration) {
+				n.Edges.CaptionGenerations = append(n.Edges.CaptionGenerations, e)
+			}); err != nil {
+			return nil, err
+		}
+	}
 	for name, query := range _q.withNamedTags {
 		if err := _q.loadNamedTags(ctx, query, nodes, name); err != nil {
 			return nil, err
@@ -780,6 +827,16 @@ func (_q *VideoQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Video,
 		}
 		loadCtx := loadingChildren(ctx, query, video.Table, video.StaticRenditionsColumn)
 		if err := _q.loadStaticRenditions(loadCtx, query, nodes, init, assign); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedCaptionGenerations {
+		init := func(n *Video) { n.appendNamedCaptionGenerations(name) }
+		assign := func(n *Video, e *CaptionGeneration) {
+			n.appendNamedCaptionGenerations(name, e)
+		}
+		loadCtx := loadingChildren(ctx, query, video.Table, video.CaptionGenerationsColumn)
+		if err := _q.loadCaptionGenerations(loadCtx, query, nodes, init, assign); err != nil {
 			return nil, err
 		}
 	}
@@ -1064,6 +1121,36 @@ func (_q *VideoQuery) loadStaticRenditions(ctx context.Context, query *StaticRen
 	}
 	return nil
 }
+func (_q *VideoQuery) loadCaptionGenerations(ctx context.Context, query *CaptionGenerationQuery, nodes []*Video, init func(*Video), assign func(*Video, *CaptionGeneration)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[uuid.UUID]*Video)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(captiongeneration.FieldVideoID)
+	}
+	query.Where(predicate.CaptionGeneration(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(video.CaptionGenerationsColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.VideoID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "video_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
 
 func (_q *VideoQuery) sqlCount(ctx context.Context) (int, error) {
 	_spec := _q.querySpec()
@@ -1271,6 +1358,20 @@ func (_q *VideoQuery) WithNamedStaticRenditions(name string, opts ...func(*Stati
 	return _q
 }
 
+// WithNamedCaptionGenerations tells the query-builder to eager-load the nodes that are connected to the "caption_generations"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *VideoQuery) WithNamedCaptionGenerations(name string, opts ...func(*CaptionGenerationQuery)) *VideoQuery {
+	query := (&CaptionGenerationClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedCaptionGenerations == nil {
+		_q.withNamedCaptionGenerations = make(map[string]*CaptionGenerationQuery)
+	}
+	_q.withNamedCaptionGenerations[name] = query
+	return _q
+}
+
 // scanPages sets up the scan of spec's rows for pages (ent/edge_page.go): it
 // keeps the rows past a page out of _q's nodes, into pageExtra, and, when
 // _q loads edges by name (GraphQL connections), records the ids of the
@@ -1278,7 +1379,7 @@ func (_q *VideoQuery) WithNamedStaticRenditions(name string, opts ...func(*Stati
 func (_q *VideoQuery) scanPages(ctx context.Context, spec *sqlgraph.QuerySpec) context.Context {
 	_q.pageExtra = nil
 	idColumn := ""
-	if len(_q.withNamedTags) > 0 || len(_q.withNamedCaptions) > 0 || len(_q.withNamedChapters) > 0 || len(_q.withNamedRenditions) > 0 || len(_q.withNamedThumbnails) > 0 || len(_q.withNamedStaticRenditions) > 0 {
+	if len(_q.withNamedTags) > 0 || len(_q.withNamedCaptions) > 0 || len(_q.withNamedChapters) > 0 || len(_q.withNamedRenditions) > 0 || len(_q.withNamedThumbnails) > 0 || len(_q.withNamedStaticRenditions) > 0 || len(_q.withNamedCaptionGenerations) > 0 {
 		idColumn = video.FieldID
 	}
 	if _q.pageSize == 0 && len(_q.modifiers) == 0 && idColumn == "" {

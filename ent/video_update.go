@@ -13,6 +13,7 @@ import (
 	"entgo.io/ent/schema/field"
 	"github.com/google/uuid"
 	"github.com/vidra-dev/vidra/ent/caption"
+	"github.com/vidra-dev/vidra/ent/captiongeneration"
 	"github.com/vidra-dev/vidra/ent/chapter"
 	"github.com/vidra-dev/vidra/ent/folder"
 	"github.com/vidra-dev/vidra/ent/predicate"
@@ -488,6 +489,21 @@ func (_u *VideoUpdate) AddStaticRenditions(v ...*StaticRendition) *VideoUpdate {
 	return _u.AddStaticRenditionIDs(ids...)
 }
 
+// AddCaptionGenerationIDs adds the "caption_generations" edge to the CaptionGeneration entity by IDs.
+func (_u *VideoUpdate) AddCaptionGenerationIDs(ids ...uuid.UUID) *VideoUpdate {
+	_u.mutation.AddCaptionGenerationIDs(ids...)
+	return _u
+}
+
+// AddCaptionGenerations adds the "caption_generations" edges to the CaptionGeneration entity.
+func (_u *VideoUpdate) AddCaptionGenerations(v ...*CaptionGeneration) *VideoUpdate {
+	ids := make([]uuid.UUID, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddCaptionGenerationIDs(ids...)
+}
+
 // Mutation returns the VideoMutation object of the builder.
 func (_u *VideoUpdate) Mutation() *VideoMutation {
 	return _u.mutation
@@ -623,6 +639,27 @@ func (_u *VideoUpdate) RemoveStaticRenditions(v ...*StaticRendition) *VideoUpdat
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveStaticRenditionIDs(ids...)
+}
+
+// ClearCaptionGenerations clears all "caption_generations" edges to the CaptionGeneration entity.
+func (_u *VideoUpdate) ClearCaptionGenerations() *VideoUpdate {
+	_u.mutation.ClearCaptionGenerations()
+	return _u
+}
+
+// RemoveCaptionGenerationIDs removes the "caption_generations" edge to CaptionGeneration entities by IDs.
+func (_u *VideoUpdate) RemoveCaptionGenerationIDs(ids ...uuid.UUID) *VideoUpdate {
+	_u.mutation.RemoveCaptionGenerationIDs(ids...)
+	return _u
+}
+
+// RemoveCaptionGenerations removes "caption_generations" edges to CaptionGeneration entities.
+func (_u *VideoUpdate) RemoveCaptionGenerations(v ...*CaptionGeneration) *VideoUpdate {
+	ids := make([]uuid.UUID, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveCaptionGenerationIDs(ids...)
 }
 
 // Save executes the query and returns the number of nodes affected by the update operation.
@@ -1150,6 +1187,51 @@ func (_u *VideoUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 		}
 		_spec.Edges.Add = append(_spec.Edges.Add, edge)
 	}
+	if _u.mutation.CaptionGenerationsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   video.CaptionGenerationsTable,
+			Columns: []string{video.CaptionGenerationsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(captiongeneration.FieldID, field.TypeUUID),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedCaptionGenerationsIDs(); len(nodes) > 0 && !_u.mutation.CaptionGenerationsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   video.CaptionGenerationsTable,
+			Columns: []string{video.CaptionGenerationsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(captiongeneration.FieldID, field.TypeUUID),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.CaptionGenerationsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   video.CaptionGenerationsTable,
+			Columns: []string{video.CaptionGenerationsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(captiongeneration.FieldID, field.TypeUUID),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
 			err = &NotFoundError{video.Label}
@@ -1621,6 +1703,21 @@ func (_u *VideoUpdateOne) AddStaticRenditions(v ...*StaticRendition) *VideoUpdat
 	return _u.AddStaticRenditionIDs(ids...)
 }
 
+// AddCaptionGenerationIDs adds the "caption_generations" edge to the CaptionGeneration entity by IDs.
+func (_u *VideoUpdateOne) AddCaptionGenerationIDs(ids ...uuid.UUID) *VideoUpdateOne {
+	_u.mutation.AddCaptionGenerationIDs(ids...)
+	return _u
+}
+
+// AddCaptionGenerations adds the "caption_generations" edges to the CaptionGeneration entity.
+func (_u *VideoUpdateOne) AddCaptionGenerations(v ...*CaptionGeneration) *VideoUpdateOne {
+	ids := make([]uuid.UUID, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddCaptionGenerationIDs(ids...)
+}
+
 // Mutation returns the VideoMutation object of the builder.
 func (_u *VideoUpdateOne) Mutation() *VideoMutation {
 	return _u.mutation
@@ -1756,6 +1853,27 @@ func (_u *VideoUpdateOne) RemoveStaticRenditions(v ...*StaticRendition) *VideoUp
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveStaticRenditionIDs(ids...)
+}
+
+// ClearCaptionGenerations clears all "caption_generations" edges to the CaptionGeneration entity.
+func (_u *VideoUpdateOne) ClearCaptionGenerations() *VideoUpdateOne {
+	_u.mutation.ClearCaptionGenerations()
+	return _u
+}
+
+// RemoveCaptionGenerationIDs removes the "caption_generations" edge to CaptionGeneration entities by IDs.
+func (_u *VideoUpdateOne) RemoveCaptionGenerationIDs(ids ...uuid.UUID) *VideoUpdateOne {
+	_u.mutation.RemoveCaptionGenerationIDs(ids...)
+	return _u
+}
+
+// RemoveCaptionGenerations removes "caption_generations" edges to CaptionGeneration entities.
+func (_u *VideoUpdateOne) RemoveCaptionGenerations(v ...*CaptionGeneration) *VideoUpdateOne {
+	ids := make([]uuid.UUID, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveCaptionGenerationIDs(ids...)
 }
 
 // Where appends a list predicates to the VideoUpdate builder.
@@ -2306,6 +2424,51 @@ func (_u *VideoUpdateOne) sqlSave(ctx context.Context) (_node *Video, err error)
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(staticrendition.FieldID, field.TypeUUID),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.CaptionGenerationsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   video.CaptionGenerationsTable,
+			Columns: []string{video.CaptionGenerationsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(captiongeneration.FieldID, field.TypeUUID),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedCaptionGenerationsIDs(); len(nodes) > 0 && !_u.mutation.CaptionGenerationsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   video.CaptionGenerationsTable,
+			Columns: []string{video.CaptionGenerationsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(captiongeneration.FieldID, field.TypeUUID),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.CaptionGenerationsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   video.CaptionGenerationsTable,
+			Columns: []string{video.CaptionGenerationsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(captiongeneration.FieldID, field.TypeUUID),
 			},
 		}
 		for _, k := range nodes {

@@ -29,6 +29,16 @@ func (r *mutationResolver) UploadCaption(ctx context.Context, videoID uuid.UUID,
 	})
 }
 
+// EditCaption is the resolver for the editCaption field.
+func (r *mutationResolver) EditCaption(ctx context.Context, videoID uuid.UUID, id uuid.UUID, label *string, file graphql.Upload, projectID *uuid.UUID) (*ent.Caption, error) {
+	if err := r.videoInProject(ctx, projectID, videoID); err != nil {
+		return nil, err
+	}
+	return r.videos.EditCaption(ctx, videoID, id, label, func() ([]byte, error) {
+		return readUpload(file, videolib.MaxCaptionSize, "file")
+	})
+}
+
 // DeleteCaption is the resolver for the deleteCaption field.
 func (r *mutationResolver) DeleteCaption(ctx context.Context, videoID uuid.UUID, id uuid.UUID, projectID *uuid.UUID) (uuid.UUID, error) {
 	if err := r.videoInProject(ctx, projectID, videoID); err != nil {

@@ -3,6 +3,7 @@ package graph
 import (
 	"github.com/vidra-dev/vidra/internal/jobs"
 	"github.com/vidra-dev/vidra/internal/playback"
+	"github.com/vidra-dev/vidra/internal/speech"
 	"github.com/vidra-dev/vidra/internal/vimeo"
 )
 
@@ -20,4 +21,7 @@ type MediaDeps struct {
 	MaxUploadSize int64
 	// Vimeo is the Vimeo API the importer checks credentials against.
 	Vimeo *vimeo.Client
+	// Speech is the deployment's speech engine of automatic captions; nil when
+	// they are off (VIDRA_CAPTIONS_ENGINE=off).
+	Speech speech.Engine
 }

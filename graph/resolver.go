@@ -22,6 +22,7 @@ import (
 	"github.com/vidra-dev/vidra/internal/analytics"
 	"github.com/vidra-dev/vidra/internal/analytics/reports"
 	"github.com/vidra-dev/vidra/internal/billing"
+	"github.com/vidra-dev/vidra/internal/captiongen"
 	"github.com/vidra-dev/vidra/internal/changefeed"
 	"github.com/vidra-dev/vidra/internal/credential"
 	"github.com/vidra-dev/vidra/internal/encodingprofile"
@@ -100,6 +101,8 @@ type Resolver struct {
 	endpoints *endpoint.Service
 	// staticRenditions runs the rules of MP4 downloads (internal/staticrendition).
 	staticRenditions *staticrendition.Service
+	// captionGenerations runs the rules of automatic captions (internal/captiongen).
+	captionGenerations *captiongen.Service
 	// transcoding runs the rules of the transcoding jobs API (internal/transcoding).
 	transcoding *transcoding.Service
 	// players runs the rules of players and advertisements (internal/players).
@@ -219,6 +222,8 @@ func NewResolver(d Deps) *Resolver {
 	r.access = accesscontrol.New(d.Client)
 	r.streams = streams.New(streams.Deps{Client: d.Client, Events: d.Webhooks.Events, Outbound: d.Live.Outbound})
 	r.staticRenditions = staticrendition.New(staticrendition.Deps{Client: d.Client, Queue: d.Media.Queue, Log: d.Log})
+	r.captionGenerations = captiongen.New(captiongen.Deps{Client: d.Client, Queue: d.Media.Queue,
+		Engine: d.Media.Speech, Log: d.Log})
 	r.transcoding = transcoding.New(transcoding.Deps{Client: d.Client, Queue: d.Media.Queue, Log: d.Log})
 	r.ingest = ingestapi.New(ingestapi.Deps{Client: d.Client, Events: d.Webhooks.Events, Limits: d.Billing.Limits,
 		Queue: d.Media.Queue, PublicURL: d.Media.PublicURL, MaxUploadSize: d.Media.MaxUploadSize, Log: d.Log})

@@ -14,6 +14,7 @@ var usageUnits = map[string]model.UsageUnit{
 	usage.StoredVideoSeconds:   model.UsageUnitVideoSecondSeconds,
 	usage.EncodedOutputSeconds: model.UsageUnitSeconds,
 	usage.LiveInputSeconds:     model.UsageUnitSeconds,
+	usage.CaptionCPUSeconds:    model.UsageUnitSeconds,
 }
 
 // usageMetrics turns totals into the metrics list, in usage.Metrics order.

@@ -213,6 +213,18 @@ func (f CaptionFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, err
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.CaptionMutation", m)
 }
 
+// The CaptionGenerationFunc type is an adapter to allow the use of ordinary
+// function as CaptionGeneration mutator.
+type CaptionGenerationFunc func(context.Context, *ent.CaptionGenerationMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f CaptionGenerationFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.CaptionGenerationMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.CaptionGenerationMutation", m)
+}
+
 // The ChangeLogEntryFunc type is an adapter to allow the use of ordinary
 // function as ChangeLogEntry mutator.
 type ChangeLogEntryFunc func(context.Context, *ent.ChangeLogEntryMutation) (ent.Value, error)

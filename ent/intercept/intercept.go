@@ -25,6 +25,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/billingcustomer"
 	"github.com/vidra-dev/vidra/ent/blobdeletion"
 	"github.com/vidra-dev/vidra/ent/caption"
+	"github.com/vidra-dev/vidra/ent/captiongeneration"
 	"github.com/vidra-dev/vidra/ent/changelogentry"
 	"github.com/vidra-dev/vidra/ent/chapter"
 	"github.com/vidra-dev/vidra/ent/encodingprofile"
@@ -589,6 +590,33 @@ func (f TraverseCaption) Traverse(ctx context.Context, q ent.Query) error {
 		return f(ctx, q)
 	}
 	return fmt.Errorf("unexpected query type %T. expect *ent.CaptionQuery", q)
+}
+
+// The CaptionGenerationFunc type is an adapter to allow the use of ordinary function as a Querier.
+type CaptionGenerationFunc func(context.Context, *ent.CaptionGenerationQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f CaptionGenerationFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.CaptionGenerationQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.CaptionGenerationQuery", q)
+}
+
+// The TraverseCaptionGeneration type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseCaptionGeneration func(context.Context, *ent.CaptionGenerationQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseCaptionGeneration) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseCaptionGeneration) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.CaptionGenerationQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.CaptionGenerationQuery", q)
 }
 
 // The ChangeLogEntryFunc type is an adapter to allow the use of ordinary function as a Querier.
@@ -1924,6 +1952,8 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.BlobDeletionQuery, predicate.BlobDeletion, blobdeletion.OrderOption]{typ: ent.TypeBlobDeletion, tq: q}, nil
 	case *ent.CaptionQuery:
 		return &query[*ent.CaptionQuery, predicate.Caption, caption.OrderOption]{typ: ent.TypeCaption, tq: q}, nil
+	case *ent.CaptionGenerationQuery:
+		return &query[*ent.CaptionGenerationQuery, predicate.CaptionGeneration, captiongeneration.OrderOption]{typ: ent.TypeCaptionGeneration, tq: q}, nil
 	case *ent.ChangeLogEntryQuery:
 		return &query[*ent.ChangeLogEntryQuery, predicate.ChangeLogEntry, changelogentry.OrderOption]{typ: ent.TypeChangeLogEntry, tq: q}, nil
 	case *ent.ChapterQuery:

@@ -517,6 +517,10 @@ var (
 		{Name: "source_format", Type: field.TypeEnum, Enums: []string{"vtt", "srt"}},
 		{Name: "blob_key", Type: field.TypeString, Size: 1024},
 		{Name: "size", Type: field.TypeInt64},
+		{Name: "auto_generated", Type: field.TypeBool, Default: false},
+		{Name: "engine", Type: field.TypeString, Size: 32, Default: ""},
+		{Name: "engine_model", Type: field.TypeString, Size: 200, Default: ""},
+		{Name: "edited_at", Type: field.TypeTime, Nullable: true},
 		{Name: "video_id", Type: field.TypeUUID},
 	}
 	// CaptionsTable holds the schema information for the "captions" table.
@@ -527,7 +531,7 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "captions_videos_captions",
-				Columns:    []*schema.Column{CaptionsColumns[8]},
+				Columns:    []*schema.Column{CaptionsColumns[12]},
 				RefColumns: []*schema.Column{VideosColumns[0]},
 				OnDelete:   schema.Cascade,
 			},
@@ -536,7 +540,49 @@ var (
 			{
 				Name:    "caption_video_id_language",
 				Unique:  true,
-				Columns: []*schema.Column{CaptionsColumns[8], CaptionsColumns[3]},
+				Columns: []*schema.Column{CaptionsColumns[12], CaptionsColumns[3]},
+			},
+		},
+	}
+	// CaptionGenerationsColumns holds the columns for the "caption_generations" table.
+	CaptionGenerationsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeUUID},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "language", Type: field.TypeString, Size: 35},
+		{Name: "engine", Type: field.TypeString, Size: 32},
+		{Name: "model", Type: field.TypeString, Size: 200, Default: ""},
+		{Name: "status", Type: field.TypeEnum, Enums: []string{"queued", "running", "ready", "failed", "canceled"}, Default: "queued"},
+		{Name: "failure_reason", Type: field.TypeString, Size: 2000, Default: ""},
+		{Name: "caption_id", Type: field.TypeUUID, Nullable: true},
+		{Name: "audio_seconds", Type: field.TypeFloat64, Default: 0},
+		{Name: "cpu_seconds", Type: field.TypeFloat64, Default: 0},
+		{Name: "finished_at", Type: field.TypeTime, Nullable: true},
+		{Name: "video_id", Type: field.TypeUUID},
+	}
+	// CaptionGenerationsTable holds the schema information for the "caption_generations" table.
+	CaptionGenerationsTable = &schema.Table{
+		Name:       "caption_generations",
+		Columns:    CaptionGenerationsColumns,
+		PrimaryKey: []*schema.Column{CaptionGenerationsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "caption_generations_videos_caption_generations",
+				Columns:    []*schema.Column{CaptionGenerationsColumns[12]},
+				RefColumns: []*schema.Column{VideosColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "captiongeneration_video_id_created_at",
+				Unique:  false,
+				Columns: []*schema.Column{CaptionGenerationsColumns[12], CaptionGenerationsColumns[1]},
+			},
+			{
+				Name:    "captiongeneration_status",
+				Unique:  false,
+				Columns: []*schema.Column{CaptionGenerationsColumns[6]},
 			},
 		},
 	}
@@ -1445,6 +1491,7 @@ var (
 		{Name: "description", Type: field.TypeString, Size: 5000, Default: ""},
 		{Name: "logo", Type: field.TypeString, Size: 1024, Default: ""},
 		{Name: "static_renditions", Type: field.TypeJSON, Default: "[]"},
+		{Name: "auto_captions_language", Type: field.TypeString, Size: 35, Default: ""},
 		{Name: "deleted_at", Type: field.TypeTime, Nullable: true},
 		{Name: "organization_id", Type: field.TypeUUID},
 	}
@@ -1456,7 +1503,7 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "projects_organizations_projects",
-				Columns:    []*schema.Column{ProjectsColumns[8]},
+				Columns:    []*schema.Column{ProjectsColumns[9]},
 				RefColumns: []*schema.Column{OrganizationsColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
@@ -1465,22 +1512,22 @@ var (
 			{
 				Name:    "project_organization_id_id",
 				Unique:  false,
-				Columns: []*schema.Column{ProjectsColumns[8], ProjectsColumns[0]},
+				Columns: []*schema.Column{ProjectsColumns[9], ProjectsColumns[0]},
 			},
 			{
 				Name:    "project_organization_id_created_at_id",
 				Unique:  false,
-				Columns: []*schema.Column{ProjectsColumns[8], ProjectsColumns[1], ProjectsColumns[0]},
+				Columns: []*schema.Column{ProjectsColumns[9], ProjectsColumns[1], ProjectsColumns[0]},
 			},
 			{
 				Name:    "project_organization_id_updated_at_id",
 				Unique:  false,
-				Columns: []*schema.Column{ProjectsColumns[8], ProjectsColumns[2], ProjectsColumns[0]},
+				Columns: []*schema.Column{ProjectsColumns[9], ProjectsColumns[2], ProjectsColumns[0]},
 			},
 			{
 				Name:    "project_organization_id_name_id",
 				Unique:  false,
-				Columns: []*schema.Column{ProjectsColumns[8], ProjectsColumns[3], ProjectsColumns[0]},
+				Columns: []*schema.Column{ProjectsColumns[9], ProjectsColumns[3], ProjectsColumns[0]},
 			},
 		},
 	}
@@ -2049,7 +2096,7 @@ var (
 		{Name: "updated_at", Type: field.TypeTime},
 		{Name: "organization_id", Type: field.TypeUUID},
 		{Name: "project_id", Type: field.TypeUUID},
-		{Name: "metric", Type: field.TypeEnum, Enums: []string{"delivered_bytes", "delivered_seconds", "stored_byte_seconds", "stored_video_seconds", "encoded_output_seconds", "live_input_seconds"}},
+		{Name: "metric", Type: field.TypeEnum, Enums: []string{"delivered_bytes", "delivered_seconds", "stored_byte_seconds", "stored_video_seconds", "encoded_output_seconds", "live_input_seconds", "caption_cpu_seconds"}},
 		{Name: "hour", Type: field.TypeTime},
 		{Name: "quantity", Type: field.TypeInt64, Default: 0},
 	}
@@ -2078,7 +2125,7 @@ var (
 		{Name: "updated_at", Type: field.TypeTime},
 		{Name: "organization_id", Type: field.TypeUUID},
 		{Name: "project_id", Type: field.TypeUUID},
-		{Name: "metric", Type: field.TypeEnum, Enums: []string{"delivered_bytes", "delivered_seconds", "stored_byte_seconds", "stored_video_seconds", "encoded_output_seconds", "live_input_seconds"}},
+		{Name: "metric", Type: field.TypeEnum, Enums: []string{"delivered_bytes", "delivered_seconds", "stored_byte_seconds", "stored_video_seconds", "encoded_output_seconds", "live_input_seconds", "caption_cpu_seconds"}},
 		{Name: "at", Type: field.TypeTime},
 		{Name: "quantity", Type: field.TypeInt64},
 		{Name: "source_key", Type: field.TypeString, Unique: true, Size: 255},
@@ -2390,6 +2437,7 @@ var (
 		BillingCustomersTable,
 		BlobDeletionsTable,
 		CaptionsTable,
+		CaptionGenerationsTable,
 		ChangeLogTable,
 		ChaptersTable,
 		EncodingProfilesTable,
@@ -2460,6 +2508,7 @@ func init() {
 	}
 	AuditLogsTable.ForeignKeys[0].RefTable = OrganizationsTable
 	CaptionsTable.ForeignKeys[0].RefTable = VideosTable
+	CaptionGenerationsTable.ForeignKeys[0].RefTable = VideosTable
 	ChangeLogTable.Annotation = &entsql.Annotation{
 		Table: "change_log",
 	}

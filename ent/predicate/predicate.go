@@ -57,6 +57,9 @@ type BlobDeletion func(*sql.Selector)
 // Caption is the predicate function for caption builders.
 type Caption func(*sql.Selector)
 
+// CaptionGeneration is the predicate function for captiongeneration builders.
+type CaptionGeneration func(*sql.Selector)
+
 // ChangeLogEntry is the predicate function for changelogentry builders.
 type ChangeLogEntry func(*sql.Selector)
 

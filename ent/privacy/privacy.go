@@ -519,6 +519,30 @@ func (f CaptionMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutatio
 	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.CaptionMutation", m)
 }
 
+// The CaptionGenerationQueryRuleFunc type is an adapter to allow the use of ordinary
+// functions as a query rule.
+type CaptionGenerationQueryRuleFunc func(context.Context, *ent.CaptionGenerationQuery) error
+
+// EvalQuery return f(ctx, q).
+func (f CaptionGenerationQueryRuleFunc) EvalQuery(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.CaptionGenerationQuery); ok {
+		return f(ctx, q)
+	}
+	return Denyf("ent/privacy: unexpected query type %T, expect *ent.CaptionGenerationQuery", q)
+}
+
+// The CaptionGenerationMutationRuleFunc type is an adapter to allow the use of ordinary
+// functions as a mutation rule.
+type CaptionGenerationMutationRuleFunc func(context.Context, *ent.CaptionGenerationMutation) error
+
+// EvalMutation calls f(ctx, m).
+func (f CaptionGenerationMutationRuleFunc) EvalMutation(ctx context.Context, m ent.Mutation) error {
+	if m, ok := m.(*ent.CaptionGenerationMutation); ok {
+		return f(ctx, m)
+	}
+	return Denyf("ent/privacy: unexpected mutation type %T, expect *ent.CaptionGenerationMutation", m)
+}
+
 // The ChangeLogEntryQueryRuleFunc type is an adapter to allow the use of ordinary
 // functions as a query rule.
 type ChangeLogEntryQueryRuleFunc func(context.Context, *ent.ChangeLogEntryQuery) error
@@ -1740,6 +1764,8 @@ func queryFilter(q ent.Query) (Filter, error) {
 		return q.Filter(), nil
 	case *ent.CaptionQuery:
 		return q.Filter(), nil
+	case *ent.CaptionGenerationQuery:
+		return q.Filter(), nil
 	case *ent.ChangeLogEntryQuery:
 		return q.Filter(), nil
 	case *ent.ChapterQuery:
@@ -1876,6 +1902,8 @@ func mutationFilter(m ent.Mutation) (Filter, error) {
 	case *ent.BlobDeletionMutation:
 		return m.Filter(), nil
 	case *ent.CaptionMutation:
+		return m.Filter(), nil
+	case *ent.CaptionGenerationMutation:
 		return m.Filter(), nil
 	case *ent.ChangeLogEntryMutation:
 		return m.Filter(), nil

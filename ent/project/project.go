@@ -30,6 +30,8 @@ const (
 	FieldLogo = "logo"
 	// FieldStaticRenditions holds the string denoting the static_renditions field in the database.
 	FieldStaticRenditions = "static_renditions"
+	// FieldAutoCaptionsLanguage holds the string denoting the auto_captions_language field in the database.
+	FieldAutoCaptionsLanguage = "auto_captions_language"
 	// FieldDeletedAt holds the string denoting the deleted_at field in the database.
 	FieldDeletedAt = "deleted_at"
 	// EdgeOrganization holds the string denoting the organization edge name in mutations.
@@ -127,6 +129,7 @@ var Columns = []string{
 	FieldDescription,
 	FieldLogo,
 	FieldStaticRenditions,
+	FieldAutoCaptionsLanguage,
 	FieldDeletedAt,
 }
 
@@ -168,6 +171,10 @@ var (
 	DefaultStaticRenditions []string
 	// StaticRenditionsValidator is a validator for the "static_renditions" field. It is called by the builders before save.
 	StaticRenditionsValidator func([]string) error
+	// DefaultAutoCaptionsLanguage holds the default value on creation for the "auto_captions_language" field.
+	DefaultAutoCaptionsLanguage string
+	// AutoCaptionsLanguageValidator is a validator for the "auto_captions_language" field. It is called by the builders before save.
+	AutoCaptionsLanguageValidator func(string) error
 	// DefaultID holds the default value on creation for the "id" field.
 	DefaultID func() uuid.UUID
 )
@@ -208,6 +215,11 @@ func ByDescription(opts ...sql.OrderTermOption) OrderOption {
 // ByLogo orders the results by the logo field.
 func ByLogo(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldLogo, opts...).ToFunc()
+}
+
+// ByAutoCaptionsLanguage orders the results by the auto_captions_language field.
+func ByAutoCaptionsLanguage(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldAutoCaptionsLanguage, opts...).ToFunc()
 }
 
 // ByDeletedAt orders the results by the deleted_at field.

@@ -86,6 +86,11 @@ func Logo(v string) predicate.Project {
 	return predicate.Project(sql.FieldEQ(FieldLogo, v))
 }
 
+// AutoCaptionsLanguage applies equality check predicate on the "auto_captions_language" field. It's identical to AutoCaptionsLanguageEQ.
+func AutoCaptionsLanguage(v string) predicate.Project {
+	return predicate.Project(sql.FieldEQ(FieldAutoCaptionsLanguage, v))
+}
+
 // DeletedAt applies equality check predicate on the "deleted_at" field. It's identical to DeletedAtEQ.
 func DeletedAt(v time.Time) predicate.Project {
 	return predicate.Project(sql.FieldEQ(FieldDeletedAt, v))
@@ -384,6 +389,71 @@ func LogoEqualFold(v string) predicate.Project {
 // LogoContainsFold applies the ContainsFold predicate on the "logo" field.
 func LogoContainsFold(v string) predicate.Project {
 	return predicate.Project(sql.FieldContainsFold(FieldLogo, v))
+}
+
+// AutoCaptionsLanguageEQ applies the EQ predicate on the "auto_captions_language" field.
+func AutoCaptionsLanguageEQ(v string) predicate.Project {
+	return predicate.Project(sql.FieldEQ(FieldAutoCaptionsLanguage, v))
+}
+
+// AutoCaptionsLanguageNEQ applies the NEQ predicate on the "auto_captions_language" field.
+func AutoCaptionsLanguageNEQ(v string) predicate.Project {
+	return predicate.Project(sql.FieldNEQ(FieldAutoCaptionsLanguage, v))
+}
+
+// AutoCaptionsLanguageIn applies the In predicate on the "auto_captions_language" field.
+func AutoCaptionsLanguageIn(vs ...string) predicate.Project {
+	return predicate.Project(sql.FieldIn(FieldAutoCaptionsLanguage, vs...))
+}
+
+// AutoCaptionsLanguageNotIn applies the NotIn predicate on the "auto_captions_language" field.
+func AutoCaptionsLanguageNotIn(vs ...string) predicate.Project {
+	return predicate.Project(sql.FieldNotIn(FieldAutoCaptionsLanguage, vs...))
+}
+
+// AutoCaptionsLanguageGT applies the GT predicate on the "auto_captions_language" field.
+func AutoCaptionsLanguageGT(v string) predicate.Project {
+	return predicate.Project(sql.FieldGT(FieldAutoCaptionsLanguage, v))
+}
+
+// AutoCaptionsLanguageGTE applies the GTE predicate on the "auto_captions_language" field.
+func AutoCaptionsLanguageGTE(v string) predicate.Project {
+	return predicate.Project(sql.FieldGTE(FieldAutoCaptionsLanguage, v))
+}
+
+// AutoCaptionsLanguageLT applies the LT predicate on the "auto_captions_language" field.
+func AutoCaptionsLanguageLT(v string) predicate.Project {
+	return predicate.Project(sql.FieldLT(FieldAutoCaptionsLanguage, v))
+}
+
+// AutoCaptionsLanguageLTE applies the LTE predicate on the "auto_captions_language" field.
+func AutoCaptionsLanguageLTE(v string) predicate.Project {
+	return predicate.Project(sql.FieldLTE(FieldAutoCaptionsLanguage, v))
+}
+
+// AutoCaptionsLanguageContains applies the Contains predicate on the "auto_captions_language" field.
+func AutoCaptionsLanguageContains(v string) predicate.Project {
+	return predicate.Project(sql.FieldContains(FieldAutoCaptionsLanguage, v))
+}
+
+// AutoCaptionsLanguageHasPrefix applies the HasPrefix predicate on the "auto_captions_language" field.
+func AutoCaptionsLanguageHasPrefix(v string) predicate.Project {
+	return predicate.Project(sql.FieldHasPrefix(FieldAutoCaptionsLanguage, v))
+}
+
+// AutoCaptionsLanguageHasSuffix applies the HasSuffix predicate on the "auto_captions_language" field.
+func AutoCaptionsLanguageHasSuffix(v string) predicate.Project {
+	return predicate.Project(sql.FieldHasSuffix(FieldAutoCaptionsLanguage, v))
+}
+
+// AutoCaptionsLanguageEqualFold applies the EqualFold predicate on the "auto_captions_language" field.
+func AutoCaptionsLanguageEqualFold(v string) predicate.Project {
+	return predicate.Project(sql.FieldEqualFold(FieldAutoCaptionsLanguage, v))
+}
+
+// AutoCaptionsLanguageContainsFold applies the ContainsFold predicate on the "auto_captions_language" field.
+func AutoCaptionsLanguageContainsFold(v string) predicate.Project {
+	return predicate.Project(sql.FieldContainsFold(FieldAutoCaptionsLanguage, v))
 }
 
 // DeletedAtEQ applies the EQ predicate on the "deleted_at" field.

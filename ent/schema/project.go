@@ -2,6 +2,7 @@ package schema
 
 import (
 	"context"
+	"fmt"
 
 	"entgo.io/contrib/entgql"
 	"entgo.io/ent"
@@ -11,6 +12,7 @@ import (
 	"entgo.io/ent/schema/edge"
 	"entgo.io/ent/schema/field"
 	"github.com/google/uuid"
+	"golang.org/x/text/language"
 
 	"github.com/vidra-dev/vidra/ent/intercept"
 	"github.com/vidra-dev/vidra/internal/staticres"
@@ -51,6 +53,13 @@ func (Project) Fields() []ent.Field {
 			// The column's own default fills the projects made before it.
 			Annotations(entsql.Default("[]")).
 			Validate(staticres.ValidateList),
+		// AutoCaptionsLanguage switches automatic captions on for the
+		// project's videos: each video that becomes ready gets a caption
+		// generation in this BCP 47 language. Empty (the default) is off.
+		field.String("auto_captions_language").
+			Default("").
+			MaxLen(35).
+			Validate(validAutoCaptionsLanguage),
 		// DeletedAt is set when the project is deleted (a soft delete): deleted projects
 		// are hidden from every query and can no longer be changed.
 		field.Time("deleted_at").
@@ -140,4 +149,16 @@ func (Project) Annotations() []schema.Annotation {
 		entgql.RelayConnection(),
 		entgql.Mutations(entgql.MutationCreate(), entgql.MutationUpdate()),
 	}
+}
+
+// validAutoCaptionsLanguage accepts "" (automatic captions off) or a BCP 47
+// language tag.
+func validAutoCaptionsLanguage(tag string) error {
+	if tag == "" {
+		return nil
+	}
+	if t, err := language.Parse(tag); err != nil || t == language.Und {
+		return fmt.Errorf("%q is not a BCP 47 language tag (e.g. en, pt-BR)", tag)
+	}
+	return nil
 }

@@ -25,7 +25,7 @@ func usageTenant(entity, table string) ent.Mixin {
 func usageMetric() ent.Field {
 	return field.Enum("metric").
 		Values("delivered_bytes", "delivered_seconds", "stored_byte_seconds", "stored_video_seconds",
-			"encoded_output_seconds", "live_input_seconds").
+			"encoded_output_seconds", "live_input_seconds", "caption_cpu_seconds").
 		Immutable()
 }
 

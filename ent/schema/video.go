@@ -194,6 +194,12 @@ func (Video) Edges() []ent.Edge {
 				entsql.OnDelete(entsql.Cascade),
 				entgql.Skip(entgql.SkipMutationCreateInput, entgql.SkipMutationUpdateInput),
 			),
+		// Caption generations (automatic captions asked for) go with their video.
+		edge.To("caption_generations", CaptionGeneration.Type).
+			Annotations(
+				entsql.OnDelete(entsql.Cascade),
+				entgql.Skip(entgql.SkipAll),
+			),
 	}
 }
 

@@ -92,6 +92,7 @@ const (
 	MetricStoredVideoSeconds   Metric = "stored_video_seconds"
 	MetricEncodedOutputSeconds Metric = "encoded_output_seconds"
 	MetricLiveInputSeconds     Metric = "live_input_seconds"
+	MetricCaptionCPUSeconds    Metric = "caption_cpu_seconds"
 )
 
 func (m Metric) String() string {
@@ -101,7 +102,7 @@ func (m Metric) String() string {
 // MetricValidator is a validator for the "metric" field enum values. It is called by the builders before save.
 func MetricValidator(m Metric) error {
 	switch m {
-	case MetricDeliveredBytes, MetricDeliveredSeconds, MetricStoredByteSeconds, MetricStoredVideoSeconds, MetricEncodedOutputSeconds, MetricLiveInputSeconds:
+	case MetricDeliveredBytes, MetricDeliveredSeconds, MetricStoredByteSeconds, MetricStoredVideoSeconds, MetricEncodedOutputSeconds, MetricLiveInputSeconds, MetricCaptionCPUSeconds:
 		return nil
 	default:
 		return fmt.Errorf("usagerecord: invalid enum value for metric field: %q", m)

@@ -83,6 +83,8 @@ const (
 	EdgeThumbnails = "thumbnails"
 	// EdgeStaticRenditions holds the string denoting the static_renditions edge name in mutations.
 	EdgeStaticRenditions = "static_renditions"
+	// EdgeCaptionGenerations holds the string denoting the caption_generations edge name in mutations.
+	EdgeCaptionGenerations = "caption_generations"
 	// Table holds the table name of the video in the database.
 	Table = "videos"
 	// ProjectTable is the table that holds the project relation/edge.
@@ -139,6 +141,13 @@ const (
 	StaticRenditionsInverseTable = "static_renditions"
 	// StaticRenditionsColumn is the table column denoting the static_renditions relation/edge.
 	StaticRenditionsColumn = "video_id"
+	// CaptionGenerationsTable is the table that holds the caption_generations relation/edge.
+	CaptionGenerationsTable = "caption_generations"
+	// CaptionGenerationsInverseTable is the table name for the CaptionGeneration entity.
+	// It exists in this package in order to avoid circular dependency with the "captiongeneration" package.
+	CaptionGenerationsInverseTable = "caption_generations"
+	// CaptionGenerationsColumn is the table column denoting the caption_generations relation/edge.
+	CaptionGenerationsColumn = "video_id"
 )
 
 // Columns holds all SQL columns for video fields.
@@ -521,6 +530,20 @@ func ByStaticRenditions(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption 
 		sqlgraph.OrderByNeighborTerms(s, newStaticRenditionsStep(), append([]sql.OrderTerm{term}, terms...)...)
 	}
 }
+
+// ByCaptionGenerationsCount orders the results by caption_generations count.
+func ByCaptionGenerationsCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newCaptionGenerationsStep(), opts...)
+	}
+}
+
+// ByCaptionGenerations orders the results by caption_generations terms.
+func ByCaptionGenerations(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newCaptionGenerationsStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
 func newProjectStep() *sqlgraph.Step {
 	return sqlgraph.NewStep(
 		sqlgraph.From(Table, FieldID),
@@ -575,6 +598,13 @@ func newStaticRenditionsStep() *sqlgraph.Step {
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(StaticRenditionsInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.O2M, false, StaticRenditionsTable, StaticRenditionsColumn),
+	)
+}
+func newCaptionGenerationsStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(CaptionGenerationsInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, CaptionGenerationsTable, CaptionGenerationsColumn),
 	)
 }
 

@@ -1320,6 +1320,29 @@ func HasStaticRenditionsWith(preds ...predicate.StaticRendition) predicate.Video
 	})
 }
 
+// HasCaptionGenerations applies the HasEdge predicate on the "caption_generations" edge.
+func HasCaptionGenerations() predicate.Video {
+	return predicate.Video(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, CaptionGenerationsTable, CaptionGenerationsColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasCaptionGenerationsWith applies the HasEdge predicate on the "caption_generations" edge with a given conditions (other predicates).
+func HasCaptionGenerationsWith(preds ...predicate.CaptionGeneration) predicate.Video {
+	return predicate.Video(func(s *sql.Selector) {
+		step := newCaptionGenerationsStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
 // And groups predicates with the AND operator between them.
 func And(predicates ...predicate.Video) predicate.Video {
 	return predicate.Video(sql.AndPredicates(predicates...))

@@ -844,7 +844,7 @@ type UploadCredentials struct {
 // delivered_seconds (seconds of segments served whole, from their EXTINF),
 // stored_byte_seconds (byte-seconds), stored_video_seconds (video-seconds times
 // seconds), encoded_output_seconds (seconds of each rendition encoded),
-// live_input_seconds (seconds of live input).
+// live_input_seconds (seconds of live input), caption_cpu_seconds (processor seconds of automatic captions).
 type UsageMetric struct {
 	Name     string    `json:"name"`
 	Unit     UsageUnit `json:"unit"`

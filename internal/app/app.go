@@ -187,6 +187,7 @@ func NewWithDB(ctx context.Context, cfg config.Config, db *database.DB, opts Opt
 			PublicURL:     strings.TrimRight(cfg.PublicURL, "/"),
 			MaxUploadSize: cfg.Media.MaxUploadSize,
 			Vimeo:         mp.pipeline.Vimeo,
+			Speech:        mp.pipeline.Captions.Engine,
 		},
 		Webhooks: graph.WebhookDeps{
 			Events:         mp.events,

@@ -146,6 +146,10 @@ func newMedia(ctx context.Context, cfg config.Config, db *database.DB, bucket *b
 		},
 		Vimeo:     vimeo.New(cfg.Media.VimeoAPIURL),
 		LiveSlots: liveslots.New(cfg.Ingest.TranscodeSlots),
+		Captions: jobs.CaptionEngine{
+			Engine:       speechEngine(cfg),
+			ChunkSeconds: cfg.Captions.ChunkSeconds,
+		},
 	}
 	m.liveSlots = m.pipeline.LiveSlots
 	opts := jobs.Options{

@@ -14,7 +14,6 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/vidra-dev/vidra/ent"
-	"github.com/vidra-dev/vidra/internal/jobs"
 	"github.com/vidra-dev/vidra/internal/usage"
 )
 
@@ -42,10 +41,13 @@ type Owed struct {
 	Prefix bool
 }
 
-// Media owes the media pipeline's blobs of a video (source, HLS, thumbnails,
-// storyboard), which it keeps under jobs.VideoPrefix.
+// MediaPrefix is the folder of the media pipeline's blobs of a video
+// (source, HLS, thumbnails, storyboard, downloads); jobs.VideoPrefix is it.
+func MediaPrefix(videoID uuid.UUID) string { return "videos/" + videoID.String() + "/" }
+
+// Media owes the media pipeline's blobs of a video, under MediaPrefix.
 func Media(videoID uuid.UUID) Owed {
-	return Owed{Key: jobs.VideoPrefix(videoID), Prefix: true}
+	return Owed{Key: MediaPrefix(videoID), Prefix: true}
 }
 
 // Video owes every blob of a video: its own prefix and the media pipeline's.

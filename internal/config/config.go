@@ -56,6 +56,8 @@ type Config struct {
 	Media Media
 	// Auth configures accounts and sign-in (internal/config/auth.go).
 	Auth Auth
+	// Captions configures automatic captions' speech engine (internal/config/captions.go).
+	Captions Captions
 	// Webhooks configures webhook deliveries (internal/config/webhooks.go).
 	Webhooks Webhooks
 	// HTTP configures the listeners' timeouts and what they expose (internal/config/http.go).
@@ -124,6 +126,9 @@ func FromEnv(getenv func(string) string) (Config, error) {
 	var mediaErrs []error
 	c.Media, mediaErrs = readMedia(get)
 	errs = append(errs, mediaErrs...)
+	var captionErrs []error
+	c.Captions, captionErrs = readCaptions(get)
+	errs = append(errs, captionErrs...)
 	var analyticsErrs []error
 	c.Analytics, analyticsErrs = readAnalytics(get)
 	errs = append(errs, analyticsErrs...)

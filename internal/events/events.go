@@ -28,6 +28,9 @@ const (
 	VideoStaticRenditionFailed = "video.static_rendition.failed"
 	// CaptionReady: a caption track of a video was stored and can be served.
 	CaptionReady = "caption.ready"
+	// CaptionFailed: an automatic caption generation failed (data: the
+	// generation; data.failure_reason says why).
+	CaptionFailed = "caption.failed"
 	// ImportCompleted: a video pulled from a URL arrived; processing follows.
 	ImportCompleted = "import.completed"
 	// ImportFailed: pulling a video from a URL failed.
@@ -119,6 +122,7 @@ var Catalogue = []Type{
 	{Name: VideoStaticRenditionReady, Description: "A static rendition (MP4 download) of a video was written and can be downloaded."},
 	{Name: VideoStaticRenditionFailed, Description: "A static rendition could not be made; data.failure_reason says why."},
 	{Name: CaptionReady, Description: "A caption track was stored and can be served."},
+	{Name: CaptionFailed, Description: "An automatic caption generation failed; data.failure_reason says why."},
 	{Name: ImportCompleted, Description: "A video pulled from a URL arrived; processing follows."},
 	{Name: ImportFailed, Description: "Pulling a video from a URL failed."},
 	{Name: WebhookEndpointDisabled, Description: "An endpoint that kept failing was disabled by the server."},

@@ -12,13 +12,14 @@ import (
 	"github.com/google/uuid"
 	"gocloud.dev/blob"
 
+	"github.com/vidra-dev/vidra/internal/blobs"
 	"github.com/vidra-dev/vidra/internal/media"
 )
 
 // Blob keys of a video's files. Everything a video owns lives under videos/<id>/.
 
 // VideoPrefix is the folder of everything the media pipeline keeps for a video.
-func VideoPrefix(videoID uuid.UUID) string { return "videos/" + videoID.String() + "/" }
+func VideoPrefix(videoID uuid.UUID) string { return blobs.MediaPrefix(videoID) }
 
 // SourceKey is the blob key of a video's uploaded source.
 func SourceKey(videoID uuid.UUID) string { return "videos/" + videoID.String() + "/source" }

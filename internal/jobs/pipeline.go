@@ -48,6 +48,8 @@ type Pipeline struct {
 	// Uploads finishes, at each sweep, uploads whose bytes are all stored but
 	// whose source no process recorded (upload.Service); nil skips that.
 	Uploads StalledUploads
+	// Captions is the speech engine of automatic captions (its Engine nil when off).
+	Captions CaptionEngine
 }
 
 // StalledUploads finishes uploads whose bytes are all stored but whose source
@@ -69,6 +71,7 @@ func (p *Pipeline) Workers() *river.Workers {
 	river.AddWorker(w, &removeBlobsWorker{p: p})
 	river.AddWorker(w, &staticRenditionWorker{p: p})
 	river.AddWorker(w, &clipVideoWorker{p: p})
+	river.AddWorker(w, &generateCaptionsWorker{p: p})
 	return w
 }
 

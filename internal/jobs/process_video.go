@@ -174,11 +174,15 @@ func (p *Pipeline) processVideo(ctx context.Context, id uuid.UUID) error {
 		if err == nil && ready != nil {
 			err = oweStaticRenditions(ctx, tx.Client(), ready)
 		}
+		if err == nil && ready != nil {
+			err = p.oweAutoCaptions(ctx, tx.Client(), ready)
+		}
 		return ready, err
 	}, events.VideoReady); err != nil {
 		return err
 	}
 	p.queueStaticRenditions(ctx, id)
+	p.queueCaptionGenerations(ctx, id)
 	p.queueClipsOf(ctx, id)
 	return nil
 }

@@ -115,6 +115,15 @@ func (p *Pipeline) Sweep(ctx context.Context) error {
 			return err
 		}
 	}
+	captionJobs, err := p.owedCaptionGenerations(ctx)
+	if err != nil {
+		return err
+	}
+	for _, id := range captionJobs {
+		if err := p.Queue.Insert(ctx, GenerateCaptionsArgs{GenerationID: id}); err != nil {
+			return err
+		}
+	}
 	removals, err := p.Client.BlobDeletion.Query().Order(blobdeletion.ByCreatedAt()).Limit(1000).IDs(ctx)
 	if err != nil {
 		return err

@@ -72,13 +72,18 @@ func (p Pocketsphinx) Available() error {
 	return nil
 }
 
-// Transcribe implements Engine. The language must be English ("", "en" or
-// "en-*"): the installed model is US English.
-func (p Pocketsphinx) Transcribe(ctx context.Context, wav, language string) (Transcript, error) {
+// Check implements Checker: the language must be English ("", "en" or
+// "en-*"), since the installed model is US English, and the engine installed.
+func (p Pocketsphinx) Check(language string) error {
 	if lang := primarySubtag(language); lang != "" && lang != "en" {
-		return Transcript{}, fmt.Errorf("%w: the built-in engine (pocketsphinx, model en-us) transcribes English only, not %q", ErrLanguage, language)
+		return fmt.Errorf("%w: the built-in engine (pocketsphinx, model en-us) transcribes English only, not %q", ErrLanguage, language)
 	}
-	if err := p.Available(); err != nil {
+	return p.Available()
+}
+
+// Transcribe implements Engine; it refuses what Check refuses.
+func (p Pocketsphinx) Transcribe(ctx context.Context, wav, language string) (Transcript, error) {
+	if err := p.Check(language); err != nil {
 		return Transcript{}, err
 	}
 	timeout := p.Timeout

@@ -50,6 +50,22 @@ type Engine interface {
 	Transcribe(ctx context.Context, wav, language string) (Transcript, error)
 }
 
+// Checker is an Engine that can tell before any work whether it can
+// transcribe a language here: an error wrapping ErrLanguage for a language it
+// does not know, another error when it is not installed. An engine without
+// it (a server) finds out when it transcribes.
+type Checker interface {
+	Check(language string) error
+}
+
+// Check asks e whether it can transcribe language, when e is a Checker.
+func Check(e Engine, language string) error {
+	if c, ok := e.(Checker); ok {
+		return c.Check(language)
+	}
+	return nil
+}
+
 // ErrLanguage is wrapped when an engine cannot transcribe the language asked for.
 var ErrLanguage = errors.New("the speech engine does not know this language")
 

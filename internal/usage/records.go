@@ -46,6 +46,9 @@ func Record(ctx context.Context, tx *ent.Client, facts ...Fact) error {
 	return nil
 }
 
+// CaptionKey is the source key of a caption generation's processor time.
+func CaptionKey(generationID uuid.UUID) string { return "captions:" + generationID.String() }
+
 // EncodeKey is the source key of a rendition's encoded output.
 func EncodeKey(renditionID uuid.UUID) string { return "encode:" + renditionID.String() }
 

@@ -12,6 +12,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/caption"
 	"github.com/vidra-dev/vidra/internal/blobs"
 	"github.com/vidra-dev/vidra/internal/captions"
+	"github.com/vidra-dev/vidra/internal/captionstore"
 	"github.com/vidra-dev/vidra/internal/events"
 	"github.com/vidra-dev/vidra/internal/fault"
 )
@@ -23,8 +24,8 @@ const (
 	maxCaptionLabelLen = 100
 )
 
-// captionLanguage checks a BCP 47 language tag and returns its canonical form.
-func captionLanguage(tag string) (string, error) {
+// CaptionLanguage checks a BCP 47 language tag and returns its canonical form.
+func CaptionLanguage(tag string) (string, error) {
 	t, err := language.Parse(strings.TrimSpace(tag))
 	if err != nil || t == language.Und {
 		return "", fault.FieldError("language", "%q is not a BCP 47 language tag (e.g. en, pt-BR)", tag)
@@ -36,6 +37,8 @@ func captionLanguage(tag string) (string, error) {
 // it as the video's caption for the language, replacing (and scheduling for
 // removal) the one it had, with caption.ready. read reads the file (at most
 // MaxCaptionSize bytes); it is called once the other arguments have passed.
+// An upload over an automatic track is a correction of it
+// (captionstore.Save).
 func (s *Service) UploadCaption(ctx context.Context, videoID uuid.UUID, lang string, label *string, read func() ([]byte, error)) (saved *ent.Caption, err error) {
 	err = s.inTx(ctx, func(ctx context.Context, client *ent.Client) error {
 		saved, err = s.uploadCaption(ctx, client, videoID, lang, label, read)
@@ -50,7 +53,7 @@ func (s *Service) uploadCaption(ctx context.Context, client *ent.Client, videoID
 	if err != nil {
 		return nil, err
 	}
-	tag, err := captionLanguage(lang)
+	tag, err := CaptionLanguage(lang)
 	if err != nil {
 		return nil, err
 	}
@@ -77,7 +80,8 @@ func (s *Service) uploadCaption(ctx context.Context, client *ent.Client, videoID
 	if err := blobs.Write(ctx, s.bucket, key, "text/vtt; charset=utf-8", vtt); err != nil {
 		return nil, err
 	}
-	saved, err := saveCaption(ctx, client, v, tag, name, caption.SourceFormat(format), key, int64(len(vtt)))
+	saved, err := captionstore.Save(ctx, client, v, captionstore.Track{Language: tag, Label: name,
+		Format: caption.SourceFormat(format), BlobKey: key, Size: int64(len(vtt))})
 	if err != nil {
 		blobs.Discard(ctx, s.bucket, s.log, key)
 		return nil, err
@@ -89,31 +93,22 @@ func (s *Service) uploadCaption(ctx context.Context, client *ent.Client, videoID
 	return saved, nil
 }
 
-// saveCaption creates the caption row for a language or replaces the existing one.
-func saveCaption(ctx context.Context, client *ent.Client, v *ent.Video, tag, label string, format caption.SourceFormat, key string, size int64) (*ent.Caption, error) {
-	old, err := client.Caption.Query().Where(caption.VideoID(v.ID), caption.Language(tag)).Only(ctx)
-	switch {
-	case ent.IsNotFound(err):
-		return client.Caption.Create().
-			SetVideoID(v.ID).
-			SetLanguage(tag).
-			SetLabel(label).
-			SetSourceFormat(format).
-			SetBlobKey(key).
-			SetSize(size).
-			Save(ctx)
-	case err != nil:
-		return nil, err
-	}
-	// The change first: the tenancy rules decide it before any removal is owed.
-	saved, err := old.Update().SetLabel(label).SetSourceFormat(format).SetBlobKey(key).SetSize(size).Save(ctx)
-	if err != nil {
-		return nil, err
-	}
-	if err := blobs.ScheduleDeletions(ctx, client, v.ProjectID, "caption replaced", blobs.Owed{Key: old.BlobKey}); err != nil {
-		return nil, err
-	}
-	return saved, nil
+// EditCaption replaces the track of one caption of a video with a corrected
+// WebVTT or SRT file (UploadCaption's rules, in the caption's language); the
+// label is kept when nil. NOT_FOUND when the video has no such caption.
+func (s *Service) EditCaption(ctx context.Context, videoID, id uuid.UUID, label *string, read func() ([]byte, error)) (saved *ent.Caption, err error) {
+	err = s.inTx(ctx, func(ctx context.Context, client *ent.Client) error {
+		c, err := videoCaption(ctx, client, videoID, id)
+		if err != nil {
+			return err
+		}
+		if label == nil {
+			label = &c.Label
+		}
+		saved, err = s.uploadCaption(ctx, client, videoID, c.Language, label, read)
+		return err
+	})
+	return saved, err
 }
 
 // Caption loads a caption of a video; NOT_FOUND when the video has no such caption.

@@ -9,14 +9,14 @@ import (
 func TestCaptionLanguage(t *testing.T) {
 	//nolint:gocritic // mapKey: the spaces around " en " are the input under test
 	for in, want := range map[string]string{"pt-br": "pt-BR", " en ": "en", "zh-hant": "zh-Hant"} {
-		if got, err := captionLanguage(in); err != nil || got != want {
-			t.Errorf("captionLanguage(%q) = %q, %v; want %q", in, got, err, want)
+		if got, err := CaptionLanguage(in); err != nil || got != want {
+			t.Errorf("CaptionLanguage(%q) = %q, %v; want %q", in, got, err, want)
 		}
 	}
 	for _, bad := range []string{"", "und", "not a language"} {
-		_, err := captionLanguage(bad)
+		_, err := CaptionLanguage(bad)
 		if kind, field := fieldOf(t, err); kind != fault.KindInvalidInput || field != "language" {
-			t.Errorf("captionLanguage(%q): %s on %q", bad, kind, field)
+			t.Errorf("CaptionLanguage(%q): %s on %q", bad, kind, field)
 		}
 	}
 }

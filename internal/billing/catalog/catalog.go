@@ -18,10 +18,13 @@ const (
 	EncodedOutputSeconds = "encoded_output_seconds"
 	// LiveInputSeconds is the seconds of live input received.
 	LiveInputSeconds = "live_input_seconds"
+	// CaptionCPUSeconds is the processor seconds speech engines spent making
+	// automatic captions on the deployment's machines.
+	CaptionCPUSeconds = "caption_cpu_seconds"
 )
 
 // Metrics lists every metric name, in a fixed order.
-var Metrics = []string{DeliveredBytes, DeliveredSeconds, StoredByteSeconds, StoredVideoSeconds, EncodedOutputSeconds, LiveInputSeconds}
+var Metrics = []string{DeliveredBytes, DeliveredSeconds, StoredByteSeconds, StoredVideoSeconds, EncodedOutputSeconds, LiveInputSeconds, CaptionCPUSeconds}
 
 // IsMetric reports whether name is one of Metrics.
 func IsMetric(name string) bool {

@@ -1,0 +1,53 @@
+package captiongen
+
+import (
+	"context"
+	"log/slog"
+
+	"github.com/google/uuid"
+
+	"github.com/vidra-dev/vidra/ent"
+	"github.com/vidra-dev/vidra/internal/jobs"
+	"github.com/vidra-dev/vidra/internal/speech"
+	"github.com/vidra-dev/vidra/internal/txn"
+)
+
+// Deps are what a Service is built from.
+type Deps struct {
+	// Client is the root ent client; a context's own client (a transaction's)
+	// takes its place.
+	Client *ent.Client
+	// Queue queues the generations' jobs.
+	Queue *jobs.Queue
+	// Engine is the deployment's speech engine; nil when automatic captions
+	// are off (VIDRA_CAPTIONS_ENGINE=off).
+	Engine speech.Engine
+	// Log receives the failures to queue (the sweeper queues those jobs).
+	Log *slog.Logger
+}
+
+// Service runs the rules of caption generations.
+type Service struct {
+	d Deps
+}
+
+// New builds a Service.
+func New(d Deps) *Service {
+	if d.Log == nil {
+		d.Log = slog.Default()
+	}
+	return &Service{d: d}
+}
+
+// db is the ent client of ctx (a transaction's) or the root client.
+func (s *Service) db(ctx context.Context) *ent.Client { return txn.Client(ctx, s.d.Client) }
+
+// queue inserts the generation's job once the mutation commits; a failed
+// insert is logged and the sweeper queues it again.
+func (s *Service) queue(ctx context.Context, id uuid.UUID) {
+	txn.AfterCommit(ctx, func(ctx context.Context) {
+		if err := s.d.Queue.Insert(ctx, jobs.GenerateCaptionsArgs{GenerationID: id}); err != nil {
+			s.d.Log.WarnContext(ctx, "queue caption generation; the sweeper will", "caption_generation_id", id, "err", err)
+		}
+	})
+}
