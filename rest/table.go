@@ -17,6 +17,7 @@ func Table() []Route {
 		captionRoutes(),
 		chapterRoutes(),
 		staticRenditionRoutes(),
+		captionGenerationRoutes(),
 		clipRoutes(),
 		playerRoutes(),
 		encodingProfileRoutes(),

@@ -47,9 +47,15 @@ func TestCaptionGenerationLifecycle(t *testing.T) {
 				"Finished": func() (*ent.CaptionGeneration, error) {
 					return captionlifecycle.Finished(ctx, c.CaptionGeneration.UpdateOneID(g.ID).SetCPUSeconds(9))
 				},
-				"Failed":   func() (*ent.CaptionGeneration, error) { return captionlifecycle.Failed(ctx, c.CaptionGeneration.UpdateOneID(g.ID), "late") },
-				"Canceled": func() (*ent.CaptionGeneration, error) { return captionlifecycle.Canceled(ctx, c.CaptionGeneration.UpdateOneID(g.ID)) },
-				"Started":  func() (*ent.CaptionGeneration, error) { return captionlifecycle.Started(ctx, c.CaptionGeneration.UpdateOneID(g.ID)) },
+				"Failed": func() (*ent.CaptionGeneration, error) {
+					return captionlifecycle.Failed(ctx, c.CaptionGeneration.UpdateOneID(g.ID), "late")
+				},
+				"Canceled": func() (*ent.CaptionGeneration, error) {
+					return captionlifecycle.Canceled(ctx, c.CaptionGeneration.UpdateOneID(g.ID))
+				},
+				"Started": func() (*ent.CaptionGeneration, error) {
+					return captionlifecycle.Started(ctx, c.CaptionGeneration.UpdateOneID(g.ID))
+				},
 			} {
 				if _, err := move(); !errors.Is(err, captionlifecycle.ErrRefused) {
 					t.Fatalf("%s of a ready generation: %v", name, err)
