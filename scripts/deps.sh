@@ -3,7 +3,8 @@
 # Used by `make run`, `make test` and `.ci/run`, so the README's two commands
 # need nothing installed by hand but Go.
 #
-# Today that is ffmpeg and ffprobe (FFMPEG_MIN below or newer), looked up as
+# Today that is ffmpeg and ffprobe (FFMPEG_MIN below or newer), and the
+# built-in speech engine of automatic captions (scripts/deps-speech.sh). ffmpeg is looked up as
 # the server does: $VIDRA_FFMPEG / $VIDRA_FFPROBE, else on PATH. When one is
 # missing it is installed through the machine's package manager where that
 # needs no question (apt-get, dnf or apk as root or with passwordless sudo;
@@ -87,8 +88,16 @@ if [ -n "$version" ] && ! version_at_least "$version" "$FFMPEG_MIN"; then
 fi
 log "ffmpeg ${version:-(version not parsed: a development build)} at $(command -v "$ffmpeg_bin")"
 
+# The built-in speech engine of automatic captions (pocketsphinx): for make
+# run, a machine where it cannot be installed runs on without it; the tests
+# require it, and flite too.
 if [ -n "$with_test" ]; then
   "$(dirname "$0")/deps-speech.sh" --test
+else
+  "$(dirname "$0")/deps-speech.sh"
+fi
+
+if [ -n "$with_test" ]; then
   "$(dirname "$0")/deps-browser.sh"
   "$(dirname "$0")/deps-s3.sh"
   "$(dirname "$0")/deps-cluster.sh"
