@@ -149,6 +149,7 @@ func newMedia(ctx context.Context, cfg config.Config, db *database.DB, bucket *b
 		Captions: jobs.CaptionEngine{
 			Engine:       speechEngine(cfg),
 			ChunkSeconds: cfg.Captions.ChunkSeconds,
+			Parallel:     cfg.Captions.Parallel,
 		},
 	}
 	m.liveSlots = m.pipeline.LiveSlots

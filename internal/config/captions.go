@@ -3,6 +3,7 @@ package config
 import (
 	"fmt"
 	"net/url"
+	"runtime"
 	"strconv"
 	"time"
 )
@@ -29,6 +30,11 @@ type Captions struct {
 	ChunkSeconds float64
 	// Timeout bounds one engine call (VIDRA_CAPTIONS_TIMEOUT, default 10m).
 	Timeout time.Duration
+	// Parallel is how many chunks of one video are transcribed at once
+	// (VIDRA_CAPTIONS_PARALLEL): by default one per CPU core for the built-in
+	// engine (each run uses one core), 1 for a server (whisper.cpp's serves
+	// one request at a time).
+	Parallel int
 }
 
 // The engines of Captions.Engine.
@@ -57,6 +63,15 @@ func readCaptions(get func(name, def string) string) (Captions, []error) {
 		errs = append(errs, fmt.Errorf("VIDRA_CAPTIONS_TIMEOUT: want a positive duration such as 10m"))
 	}
 	c.Timeout = timeout
+	parallel := strconv.Itoa(runtime.NumCPU())
+	if c.Engine == CaptionsOpenAI {
+		parallel = "1"
+	}
+	n, err := strconv.Atoi(get("VIDRA_CAPTIONS_PARALLEL", parallel))
+	if err != nil || n < 1 || n > 64 {
+		errs = append(errs, fmt.Errorf("VIDRA_CAPTIONS_PARALLEL: want a whole number from 1 to 64"))
+	}
+	c.Parallel = n
 	switch c.Engine {
 	case CaptionsPocketsphinx, CaptionsOff:
 	case CaptionsOpenAI:

@@ -48,6 +48,8 @@ type CaptionEngine struct {
 	Engine speech.Engine
 	// ChunkSeconds bounds the audio one engine call hears (speech.FileOptions).
 	ChunkSeconds float64
+	// Parallel is how many chunks are transcribed at once (speech.FileOptions).
+	Parallel int
 	// CancelPoll is how often a running generation is checked for a
 	// cancellation (default 2 s).
 	CancelPoll time.Duration
@@ -133,7 +135,7 @@ func (p *Pipeline) generateCaptions(ctx context.Context, id uuid.UUID) error {
 	runCtx, stop := p.stopWhenCanceled(ctx, id)
 	defer stop()
 	res, err := speech.TranscribeFile(runCtx, p.Tools, engine, audio, g.Language, work,
-		speech.FileOptions{ChunkSeconds: p.Captions.ChunkSeconds})
+		speech.FileOptions{ChunkSeconds: p.Captions.ChunkSeconds, Parallel: p.Captions.Parallel})
 	switch {
 	case err == nil:
 	case errors.Is(context.Cause(runCtx), errGenerationEnded):

@@ -9,6 +9,8 @@ import (
 	"os"
 	"path/filepath"
 
+	"golang.org/x/sync/errgroup"
+
 	"github.com/vidra-dev/vidra/internal/media"
 )
 
@@ -19,6 +21,10 @@ type FileOptions struct {
 	// OverlapSeconds is how much consecutive chunks share when no silence
 	// falls near a cut (default 1).
 	OverlapSeconds float64
+	// Parallel is how many chunks are transcribed at once (default 1): the
+	// built-in engine uses one core per run, a server may take several
+	// requests.
+	Parallel int
 }
 
 // Result is a media file's speech as a caption track.
@@ -48,7 +54,7 @@ const (
 // file is probed for a sound stream, which is extracted into dir, a work
 // folder the caller owns and removes. A recording longer than ChunkSeconds is
 // cut at its silences (SplitAtSilences), each chunk transcribed alone and the
-// parts merged (Merge); ctx is checked between chunks. Errors wrap the
+// parts merged (Merge), Parallel chunks at a time; ctx is checked before each chunk. Errors wrap the
 // engine's (ErrTransient, ErrLanguage), ctx.Err() when ctx ends, and
 // ErrNoSpeech.
 func TranscribeFile(ctx context.Context, tools media.Tools, engine Engine, in media.Input, language, dir string, o FileOptions) (Result, error) {
@@ -84,25 +90,9 @@ func TranscribeFile(ctx context.Context, tools media.Tools, engine Engine, in me
 		}
 	}
 	chunks := SplitAtSilences(seconds, silences, o.ChunkSeconds, o.OverlapSeconds)
-	parts := make([]Transcript, len(chunks))
-	for i, c := range chunks {
-		if err := ctx.Err(); err != nil {
-			return Result{}, fmt.Errorf("speech: stopped before chunk %d of %d: %w", i+1, len(chunks), err)
-		}
-		audio := wav
-		if len(chunks) > 1 {
-			audio = filepath.Join(dir, fmt.Sprintf("chunk%d.wav", i))
-			if err := tools.SpeechAudioPart(ctx, wavIn, c.Start, c.End-c.Start, audio); err != nil {
-				return Result{}, stopped(ctx, fmt.Errorf("speech: cutting chunk %d of %d: %w", i+1, len(chunks), err))
-			}
-		}
-		parts[i], err = engine.Transcribe(ctx, audio, language)
-		if err != nil {
-			return Result{}, stopped(ctx, fmt.Errorf("speech: chunk %d of %d (%.1f-%.1f s): %w", i+1, len(chunks), c.Start, c.End, err))
-		}
-		if len(chunks) > 1 {
-			_ = os.Remove(audio)
-		}
+	parts, err := transcribeChunks(ctx, tools, engine, wavIn, wav, language, dir, chunks, max(o.Parallel, 1))
+	if err != nil {
+		return Result{}, err
 	}
 	tr := Merge(chunks, parts)
 	cues := Cues(tr)
@@ -110,6 +100,51 @@ func TranscribeFile(ctx context.Context, tools media.Tools, engine Engine, in me
 		return Result{}, fmt.Errorf("%w: %s heard no words in %.1f s of audio", ErrNoSpeech, engine.Name(), seconds)
 	}
 	return Result{Transcript: tr, WebVTT: WebVTT(cues), AudioSeconds: seconds}, nil
+}
+
+// transcribeChunks transcribes each chunk of the WAV file wav (wavIn), up to
+// parallel at once, and returns their transcripts in chunk order. A single
+// chunk is the whole file, read as it is. The first failure stops the others
+// (their engines killed with the context) and is returned.
+func transcribeChunks(ctx context.Context, tools media.Tools, engine Engine, wavIn media.Input, wav, language, dir string, chunks []Chunk, parallel int) ([]Transcript, error) {
+	parts := make([]Transcript, len(chunks))
+	if len(chunks) == 1 {
+		var err error
+		parts[0], err = engine.Transcribe(ctx, wav, language)
+		if err != nil {
+			return nil, stopped(ctx, fmt.Errorf("speech: %w", err))
+		}
+		return parts, nil
+	}
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(parallel)
+	for i, c := range chunks {
+		if gctx.Err() != nil {
+			break
+		}
+		g.Go(func() error {
+			if err := gctx.Err(); err != nil {
+				return fmt.Errorf("speech: stopped before chunk %d of %d: %w", i+1, len(chunks), err)
+			}
+			audio := filepath.Join(dir, fmt.Sprintf("chunk%d.wav", i))
+			defer func() { _ = os.Remove(audio) }()
+			if err := tools.SpeechAudioPart(gctx, wavIn, c.Start, c.End-c.Start, audio); err != nil {
+				return stopped(gctx, fmt.Errorf("speech: cutting chunk %d of %d: %w", i+1, len(chunks), err))
+			}
+			var err error
+			if parts[i], err = engine.Transcribe(gctx, audio, language); err != nil {
+				return stopped(gctx, fmt.Errorf("speech: chunk %d of %d (%.1f-%.1f s): %w", i+1, len(chunks), c.Start, c.End, err))
+			}
+			return nil
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("speech: stopped: %w", err)
+	}
+	return parts, nil
 }
 
 // stopped is err, made to wrap ctx.Err() too when ctx has ended (a child

@@ -9,7 +9,9 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/vidra-dev/vidra/internal/media"
 	"github.com/vidra-dev/vidra/internal/speech"
@@ -143,5 +145,62 @@ func TestTranscribeFileStops(t *testing.T) {
 	_, err = speech.TranscribeFile(context.Background(), tools, engine, openInput(t, tone), "en", t.TempDir(), o)
 	if !errors.Is(err, speech.ErrNoSpeech) || engine.calls != 3 {
 		t.Errorf("no words heard: error %v after %d calls, want ErrNoSpeech after 3 (25 s in chunks of 10 s)", err, engine.calls)
+	}
+}
+
+// slowEngine hears one word a second into each chunk, after wait, and keeps
+// the most calls it had in flight at once.
+type slowEngine struct {
+	wait              time.Duration
+	inFlight, maxSeen atomic.Int32
+}
+
+func (e *slowEngine) Name() string  { return "slow" }
+func (e *slowEngine) Model() string { return "slow" }
+func (e *slowEngine) Transcribe(ctx context.Context, wav, language string) (speech.Transcript, error) {
+	n := e.inFlight.Add(1)
+	defer e.inFlight.Add(-1)
+	for {
+		seen := e.maxSeen.Load()
+		if n <= seen || e.maxSeen.CompareAndSwap(seen, n) {
+			break
+		}
+	}
+	select {
+	case <-time.After(e.wait):
+	case <-ctx.Done():
+		return speech.Transcript{}, ctx.Err()
+	}
+	w := speech.Word{Text: filepath.Base(wav), Start: 1, End: 1.5}
+	return speech.Transcript{Segments: []speech.Segment{{Start: 1, End: 1.5, Text: w.Text, Words: []speech.Word{w}}}}, nil
+}
+
+// TestTranscribeFileInParallel: with Parallel 3, the three chunks of 25 s
+// (chunks of 10 s) are transcribed at once, and their words come back in
+// chunk order, each timed from its own chunk's start.
+func TestTranscribeFileInParallel(t *testing.T) {
+	requireTools(t, "ffmpeg", "ffprobe")
+	tone := filepath.Join(t.TempDir(), "tone.wav")
+	ffmpeg(t, "-f", "lavfi", "-i", "sine=frequency=440:duration=25", tone)
+	engine := &slowEngine{wait: 300 * time.Millisecond}
+	res, err := speech.TranscribeFile(context.Background(), media.FindTools("", ""), engine, openInput(t, tone), "en",
+		t.TempDir(), speech.FileOptions{ChunkSeconds: 10, Parallel: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := engine.maxSeen.Load(); got != 3 {
+		t.Errorf("%d chunks transcribed at once, want 3", got)
+	}
+	var words []speech.Word
+	for _, s := range res.Transcript.Segments {
+		words = append(words, s.Words...)
+	}
+	if len(words) != 3 {
+		t.Fatalf("words %+v, want one per chunk", words)
+	}
+	for i, w := range words {
+		if w.Text != fmt.Sprintf("chunk%d.wav", i) || (i > 0 && w.Start <= words[i-1].Start+5) {
+			t.Errorf("word %d = %+v: want chunk %d's, a chunk later than the one before", i, w, i)
+		}
 	}
 }
