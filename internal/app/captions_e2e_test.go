@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/vidra-dev/vidra/internal/apptest"
+	"github.com/vidra-dev/vidra/internal/browsertest"
 	"github.com/vidra-dev/vidra/internal/poll"
 	"github.com/vidra-dev/vidra/internal/speech"
 )
@@ -23,12 +24,13 @@ var spokenSentences = []struct{ voice, text string }{
 }
 
 // requireSpeechTools skips the test on a developer's machine without them
-// and fails it where the tests' dependencies are required (CI).
+// and fails it where the tests' dependencies are required
+// (browsertest.Required).
 func requireSpeechTools(t *testing.T) {
 	t.Helper()
 	for _, name := range []string{"pocketsphinx_continuous", "flite", "ffmpeg"} {
 		if _, err := exec.LookPath(name); err != nil {
-			if os.Getenv("CI") != "" || os.Getenv("VIDRA_REQUIRE_POSTGRES") == "1" {
+			if browsertest.Required() {
 				t.Fatalf("%s is not installed (scripts/deps-speech.sh --test installs it)", name)
 			}
 			t.Skipf("%s is not installed", name)
@@ -74,9 +76,9 @@ func spokenVideo(t *testing.T) ([]byte, string) {
 // captionGeneration is a caption generation as the GraphQL API shows it.
 type captionGeneration struct {
 	ID, Language, Engine, Model, Status, FailureReason string
-	CaptionID                                         *string
-	AudioSeconds, CPUSeconds                          float64
-	FinishedAt                                        *string
+	CaptionID                                          *string
+	AudioSeconds, CPUSeconds                           float64
+	FinishedAt                                         *string
 }
 
 const captionGenerationSelection = `id language engine model status failureReason captionID audioSeconds cpuSeconds finishedAt`

@@ -139,11 +139,7 @@ func parsePocketsphinx(out []byte) ([]Segment, error) {
 		if len(cur) == 0 {
 			return
 		}
-		texts := make([]string, len(cur))
-		for i, w := range cur {
-			texts[i] = w.Text
-		}
-		segs = append(segs, Segment{Start: cur[0].Start, End: cur[len(cur)-1].End, Text: strings.Join(texts, " "), Words: cur})
+		segs = append(segs, Segment{Start: cur[0].Start, End: cur[len(cur)-1].End, Text: joinWords(cur), Words: cur})
 		cur = nil
 	}
 	sc := bufio.NewScanner(bytes.NewReader(out))

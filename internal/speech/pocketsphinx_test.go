@@ -4,25 +4,26 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/vidra-dev/vidra/internal/browsertest"
 	"github.com/vidra-dev/vidra/internal/media"
 	"github.com/vidra-dev/vidra/internal/speech"
 )
 
 // requireTools skips the test when a program is missing on a developer's
-// machine, and fails it where the tests' dependencies are required (CI,
-// VIDRA_REQUIRE_POSTGRES=1): scripts/deps-speech.sh installs them.
+// machine, and fails it where the tests' dependencies are required
+// (browsertest.Required: CI, VIDRA_REQUIRE_POSTGRES=1): scripts/deps-speech.sh
+// installs them.
 func requireTools(t *testing.T, names ...string) {
 	t.Helper()
 	for _, name := range names {
 		if _, err := exec.LookPath(name); err != nil {
-			if os.Getenv("CI") != "" || os.Getenv("VIDRA_REQUIRE_POSTGRES") == "1" {
+			if browsertest.Required() {
 				t.Fatalf("%s is not installed (scripts/deps-speech.sh --test installs it)", name)
 			}
 			t.Skipf("%s is not installed", name)
