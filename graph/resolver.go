@@ -221,14 +221,13 @@ func NewResolver(d Deps) *Resolver {
 	r.profiles = encodingprofile.New(d.Client)
 	r.access = accesscontrol.New(d.Client)
 	r.streams = streams.New(streams.Deps{Client: d.Client, Events: d.Webhooks.Events, Outbound: d.Live.Outbound})
-	r.staticRenditions = staticrendition.New(staticrendition.Deps{Client: d.Client, Queue: d.Media.Queue, Log: d.Log})
-	r.captionGenerations = captiongen.New(captiongen.Deps{Client: d.Client, Queue: d.Media.Queue,
-		Engine: d.Media.Speech, Log: d.Log})
-	r.transcoding = transcoding.New(transcoding.Deps{Client: d.Client, Queue: d.Media.Queue, Log: d.Log})
+	r.staticRenditions = staticrendition.New(staticrendition.Deps{Client: d.Client, Queue: d.Media.Queue})
+	r.captionGenerations = captiongen.New(captiongen.Deps{Client: d.Client, Queue: d.Media.Queue, Engine: d.Media.Speech})
+	r.transcoding = transcoding.New(transcoding.Deps{Client: d.Client, Queue: d.Media.Queue})
 	r.ingest = ingestapi.New(ingestapi.Deps{Client: d.Client, Events: d.Webhooks.Events, Limits: d.Billing.Limits,
 		Queue: d.Media.Queue, PublicURL: d.Media.PublicURL, MaxUploadSize: d.Media.MaxUploadSize, Log: d.Log})
 	r.importing = importing.New(importing.Deps{Client: d.Client, Vimeo: d.Media.Vimeo, Queue: d.Media.Queue,
-		Pulls: r.ingest, Log: d.Log})
+		Pulls: r.ingest})
 	r.playback = playbackapi.New(playbackapi.Deps{Client: d.Client, Signer: d.Media.Signer,
 		Policies: d.Media.Policies, PublicURL: d.Media.PublicURL})
 	r.websocket = gqlserver.NewWebsocket(d.Subscriptions, subscriptionCredentials{r}, d.Log)

@@ -2,7 +2,6 @@ package captiongen
 
 import (
 	"context"
-	"log/slog"
 
 	"github.com/google/uuid"
 
@@ -22,8 +21,6 @@ type Deps struct {
 	// Engine is the deployment's speech engine; nil when automatic captions
 	// are off (VIDRA_CAPTIONS_ENGINE=off).
 	Engine speech.Engine
-	// Log receives the failures to queue (the sweeper queues those jobs).
-	Log *slog.Logger
 }
 
 // Service runs the rules of caption generations.
@@ -33,9 +30,6 @@ type Service struct {
 
 // New builds a Service.
 func New(d Deps) *Service {
-	if d.Log == nil {
-		d.Log = slog.Default()
-	}
 	return &Service{d: d}
 }
 
@@ -45,9 +39,5 @@ func (s *Service) db(ctx context.Context) *ent.Client { return txn.Client(ctx, s
 // queue inserts the generation's job once the mutation commits; a failed
 // insert is logged and the sweeper queues it again.
 func (s *Service) queue(ctx context.Context, id uuid.UUID) {
-	txn.AfterCommit(ctx, func(ctx context.Context) {
-		if err := s.d.Queue.Insert(ctx, jobs.GenerateCaptionsArgs{GenerationID: id}); err != nil {
-			s.d.Log.WarnContext(ctx, "queue caption generation; the sweeper will", "caption_generation_id", id, "err", err)
-		}
-	})
+	s.d.Queue.InsertAfterCommit(ctx, jobs.GenerateCaptionsArgs{GenerationID: id}, "caption_generation_id", id)
 }

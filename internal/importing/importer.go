@@ -116,10 +116,6 @@ func (s *Service) Sync(ctx context.Context, projectID uuid.UUID, provider *impor
 	if err != nil {
 		return nil, err
 	}
-	txn.AfterCommit(ctx, func(ctx context.Context) {
-		if err := s.d.Queue.Insert(ctx, jobs.SyncImportArgs{MigrationID: m.ID}); err != nil {
-			s.d.Log.WarnContext(ctx, "queue import sync; the sweeper will", "migration_id", m.ID, "err", err)
-		}
-	})
+	s.d.Queue.InsertAfterCommit(ctx, jobs.SyncImportArgs{MigrationID: m.ID}, "migration_id", m.ID)
 	return m, nil
 }

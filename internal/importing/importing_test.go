@@ -51,7 +51,7 @@ func newFixture(t *testing.T, d string) *fixture {
 	fake := vimeotest.New(t, vimeotest.Options{Videos: vimeotest.DefaultVideos()})
 	return &fixture{client: w.Client, sql: w.DB.SQL, dialect: d, system: w.System, owner: w.Owner, org: w.Org,
 		project: w.Project, elsewhere: w.Elsewhere, vimeo: fake,
-		svc: importing.New(importing.Deps{Client: w.Client, Vimeo: vimeo.New(fake.URL), Queue: queue, Log: slog.Default(),
+		svc: importing.New(importing.Deps{Client: w.Client, Vimeo: vimeo.New(fake.URL), Queue: queue,
 			Pulls: ingestapi.New(ingestapi.Deps{Client: w.Client, Events: &webhooks.Recorder{}, Queue: queue, Log: slog.Default()})})}
 }
 

@@ -2,7 +2,6 @@ package importing
 
 import (
 	"context"
-	"log/slog"
 	"strings"
 
 	"github.com/google/uuid"
@@ -32,8 +31,6 @@ type Deps struct {
 	// Pulls creates the imported videos as pulls from a URL are: announced
 	// and their import queued after commit (internal/ingestapi).
 	Pulls *ingestapi.Service
-	// Log receives the failures to queue (the sweeper queues those jobs).
-	Log *slog.Logger
 }
 
 // Service runs the rules of importers, their migrations and imports.
@@ -43,9 +40,6 @@ type Service struct {
 
 // New builds a Service.
 func New(d Deps) *Service {
-	if d.Log == nil {
-		d.Log = slog.Default()
-	}
 	return &Service{d: d}
 }
 

@@ -27,6 +27,7 @@ import (
 
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/internal/database"
+	"github.com/vidra-dev/vidra/internal/txn"
 )
 
 // Queue names.
@@ -267,6 +268,18 @@ func (q *Queue) Insert(ctx context.Context, args river.JobArgs) error {
 		q.log.DebugContext(ctx, "job already queued", "kind", args.Kind(), "job_id", res.Job.ID)
 	}
 	return nil
+}
+
+// InsertAfterCommit inserts args once the transaction of ctx commits
+// (txn.AfterCommit; at once without one), so no job runs for a change that
+// rolled back. A failed insert is logged with attrs and left to the sweeper,
+// which queues owed work again.
+func (q *Queue) InsertAfterCommit(ctx context.Context, args river.JobArgs, attrs ...any) {
+	txn.AfterCommit(ctx, func(ctx context.Context) {
+		if err := q.Insert(ctx, args); err != nil {
+			q.log.WarnContext(ctx, "queue "+args.Kind()+"; the sweeper will", append(attrs, "err", err)...)
+		}
+	})
 }
 
 // Check reads the job table, for /health: the queue's storage answers.

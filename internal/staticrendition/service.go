@@ -2,7 +2,6 @@ package staticrendition
 
 import (
 	"context"
-	"log/slog"
 
 	"github.com/google/uuid"
 
@@ -18,8 +17,6 @@ type Deps struct {
 	Client *ent.Client
 	// Queue queues the static renditions' jobs.
 	Queue *jobs.Queue
-	// Log receives the failures to queue (the sweeper queues those jobs).
-	Log *slog.Logger
 }
 
 // Service runs the rules of static renditions.
@@ -29,9 +26,6 @@ type Service struct {
 
 // New builds a Service.
 func New(d Deps) *Service {
-	if d.Log == nil {
-		d.Log = slog.Default()
-	}
 	return &Service{d: d}
 }
 
@@ -41,9 +35,5 @@ func (s *Service) db(ctx context.Context) *ent.Client { return txn.Client(ctx, s
 // queue inserts the static rendition's job once the mutation commits; a
 // failed insert is logged and the sweeper queues it again.
 func (s *Service) queue(ctx context.Context, id uuid.UUID) {
-	txn.AfterCommit(ctx, func(ctx context.Context) {
-		if err := s.d.Queue.Insert(ctx, jobs.StaticRenditionArgs{ID: id}); err != nil {
-			s.d.Log.WarnContext(ctx, "queue static rendition; the sweeper will", "static_rendition_id", id, "err", err)
-		}
-	})
+	s.d.Queue.InsertAfterCommit(ctx, jobs.StaticRenditionArgs{ID: id}, "static_rendition_id", id)
 }

@@ -2,7 +2,6 @@ package transcoding
 
 import (
 	"context"
-	"log/slog"
 
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/internal/jobs"
@@ -16,8 +15,6 @@ type Deps struct {
 	Client *ent.Client
 	// Queue queues the transcoding jobs' River jobs.
 	Queue *jobs.Queue
-	// Log receives the failures to queue (the sweeper queues those jobs).
-	Log *slog.Logger
 }
 
 // Service runs the rules of transcoding jobs.
@@ -27,9 +24,6 @@ type Service struct {
 
 // New builds a Service.
 func New(d Deps) *Service {
-	if d.Log == nil {
-		d.Log = slog.Default()
-	}
 	return &Service{d: d}
 }
 
@@ -40,9 +34,5 @@ func (s *Service) db(ctx context.Context) *ent.Client { return txn.Client(ctx, s
 // is logged and the sweeper queues it again.
 func (s *Service) queue(ctx context.Context, job *ent.TranscodingJob) {
 	id, priority := job.ID, job.Priority
-	txn.AfterCommit(ctx, func(ctx context.Context) {
-		if err := s.d.Queue.Insert(ctx, jobs.TranscodeArgs{JobID: id, Priority: priority}); err != nil {
-			s.d.Log.WarnContext(ctx, "queue transcoding job; the sweeper will", "transcoding_job_id", id, "err", err)
-		}
-	})
+	s.d.Queue.InsertAfterCommit(ctx, jobs.TranscodeArgs{JobID: id, Priority: priority}, "transcoding_job_id", id)
 }

@@ -45,7 +45,7 @@ func newFixture(t *testing.T, d string) *fixture {
 	}
 	f := &fixture{client: w.Client, sql: w.DB.SQL, dialect: d, system: w.System, owner: w.Owner,
 		project: w.Project, two: w.Client.Project.Create().SetOrganizationID(w.Org).SetName("two").SaveX(w.System).ID,
-		svc: transcoding.New(transcoding.Deps{Client: w.Client, Queue: queue, Log: slog.Default()})}
+		svc: transcoding.New(transcoding.Deps{Client: w.Client, Queue: queue})}
 	f.profile = w.Client.EncodingProfile.Create().SetProjectID(f.project).SetName("ladder").SetRenditions([]ladder.Rendition{
 		{Height: 360, VideoBitrateKbps: 800, AudioBitrateKbps: 96},
 		{Height: 720, VideoBitrateKbps: 2500, AudioBitrateKbps: 128},
