@@ -38,6 +38,10 @@ func TestUsageRowsReadTheMeteredFigures(t *testing.T) {
 			At: hour, Quantity: 30_400, SourceKey: usage.EncodeKey(uuid.New())}); err != nil {
 			t.Fatal(err)
 		}
+		if err := usage.Record(ctx, client, usage.Fact{Organization: org, Project: pid, Metric: usage.CaptionCPUSeconds,
+			At: hour, Quantity: 21_180, SourceKey: usage.CaptionKey(uuid.New())}); err != nil {
+			t.Fatal(err)
+		}
 		from := hour.Format(time.RFC3339)
 		to := hour.Add(time.Hour).Format(time.RFC3339)
 		q := "?start_time=" + from + "&end_time=" + to
@@ -62,7 +66,7 @@ func TestUsageRowsReadTheMeteredFigures(t *testing.T) {
 		}
 		decodeInto(t, callREST(t, w.s, 200, "GET", "/v1/projects/"+proj+"/metrics"+q, ""), &metrics)
 		want := map[string]int64{"delivered_bytes": 124_000, "delivered_seconds": 7, "stored_byte_seconds": 3_600_000,
-			"stored_video_seconds": 45_000, "encoded_output_seconds": 30, "live_input_seconds": 0}
+			"stored_video_seconds": 45_000, "encoded_output_seconds": 30, "live_input_seconds": 0, "caption_cpu_seconds": 21}
 		units := map[string]string{"delivered_bytes": "bytes", "stored_byte_seconds": "byte_seconds", "stored_video_seconds": "video_second_seconds"}
 		for _, mt := range metrics {
 			if mt.Quantity != want[mt.Name] {
@@ -72,7 +76,7 @@ func TestUsageRowsReadTheMeteredFigures(t *testing.T) {
 				t.Errorf("%s unit %s, want %s", mt.Name, mt.Unit, u)
 			}
 		}
-		if len(metrics) != 6 {
+		if len(metrics) != 7 {
 			t.Errorf("metrics = %+v", metrics)
 		}
 		var st struct {
@@ -94,7 +98,7 @@ func TestUsageRowsReadTheMeteredFigures(t *testing.T) {
 			}
 		}
 		decodeInto(t, callREST(t, w.s, 200, "GET", "/v1/organization/usage/over-usage"+q, ""), &over)
-		if over.HasPlan || over.OverUsed || len(over.Metrics) != 6 || over.Metrics[0].Used != 124_000 || over.Metrics[0].Included != nil {
+		if over.HasPlan || over.OverUsed || len(over.Metrics) != 7 || over.Metrics[0].Used != 124_000 || over.Metrics[0].Included != nil {
 			t.Errorf("over usage = %+v", over)
 		}
 		callREST(t, w.s, 422, "GET", "/v1/projects/"+proj+"/usage/bandwidth"+q+"&granularity=week", "")
