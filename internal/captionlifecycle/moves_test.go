@@ -72,7 +72,9 @@ func TestCaptionGenerationLifecycle(t *testing.T) {
 				t.Fatalf("Started after Canceled: %v", err)
 			}
 			running := create()
-			captionlifecycle.Started(ctx, c.CaptionGeneration.UpdateOneID(running.ID))
+			if _, err := captionlifecycle.Started(ctx, c.CaptionGeneration.UpdateOneID(running.ID)); err != nil {
+				t.Fatal(err)
+			}
 			if got, err := captionlifecycle.Failed(ctx, c.CaptionGeneration.UpdateOneID(running.ID), "no sound"); err != nil ||
 				got.Status != captiongeneration.StatusFailed || got.FailureReason != "no sound" {
 				t.Fatalf("Failed: %+v, %v", got, err)
