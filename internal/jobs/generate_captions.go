@@ -64,19 +64,12 @@ type generateCaptionsWorker struct {
 // transient one is retried and fails it on the last attempt.
 func (w *generateCaptionsWorker) Work(ctx context.Context, job *river.Job[GenerateCaptionsArgs]) error {
 	id := job.Args.GenerationID
-	err := w.p.generateCaptions(ctx, id)
-	if err == nil {
-		return nil
+	err := settleAttempt(job.Attempt, job.MaxAttempts, "transcription", w.p.generateCaptions(ctx, id),
+		func(reason string) error { return w.p.failCaptionGeneration(ctx, id, reason) })
+	if err != nil && job.Attempt < job.MaxAttempts {
+		w.p.Log.WarnContext(ctx, "caption generation attempt failed; retrying", "caption_generation_id", id,
+			"attempt", job.Attempt, "err", err)
 	}
-	var perm *permanent
-	if errors.As(err, &perm) {
-		return w.p.failCaptionGeneration(ctx, id, perm.reason)
-	}
-	if job.Attempt >= job.MaxAttempts {
-		return w.p.failCaptionGeneration(ctx, id, "transcription failed: "+err.Error())
-	}
-	w.p.Log.WarnContext(ctx, "caption generation attempt failed; retrying", "caption_generation_id", id,
-		"attempt", job.Attempt, "err", err)
 	return err
 }
 

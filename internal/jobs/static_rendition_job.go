@@ -65,18 +65,9 @@ type staticRenditionWorker struct {
 // Work makes the file; a permanent failure fails the static rendition at
 // once, a transient one is retried and fails it on the last attempt.
 func (w *staticRenditionWorker) Work(ctx context.Context, job *river.Job[StaticRenditionArgs]) error {
-	err := w.p.makeStaticRendition(ctx, job.Args.ID)
-	if err == nil {
-		return nil
-	}
-	var perm *permanent
-	if errors.As(err, &perm) {
-		return w.p.failStaticRendition(ctx, job.Args.ID, perm.reason)
-	}
-	if job.Attempt >= job.MaxAttempts {
-		return w.p.failStaticRendition(ctx, job.Args.ID, "making the file failed: "+err.Error())
-	}
-	return err
+	id := job.Args.ID
+	return settleAttempt(job.Attempt, job.MaxAttempts, "making the file", w.p.makeStaticRendition(ctx, id),
+		func(reason string) error { return w.p.failStaticRendition(ctx, id, reason) })
 }
 
 // makeStaticRendition joins the chosen renditions' segments, remuxes them into
