@@ -6,7 +6,7 @@ BENCHTIME ?= 1x
 # golangci-lint of make lint: `go run` of this exact version (Go caches the built binary)
 GOLANGCI_LINT_VERSION ?= v2.15.0
 
-.PHONY: player player-check bench-player run build deps test-deps test test-short generate migrations bench bench-usage bench-live bench-recovery bench-images bench-http bench-cluster bench-login-burst lint check-generated smoke demo-cluster
+.PHONY: studio studio-check player player-check bench-player run build deps test-deps test test-short generate migrations bench bench-usage bench-live bench-recovery bench-images bench-http bench-cluster bench-login-burst lint check-generated smoke demo-cluster
 
 ## run: build and start the server in the embedded mode (SQLite and files under ./data)
 run: deps build
@@ -110,6 +110,19 @@ bench-login-burst:
 lint:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || (gofmt -l $$(git ls-files '*.go'); echo "gofmt: files above need formatting"; exit 1)
 	$(GO) run github.com/golangci/golangci-lint/v2/cmd/golangci-lint@$(GOLANGCI_LINT_VERSION) run ./...
+
+## studio: rebuild Vidra Studio, the web console (internal/studio/web: npm ci, then
+## web/build.mjs: operations checked against the schema, esbuild, zopfli) into
+## internal/studio/dist, which the binary embeds
+studio:
+	cd internal/studio/web && npm ci --no-audit --no-fund && node build.mjs
+
+## studio-check: fail when rebuilding the console from its sources and lockfile does
+## not give the committed bytes of internal/studio/dist (CI)
+studio-check:
+	@cd internal/studio/web && npm ci --no-audit --no-fund >/dev/null && rm -rf "$${TMPDIR:-/tmp}/vidra-studio-check" && \
+	node build.mjs "$${TMPDIR:-/tmp}/vidra-studio-check" && \
+	diff -r "$${TMPDIR:-/tmp}/vidra-studio-check" ../dist && echo "internal/studio/dist matches its sources"
 
 ## player: rebuild the embeddable player's bundles (internal/player/web, npm ci, then esbuild,
 ## terser and zopfli: web/build.mjs) into internal/player/dist (each bundle and its .gz), which

@@ -12,6 +12,7 @@ import (
 	"context"
 	"database/sql"
 	"log/slog"
+	"sort"
 
 	"github.com/vidra-dev/vidra/ent"
 	"github.com/vidra-dev/vidra/ent/edgepage"
@@ -51,18 +52,21 @@ type AnalyticsEraser = reports.Eraser
 // needs comes from here, nothing from package-level state.
 type Resolver struct {
 	// idempotency keeps the idempotency keys of mutations (idempotency.go).
-	idempotency  *idempotency.Store
-	client       *ent.Client
-	sqlDB        *sql.DB
-	dialect      string
-	bucket       *blob.Bucket
-	log          *slog.Logger
-	version      string
-	regions      []*model.Region
-	healthChecks []HealthCheck
-	media        MediaDeps
-	webhooks     WebhookDeps
-	live         LiveDeps
+	idempotency *idempotency.Store
+	client      *ent.Client
+	sqlDB       *sql.DB
+	dialect     string
+	bucket      *blob.Bucket
+	log         *slog.Logger
+	version     string
+	// service is what the service query says of this deployment besides its version.
+	oauthProviders []string
+	captionEngine  string
+	regions        []*model.Region
+	healthChecks   []HealthCheck
+	media          MediaDeps
+	webhooks       WebhookDeps
+	live           LiveDeps
 	// account owns accounts and sign-in (internal/account).
 	account *account.Service
 	// credentials checks requests' credentials (internal/credential).
@@ -231,6 +235,14 @@ func NewResolver(d Deps) *Resolver {
 	r.playback = playbackapi.New(playbackapi.Deps{Client: d.Client, Signer: d.Media.Signer,
 		Policies: d.Media.Policies, PublicURL: d.Media.PublicURL})
 	r.websocket = gqlserver.NewWebsocket(d.Subscriptions, subscriptionCredentials{r}, d.Log)
+	for name := range d.Auth.Providers {
+		r.oauthProviders = append(r.oauthProviders, name)
+	}
+	sort.Strings(r.oauthProviders)
+	r.captionEngine = "off"
+	if d.Media.Speech != nil {
+		r.captionEngine = d.Media.Speech.Name()
+	}
 	r.healthChecks = append([]HealthCheck{{Name: "database", Check: r.pingDatabase, Readiness: true}}, d.HealthChecks...)
 	return r
 }

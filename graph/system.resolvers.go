@@ -13,7 +13,7 @@ import (
 
 // Service is the resolver for the service field.
 func (r *queryResolver) Service(ctx context.Context) (*model.ServiceInfo, error) {
-	return &model.ServiceInfo{Name: "vidra", Version: r.version}, nil
+	return &model.ServiceInfo{Name: "vidra", Version: r.version, OauthProviders: append([]string{}, r.oauthProviders...), CaptionEngine: r.captionEngine}, nil
 }
 
 // Health is the resolver for the health field.

@@ -1295,8 +1295,10 @@ type ComplexityRoot struct {
 	}
 
 	ServiceInfo struct {
-		Name    func(childComplexity int) int
-		Version func(childComplexity int) int
+		CaptionEngine  func(childComplexity int) int
+		Name           func(childComplexity int) int
+		OauthProviders func(childComplexity int) int
+		Version        func(childComplexity int) int
 	}
 
 	StaticRendition struct {
@@ -8045,12 +8047,24 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.SchemaVersion.Version(childComplexity), true
 
+	case "ServiceInfo.captionEngine":
+		if e.ComplexityRoot.ServiceInfo.CaptionEngine == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ServiceInfo.CaptionEngine(childComplexity), true
 	case "ServiceInfo.name":
 		if e.ComplexityRoot.ServiceInfo.Name == nil {
 			break
 		}
 
 		return e.ComplexityRoot.ServiceInfo.Name(childComplexity), true
+	case "ServiceInfo.oauthProviders":
+		if e.ComplexityRoot.ServiceInfo.OauthProviders == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ServiceInfo.OauthProviders(childComplexity), true
 	case "ServiceInfo.version":
 		if e.ComplexityRoot.ServiceInfo.Version == nil {
 			break
@@ -17190,6 +17204,16 @@ The name and version of this Vidra server.
 type ServiceInfo {
   name: String!
   version: String!
+  """
+  The OAuth providers this deployment signs in with (google, github), for a
+  sign-in page to offer; empty when none is configured.
+  """
+  oauthProviders: [String!]!
+  """
+  The speech engine of automatic captions (VIDRA_CAPTIONS_ENGINE: pocketsphinx,
+  openai), or off when the deployment makes none.
+  """
+  captionEngine: String!
 }
 
 """
@@ -19752,6 +19776,10 @@ func (ec *executionContext) childFields_ServiceInfo(ctx context.Context, field g
 		return ec.fieldContext_ServiceInfo_name(ctx, field)
 	case "version":
 		return ec.fieldContext_ServiceInfo_version(ctx, field)
+	case "oauthProviders":
+		return ec.fieldContext_ServiceInfo_oauthProviders(ctx, field)
+	case "captionEngine":
+		return ec.fieldContext_ServiceInfo_captionEngine(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type ServiceInfo", field.Name)
 }
@@ -40841,6 +40869,20 @@ func (ec *executionContext) _ServiceInfo_version(ctx context.Context, field grap
 	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ServiceInfo_version, &obj.Version, ec.marshalNString2string, true, gqlexec.StringRef)
 }
 func (ec *executionContext) fieldContext_ServiceInfo_version(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("ServiceInfo", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _ServiceInfo_oauthProviders(ctx context.Context, field graphql.CollectedField, obj *model.ServiceInfo) (ret graphql.Marshaler) {
+	return gqlexec.ResolvePlainField(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ServiceInfo_oauthProviders, obj.OauthProviders, ec.marshalNString2ᚕstringᚄ, true)
+}
+func (ec *executionContext) fieldContext_ServiceInfo_oauthProviders(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return gqlexec.NewScalarFieldContext("ServiceInfo", field, false, false, scalarChild2)
+}
+
+func (ec *executionContext) _ServiceInfo_captionEngine(ctx context.Context, field graphql.CollectedField, obj *model.ServiceInfo) (ret graphql.Marshaler) {
+	return gqlexec.ResolveLeafRef(ctx, ec.OperationContext, field, ec, (*executionContext).fieldContext_ServiceInfo_captionEngine, &obj.CaptionEngine, ec.marshalNString2string, true, gqlexec.StringRef)
+}
+func (ec *executionContext) fieldContext_ServiceInfo_captionEngine(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return gqlexec.NewScalarFieldContext("ServiceInfo", field, false, false, scalarChild2)
 }
 
@@ -71143,6 +71185,16 @@ func (ec *executionContext) _ServiceInfo(ctx context.Context, sel ast.SelectionS
 			}
 		case "version":
 			out.Values[i] = ec._ServiceInfo_version(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "oauthProviders":
+			out.Values[i] = ec._ServiceInfo_oauthProviders(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "captionEngine":
+			out.Values[i] = ec._ServiceInfo_captionEngine(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}

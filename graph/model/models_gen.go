@@ -715,6 +715,12 @@ type SendInvitationInput struct {
 type ServiceInfo struct {
 	Name    string `json:"name"`
 	Version string `json:"version"`
+	// The OAuth providers this deployment signs in with (google, github), for a
+	// sign-in page to offer; empty when none is configured.
+	OauthProviders []string `json:"oauthProviders"`
+	// The speech engine of automatic captions (VIDRA_CAPTIONS_ENGINE: pocketsphinx,
+	// openai), or off when the deployment makes none.
+	CaptionEngine string `json:"captionEngine"`
 }
 
 // Sets (creates or replaces) a project's importer of a provider.

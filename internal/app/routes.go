@@ -13,6 +13,7 @@ import (
 	"github.com/vidra-dev/vidra/internal/clientip"
 	"github.com/vidra-dev/vidra/internal/crossorigin"
 	"github.com/vidra-dev/vidra/internal/playback"
+	"github.com/vidra-dev/vidra/internal/studio"
 	"github.com/vidra-dev/vidra/rest"
 )
 
@@ -59,6 +60,9 @@ func (a *App) routes(opts Options) error {
 		AnyAPIKey:     a.Resolver.Credentials().AnyAPIKeyAdmits,
 		Log:           a.log,
 	}).Middleware)
+	if a.Config.HTTP.Studio {
+		r.Use(studio.OAuthReturn)
+	}
 	gql := a.Resolver.NewHandler(opts.Limits)
 	r.Group(func(api chi.Router) {
 		api.Use(noStore)
@@ -71,6 +75,14 @@ func (a *App) routes(opts Options) error {
 			return err
 		}
 		r.Handle("/playground", page)
+	}
+	if a.Config.HTTP.Studio {
+		console, err := studio.New(a.Config.HTTP.StudioDir)
+		if err != nil {
+			return err
+		}
+		r.Get("/", studio.Redirect)
+		r.Handle(studio.Prefix+"*", console)
 	}
 	// Metrics are for the operator: behind the admin key here, open on the
 	// admin listener (a private address).

@@ -27,6 +27,13 @@ type HTTP struct {
 	ReadTimeout time.Duration
 	// Playground serves GraphiQL at /playground (VIDRA_PLAYGROUND, default true).
 	Playground bool
+	// Studio serves the web console at /studio/, with GET / redirecting there
+	// (VIDRA_STUDIO, default true).
+	Studio bool
+	// StudioDir serves the console from this directory instead of the build
+	// embedded in the binary (VIDRA_STUDIO_DIR: internal/studio/dist while
+	// developing the console; default none).
+	StudioDir string
 	// Introspection is true (anyone may introspect the schema), false (nobody)
 	// or authenticated (signed-in users and API keys) (VIDRA_INTROSPECTION,
 	// default authenticated: anonymous callers may not map the schema).
@@ -68,6 +75,10 @@ func readHTTP(get func(name, def string) string) (HTTP, []error) {
 	if err != nil {
 		errs = append(errs, fmt.Errorf("VIDRA_PLAYGROUND: want true or false"))
 	}
+	studio, err := strconv.ParseBool(get("VIDRA_STUDIO", "true"))
+	if err != nil {
+		errs = append(errs, fmt.Errorf("VIDRA_STUDIO: want true or false"))
+	}
 	introspection := get("VIDRA_INTROSPECTION", IntrospectionAuthenticated)
 	switch introspection {
 	case IntrospectionOn, IntrospectionOff, IntrospectionAuthenticated:
@@ -108,6 +119,8 @@ func readHTTP(get func(name, def string) string) (HTTP, []error) {
 		ReadHeaderTimeout:               duration("VIDRA_READ_HEADER_TIMEOUT", "10s"),
 		ReadTimeout:                     duration("VIDRA_READ_TIMEOUT", "60s"),
 		Playground:                      playground,
+		Studio:                          studio,
+		StudioDir:                       get("VIDRA_STUDIO_DIR", ""),
 		Introspection:                   introspection,
 	}, errs
 }

@@ -13,7 +13,7 @@ func TestHTTPSettings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := HTTP{ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute, Playground: true, Introspection: IntrospectionAuthenticated,
+	want := HTTP{ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute, Playground: true, Studio: true, Introspection: IntrospectionAuthenticated,
 		WSMaxConnectionsPerCaller: 16, WSMaxSubscriptionsPerConnection: 32, WSCredentialRecheck: 30 * time.Second, WSResumeWindow: 15 * time.Minute,
 		APIQueueWait: 250 * time.Millisecond}
 	if !reflect.DeepEqual(c.HTTP, want) {

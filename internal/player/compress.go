@@ -5,35 +5,12 @@ import (
 	"compress/gzip"
 	"net/http"
 	"strconv"
-	"strings"
+
+	"github.com/vidra-dev/vidra/internal/acceptenc"
 )
 
-// acceptsGzip reports whether the request's Accept-Encoding allows gzip (named,
-// or by *, with a q-value above 0).
-func acceptsGzip(r *http.Request) bool {
-	gz, star := -1.0, -1.0 // the q-values given, -1 when not named
-	for _, v := range r.Header.Values("Accept-Encoding") {
-		for _, part := range strings.Split(v, ",") {
-			coding, params, _ := strings.Cut(strings.TrimSpace(part), ";")
-			q := 1.0
-			if name, val, ok := strings.Cut(strings.TrimSpace(params), "="); ok && strings.TrimSpace(name) == "q" {
-				if f, err := strconv.ParseFloat(strings.TrimSpace(val), 64); err == nil {
-					q = f
-				}
-			}
-			switch strings.ToLower(strings.TrimSpace(coding)) {
-			case "gzip", "x-gzip":
-				gz = q
-			case "*":
-				star = q
-			}
-		}
-	}
-	if gz >= 0 {
-		return gz > 0
-	}
-	return star > 0
-}
+// acceptsGzip reports whether the request's Accept-Encoding allows gzip.
+func acceptsGzip(r *http.Request) bool { return acceptenc.Gzip(r) }
 
 // writeHTML sends a page (its headers already set) with status, gzip-compressed
 // at the best level when the client accepts it: the page is small and made per

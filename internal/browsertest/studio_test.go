@@ -1,0 +1,49 @@
+package browsertest_test
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/vidra-dev/vidra/internal/apptest"
+	"github.com/vidra-dev/vidra/internal/browsertest"
+	"github.com/vidra-dev/vidra/internal/mailtest"
+)
+
+// TestStudioAccount: a stranger opens the server's address, registers, creates
+// a project, signs out, fails a sign-in, resets the password with the code
+// mailed and signs in with the new one (browser/studio/scenarios/account.mjs),
+// on both databases; axe-core finds no serious violation on any screen.
+func TestStudioAccount(t *testing.T) {
+	mail := mailtest.Start(t)
+	mailbox := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		m := mail.Wait(t, r.URL.Query().Get("to"))
+		_ = json.NewEncoder(w).Encode(map[string]any{"subject": m.Subject, "text": m.Text})
+	}))
+	t.Cleanup(mailbox.Close)
+	apptest.ForEachDialect(t, func(t *testing.T, s *apptest.Server) {
+		browsertest.RunStudio(t, browsertest.StudioOptions{
+			Base: s.URL, Scenario: "account", Mailbox: mailbox.URL, Shots: studioShots(t),
+		})
+	}, apptest.Options{Env: map[string]string{"VIDRA_SMTP_URL": mail.URL}})
+}
+
+// studioShots is where scenarios save their screenshots: docs/studio when
+// VIDRA_STUDIO_SCREENSHOTS=1 (to refresh the documentation's), else the test
+// artifacts.
+func studioShots(t *testing.T) string {
+	if os.Getenv("VIDRA_STUDIO_SCREENSHOTS") == "1" {
+		dir, err := filepath.Abs(filepath.Join("..", "..", "docs", "studio"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_ = os.MkdirAll(dir, 0o755)
+		return dir
+	}
+	dir := filepath.Join(browsertest.Artifacts(t), "studio")
+	_ = os.MkdirAll(dir, 0o755)
+	return dir
+}

@@ -1,0 +1,116 @@
+// api.ts: the console's only way to the server: the persisted GraphQL documents
+// of src/operations (validated against the schema at build time) sent to
+// POST /graphql, and subscriptions over graphql-ws on the same path.
+import documents from 'studio:operations';
+import { createClient, type Client } from 'graphql-ws';
+import { session, signIn, signOut } from './session';
+
+/** The name of a persisted operation. */
+export type Operation = keyof typeof documents;
+
+/** An error the API answered: its code (extensions.code), and the input field it names. */
+export class ApiError extends Error {
+  code: string;
+  field: string;
+  retryAfter: number;
+  constructor(message: string, code: string, field = '', retryAfter = 0) {
+    super(message);
+    this.code = code;
+    this.field = field;
+    this.retryAfter = retryAfter;
+  }
+}
+
+interface GraphQLError {
+  message: string;
+  extensions?: { code?: string; field?: string; retryAfter?: number };
+}
+
+async function post(name: Operation, variables: object, token?: string): Promise<{ data?: any; errors?: GraphQLError[] }> {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  if (token) headers.Authorization = 'Bearer ' + token;
+  let res: Response;
+  try {
+    res = await fetch('/graphql', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ operationName: name, query: documents[name], variables }),
+    });
+  } catch {
+    throw new ApiError('The server cannot be reached. Check your connection and try again.', 'NETWORK');
+  }
+  const type = res.headers.get('Content-Type') || '';
+  if (!type.includes('json')) throw new ApiError(`The server answered ${res.status}.`, 'HTTP_' + res.status);
+  return res.json();
+}
+
+let refreshing: Promise<boolean> | null = null;
+
+/** Trades the refresh token for a new pair, once for every caller waiting on it. */
+function refresh(): Promise<boolean> {
+  const t = session.get();
+  if (!t) return Promise.resolve(false);
+  refreshing ??= post('RefreshToken', { refreshToken: t.refreshToken })
+    .then((r) => {
+      if (r.data?.refreshToken) {
+        signIn(r.data.refreshToken);
+        return true;
+      }
+      signOut();
+      return false;
+    })
+    .catch(() => false)
+    .finally(() => { refreshing = null; });
+  return refreshing;
+}
+
+/** Runs a persisted operation; rejects with an ApiError on any error. */
+export async function gql<T = any>(name: Operation, variables: object = {}): Promise<T> {
+  let r = await post(name, variables, session.get()?.accessToken);
+  if (r.errors?.[0]?.extensions?.code === 'UNAUTHENTICATED' && session.get() && name !== 'Login') {
+    if (await refresh()) r = await post(name, variables, session.get()?.accessToken);
+  }
+  if (r.errors?.length) {
+    const e = r.errors[0];
+    throw new ApiError(e.message, e.extensions?.code || 'ERROR', e.extensions?.field || '', e.extensions?.retryAfter || 0);
+  }
+  return r.data as T;
+}
+
+let ws: Client | null = null;
+
+function wsClient(): Client {
+  ws ??= createClient({
+    url: location.origin.replace(/^http/, 'ws') + '/graphql',
+    lazy: true,
+    retryAttempts: Infinity,
+    shouldRetry: () => true,
+    connectionParams: async () => {
+      // A fresh access token at each (re)connection.
+      const t = session.get();
+      return t ? { Authorization: 'Bearer ' + t.accessToken } : {};
+    },
+  });
+  return ws;
+}
+
+/** Closes the subscription socket (sign-out, organization switch): it reconnects with the new token. */
+export function resetSubscriptions(): void {
+  ws?.dispose();
+  ws = null;
+}
+
+/**
+ * Subscribes to a persisted subscription; next gets each event's data. Returns
+ * the function that unsubscribes.
+ */
+export function subscribe<T = any>(name: Operation, variables: object, next: (data: T) => void, error?: (e: Error) => void): () => void {
+  return wsClient().subscribe<T>(
+    { operationName: name, query: documents[name], variables: variables as Record<string, unknown> },
+    {
+      next: (r) => { if (r.data) next(r.data as T); },
+      error: (e) => error?.(e instanceof Error ? e : new Error(String((e as any)?.message || e))),
+      complete: () => {},
+    },
+  );
+}

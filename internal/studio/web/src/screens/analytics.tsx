@@ -1,0 +1,7 @@
+// analytics.tsx: not built yet; the screen says so and points to the API.
+import { Unbuilt } from '../unbuilt';
+
+/** Not built yet. */
+export function Analytics() {
+  return <Unbuilt title="Analytics" />;
+}

@@ -1,0 +1,7 @@
+// apikeys.tsx: not built yet; the screen says so and points to the API.
+import { Unbuilt } from '../unbuilt';
+
+/** Not built yet. */
+export function ApiKeys() {
+  return <Unbuilt title="ApiKeys" />;
+}

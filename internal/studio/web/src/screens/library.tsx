@@ -1,0 +1,7 @@
+// library.tsx: not built yet; the screen says so and points to the API.
+import { Unbuilt } from '../unbuilt';
+
+/** Not built yet. */
+export function Library() {
+  return <Unbuilt title="Library" />;
+}

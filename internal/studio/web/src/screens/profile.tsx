@@ -1,0 +1,7 @@
+// profile.tsx: not built yet; the screen says so and points to the API.
+import { Unbuilt } from '../unbuilt';
+
+/** Not built yet. */
+export function Profile() {
+  return <Unbuilt title="Profile" />;
+}

@@ -1,0 +1,7 @@
+// settings.tsx: not built yet; the screen says so and points to the API.
+import { Unbuilt } from '../unbuilt';
+
+/** Not built yet. */
+export function Settings() {
+  return <Unbuilt title="Settings" />;
+}

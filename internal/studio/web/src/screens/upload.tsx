@@ -1,0 +1,7 @@
+// upload.tsx: not built yet; the screen says so and points to the API.
+import { Unbuilt } from '../unbuilt';
+
+/** Not built yet. */
+export function Upload() {
+  return <Unbuilt title="Upload" />;
+}

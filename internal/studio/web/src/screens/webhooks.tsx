@@ -1,0 +1,7 @@
+// webhooks.tsx: not built yet; the screen says so and points to the API.
+import { Unbuilt } from '../unbuilt';
+
+/** Not built yet. */
+export function Webhooks() {
+  return <Unbuilt title="Webhooks" />;
+}
