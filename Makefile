@@ -145,5 +145,5 @@ bench-player: test-deps
 
 ## check-generated: fail when make generate changes anything (CI)
 check-generated: generate
-	@changes="$$(git status --porcelain -- ent schema graph migrate)"; \
+	@changes="$$(git status --porcelain -- ent schema graph migrate internal/studio/web/schema.graphql)"; \
 	if [ -n "$$changes" ]; then echo "$$changes" >&2; echo "generated code is stale: run make generate and commit" >&2; exit 1; fi

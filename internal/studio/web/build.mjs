@@ -118,6 +118,20 @@ for (const f of result.outputFiles) {
 }
 if (!entry.js || !entry.css) throw new Error('studio: the shell script or stylesheet is missing from the build');
 
+// The chunks the shell imports statically (preact, the API client...): the page
+// preloads them beside the shell's script, so they load in parallel, not one
+// after the other.
+const preload = [];
+const outputs = result.metafile.outputs;
+const follow = (file) => {
+  for (const imp of outputs[file].imports) {
+    if (imp.kind !== 'import-statement' || preload.includes(imp.path)) continue;
+    preload.push(imp.path);
+    follow(imp.path);
+  }
+};
+follow("dist/" + entry.js);
+
 // 3. The persisted documents' list.
 const manifest = Object.fromEntries(Object.entries(documents).sort()
   .map(([name, text]) => [name, 'sha256:' + createHash('sha256').update(text).digest('hex')]));
@@ -133,6 +147,7 @@ const html = `<!doctype html>
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="/studio/assets/${entry.css}">
 <script type="module" src="/studio/assets/${entry.js}"></script>
+${preload.map((p) => `<link rel="modulepreload" href="/studio/assets/${p.replace(/^dist\//, '')}">`).join('\n')}
 </head>
 <body>
 <div id="app"></div>
