@@ -6,7 +6,7 @@ BENCHTIME ?= 1x
 # golangci-lint of make lint: `go run` of this exact version (Go caches the built binary)
 GOLANGCI_LINT_VERSION ?= v2.15.0
 
-.PHONY: studio studio-check player player-check bench-player run build deps test-deps test test-short generate migrations bench bench-usage bench-live bench-recovery bench-images bench-http bench-cluster bench-login-burst lint check-generated smoke demo-cluster
+.PHONY: studio studio-check bench-studio player player-check bench-player run build deps test-deps test test-short generate migrations bench bench-usage bench-live bench-recovery bench-images bench-http bench-cluster bench-login-burst lint check-generated smoke demo-cluster
 
 ## run: build and start the server in the embedded mode (SQLite and files under ./data)
 run: deps build
@@ -123,6 +123,13 @@ studio-check:
 	@cd internal/studio/web && npm ci --no-audit --no-fund >/dev/null && rm -rf "$${TMPDIR:-/tmp}/vidra-studio-check" && \
 	node build.mjs "$${TMPDIR:-/tmp}/vidra-studio-check" && \
 	diff -r "$${TMPDIR:-/tmp}/vidra-studio-check" ../dist && echo "internal/studio/dist matches its sources"
+
+## bench-studio: the console's budgets against the real binary on SQLite and PostgreSQL,
+## measured in Chromium (bench/studio.sh, browser/studio/bench.mjs): first screen
+## interactive on a cold cache, and every request of the library of 10,000 videos
+## scrolled to its end and searched (p50/p99/max); knobs VIDEOS, RUNS, DBS
+bench-studio: test-deps
+	bench/studio.sh
 
 ## player: rebuild the embeddable player's bundles (internal/player/web, npm ci, then esbuild,
 ## terser and zopfli: web/build.mjs) into internal/player/dist (each bundle and its .gz), which

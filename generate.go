@@ -4,4 +4,4 @@ package main
 // (graph/codegen runs it, then rewrites hot paths of its executor to call graph/gqlexec).
 //go:generate go run ./ent/entc.go
 //go:generate go run ./graph/codegen
-//go:generate go run ./internal/studio/schemadump
+//go:generate go run ./graph/schemadump

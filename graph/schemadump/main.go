@@ -18,7 +18,7 @@ const out = "internal/studio/web/schema.graphql"
 
 func main() {
 	var b bytes.Buffer
-	b.WriteString("# The GraphQL schema of the server, written by `make generate`\n# (internal/studio/schemadump). Do not edit.\n\n")
+	b.WriteString("# The GraphQL schema of the server, written by `make generate`\n# (graph/schemadump). Do not edit.\n\n")
 	formatter.NewFormatter(&b, formatter.WithIndent("  ")).FormatSchema(generated.NewExecutableSchema(generated.Config{}).Schema())
 	if err := os.WriteFile(out, b.Bytes(), 0o644); err != nil {
 		fmt.Fprintln(os.Stderr, "schemadump:", err)
