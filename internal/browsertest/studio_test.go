@@ -11,6 +11,7 @@ import (
 	"github.com/vidra-dev/vidra/internal/apptest"
 	"github.com/vidra-dev/vidra/internal/browsertest"
 	"github.com/vidra-dev/vidra/internal/mailtest"
+	"github.com/vidra-dev/vidra/internal/oauthtest"
 )
 
 // TestStudioAccount: a stranger opens the server's address, registers, creates
@@ -46,4 +47,18 @@ func studioShots(t *testing.T) string {
 	dir := filepath.Join(browsertest.Artifacts(t), "studio")
 	_ = os.MkdirAll(dir, 0o755)
 	return dir
+}
+
+// TestStudioOAuth: the sign-in page offers the configured provider (a fake
+// GitHub on loopback) and only it; signing in with it goes through the provider
+// and the server's callback back to the console, signed in as the provider's
+// account.
+func TestStudioOAuth(t *testing.T) {
+	github := oauthtest.Start(t, "github")
+	github.SignInAs(oauthtest.Account{Subject: "4242", Email: "octo@example.test", Verified: true, Name: "Octo Cat"})
+	apptest.ForEachDialect(t, func(t *testing.T, s *apptest.Server) {
+		browsertest.RunStudio(t, browsertest.StudioOptions{
+			Base: s.URL, Scenario: "oauth", Env: map[string]any{"email": "octo@example.test"},
+		})
+	}, apptest.Options{Env: github.Env()})
 }
