@@ -64,9 +64,27 @@ function refresh(): Promise<boolean> {
   return refreshing;
 }
 
+/** Seconds until the access token expires (its exp claim); 0 when unreadable. */
+function secondsLeft(token: string): number {
+  try {
+    const claims = JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/')));
+    return claims.exp - Date.now() / 1000;
+  } catch {
+    return 0;
+  }
+}
+
+/** The access token, refreshed first when it has less than a minute left. */
+async function freshToken(): Promise<string | undefined> {
+  const t = session.get();
+  if (t && secondsLeft(t.accessToken) < 60) await refresh();
+  return session.get()?.accessToken;
+}
+
 /** Runs a persisted operation; rejects with an ApiError on any error. */
 export async function gql<T = any>(name: Operation, variables: object = {}): Promise<T> {
-  let r = await post(name, variables, session.get()?.accessToken);
+  const token = name === 'RefreshToken' || name === 'Login' ? undefined : await freshToken();
+  let r = await post(name, variables, token);
   if (r.errors?.[0]?.extensions?.code === 'UNAUTHENTICATED' && session.get() && name !== 'Login') {
     if (await refresh()) r = await post(name, variables, session.get()?.accessToken);
   }
@@ -86,9 +104,10 @@ function wsClient(): Client {
     retryAttempts: Infinity,
     shouldRetry: () => true,
     connectionParams: async () => {
-      // A fresh access token at each (re)connection.
-      const t = session.get();
-      return t ? { Authorization: 'Bearer ' + t.accessToken } : {};
+      // A fresh access token at each (re)connection: the server closes a
+      // connection whose token expired, and the client reconnects with this.
+      const token = await freshToken();
+      return token ? { Authorization: 'Bearer ' + token } : {};
     },
   });
   return ws;

@@ -1,1 +1,0 @@
-import{a as e}from"./chunk.OLP6LBAL.js";import{p as t}from"./chunk.JQRVSUGO.js";import"./chunk.CSRHGKTO.js";function i(){return t(e,{title:"Live"})}function n(){return t(e,{title:"Stream"})}export{i as Live,n as Stream};
