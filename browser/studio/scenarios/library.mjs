@@ -176,6 +176,25 @@ export default async function (t) {
     await page.getByRole('button', { name: 'Best of', exact: true }).waitFor();
     const f = (await t.gql('query($id: ID!) { folder(id: $id) { name } }', { id: highlights })).folder;
     if (f.name !== 'Best of') t.fail(`folder name: ${f.name}`);
+    // The API refuses a folder moved into its own subfolder; the screen shows its answer.
+    await page.locator('.folder-entry', { hasText: 'Interviews' }).dragTo(page.locator('.folder-entry', { hasText: 'Best of' }));
+    await page.getByRole('alert').waitFor();
+    t.values.moveIntoChildError = await page.getByRole('alert').textContent();
+  });
+
+  // Delete a folder: its videos go to its parent.
+  await t.step('delete folder', async () => {
+    await page.getByRole('button', { name: 'Best of', exact: true }).click();
+    await page.getByRole('button', { name: 'Delete folder Best of' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete folder Best of' });
+    await dialog.getByText('Best of holds 2 videos and 0 subfolders.').waitFor();
+    await dialog.getByRole('button', { name: 'Delete folder' }).click();
+    await page.getByText('Folder Best of deleted').waitFor();
+    await page.locator('.folder-button[aria-current="true"]', { hasText: 'All videos' }).waitFor();
+    if (await page.getByRole('button', { name: 'Best of', exact: true }).count()) t.fail('Best of is still in the tree');
+    const moved = await videosWhere({ folderID: ids.interviews });
+    const names = moved.edges.map((e) => e.node.title).join();
+    if (names !== 'Alpha interview,Charlie keynote,Delta demo') t.fail(`in Interviews after the delete: ${names}`);
   });
 
   // Delete a video with the bulk action and its confirmation.

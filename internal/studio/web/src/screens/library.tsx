@@ -97,11 +97,10 @@ export function Library() {
           <Loaded q={videos}>{() => (
             <div aria-busy={videos.loading ? 'true' : undefined}>
               <ErrorBox error={videos.error} />
-              {rows.length
-                ? <VideoTable projectID={projectID} videos={rows} selected={new Set(selected.keys())}
-                  onToggle={toggle} onToggleAll={toggleAll} />
-                : <EmptyLibrary projectID={projectID} params={params} folder={chosenFolder}
-                  onClear={() => setParams({ q: '', status: '', tag: '', folder: '' })} />}
+              {rows.length > 0 && <VideoTable projectID={projectID} videos={rows} selected={new Set(selected.keys())}
+                onToggle={toggle} onToggleAll={toggleAll} />}
+              {!rows.length && cursors.length === 1 && <EmptyLibrary projectID={projectID} params={params} folder={chosenFolder}
+                onClear={() => setParams({ q: '', status: '', tag: '', folder: '' })} />}
               <Pager page={cursors.length} size={PAGE} shown={rows.length} total={data!.totalCount}
                 hasNext={data!.pageInfo.hasNextPage}
                 onNext={() => setPages({ key: viewKey, cursors: [...cursors, data!.pageInfo.endCursor] })}
