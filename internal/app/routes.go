@@ -77,7 +77,7 @@ func (a *App) routes(opts Options) error {
 		r.Handle("/playground", page)
 	}
 	if a.Config.HTTP.Studio {
-		console, err := studio.New(a.Config.HTTP.StudioDir)
+		console, err := studio.New(studio.Options{Dir: a.Config.HTTP.StudioDir, PublicURL: a.Config.PublicURL})
 		if err != nil {
 			return err
 		}

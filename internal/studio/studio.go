@@ -23,6 +23,7 @@ import (
 	"io"
 	"io/fs"
 	"net/http"
+	"net/url"
 	"path"
 	"strings"
 	"time"
@@ -39,25 +40,47 @@ const Prefix = "/studio/"
 // assetCache is the caching of a content-hashed bundle: a new build has a new name.
 const assetCache = "public, max-age=31536000, immutable"
 
-// policy is the console page's Content-Security-Policy.
-var policy = strings.Join([]string{
-	"default-src 'none'",
-	"script-src 'self'",
-	"style-src 'self'",
-	"connect-src 'self'",
-	"img-src 'self' data: blob:",
-	"media-src 'self' blob:",
-	"frame-src 'self'",
-	"font-src 'self'",
-	"base-uri 'none'",
-	"form-action 'self'",
-	"frame-ancestors 'none'",
-}, "; ")
+// contentPolicy is the console page's Content-Security-Policy. The media the
+// API links to (thumbnails, the player's page, playback, upload URLs) are
+// addressed by the server's public URL, which may not be the origin the
+// console was opened on (http://localhost:8080 opened as 127.0.0.1:8080, or a
+// proxy's name): that origin is allowed beside 'self' for them.
+func contentPolicy(publicURL string) string {
+	media := "'self'"
+	if u, err := url.Parse(publicURL); err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" {
+		media += " " + u.Scheme + "://" + u.Host
+	}
+	return strings.Join([]string{
+		"default-src 'none'",
+		"script-src 'self'",
+		"style-src 'self'",
+		"connect-src " + media,
+		"img-src " + media + " data: blob:",
+		"media-src " + media + " blob:",
+		"frame-src " + media,
+		"font-src 'self'",
+		"base-uri 'none'",
+		"form-action 'self'",
+		"frame-ancestors 'none'",
+	}, "; ")
+}
 
 // Handler serves the console's page and bundles.
 type Handler struct {
-	page  file
-	files map[string]file
+	page   file
+	files  map[string]file
+	policy string
+}
+
+// Options configure the console.
+type Options struct {
+	// Dir, when not empty, replaces the embedded build with a directory of the
+	// same layout (VIDRA_STUDIO_DIR: a console being developed, rebuilt with
+	// `node build.mjs` without rebuilding the server).
+	Dir string
+	// PublicURL is the server's public address (VIDRA_PUBLIC_URL), whose
+	// origin the page may load media and frames from.
+	PublicURL string
 }
 
 // file is a built file's bytes, as built and gzip-compressed.
@@ -65,13 +88,11 @@ type file struct {
 	raw, gz []byte
 }
 
-// New reads the embedded build (dist/); dir, when not empty, replaces it with a
-// directory of the same layout (VIDRA_STUDIO_DIR: a console being developed,
-// rebuilt with `node build.mjs` without rebuilding the server).
-func New(dir string) (*Handler, error) {
+// New reads the build: the embedded one (dist/), or opts.Dir's.
+func New(opts Options) (*Handler, error) {
 	var root fs.FS
-	if dir != "" {
-		root = osDir(dir)
+	if opts.Dir != "" {
+		root = osDir(opts.Dir)
 	} else {
 		sub, err := fs.Sub(embedded, "dist")
 		if err != nil {
@@ -79,7 +100,7 @@ func New(dir string) (*Handler, error) {
 		}
 		root = sub
 	}
-	h := &Handler{files: map[string]file{}}
+	h := &Handler{files: map[string]file{}, policy: contentPolicy(opts.PublicURL)}
 	page, err := load(root, "index.html")
 	if err != nil {
 		return nil, err
@@ -164,7 +185,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	hd.Set("Cache-Control", "no-cache")
 	hd.Set("Content-Type", "text/html; charset=utf-8")
-	hd.Set("Content-Security-Policy", policy)
+	hd.Set("Content-Security-Policy", h.policy)
 	hd.Set("X-Frame-Options", "DENY")
 	hd.Set("Referrer-Policy", "same-origin")
 	send(w, r, h.page)

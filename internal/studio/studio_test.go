@@ -17,7 +17,7 @@ const shellBudget = 200 * 1024
 
 func site(t *testing.T) (*Handler, *httptest.Server) {
 	t.Helper()
-	h, err := New("")
+	h, err := New(Options{PublicURL: "https://videos.example.com/base"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,7 +100,8 @@ func TestPageAndAssets(t *testing.T) {
 			t.Errorf("%s headers: %v", p, res.Header)
 		}
 		csp := res.Header.Get("Content-Security-Policy")
-		for _, want := range []string{"default-src 'none'", "script-src 'self'", "connect-src 'self'", "frame-ancestors 'none'"} {
+		for _, want := range []string{"default-src 'none'", "script-src 'self'", "connect-src 'self' https://videos.example.com;",
+			"img-src 'self' https://videos.example.com data:", "frame-src 'self' https://videos.example.com;", "frame-ancestors 'none'"} {
 			if !strings.Contains(csp, want) {
 				t.Errorf("%s: CSP %q lacks %q", p, csp, want)
 			}
@@ -152,10 +153,10 @@ func TestOAuthReturn(t *testing.T) {
 // TestDirectoryBuild: VIDRA_STUDIO_DIR serves a build from disk, and a build
 // whose gzip encoding does not match its file is refused at start.
 func TestDirectoryBuild(t *testing.T) {
-	if _, err := New("dist"); err != nil {
+	if _, err := New(Options{Dir: "dist"}); err != nil {
 		t.Fatalf("the committed build, from disk: %v", err)
 	}
-	if _, err := New(t.TempDir()); err == nil {
+	if _, err := New(Options{Dir: t.TempDir()}); err == nil {
 		t.Fatal("an empty directory was accepted")
 	}
 }
