@@ -1,6 +1,7 @@
 package browsertest_test
 
 import (
+	"fmt"
 	"testing"
 	"time"
 
@@ -46,7 +47,7 @@ func TestStudioAnalytics(t *testing.T) {
 			for i := 0; i < n; i++ {
 				s.SeedView(apptest.AnalyticsView{
 					Project: p, Video: uuid.MustParse(video), Folder: folder, Started: at.Add(time.Duration(i) * time.Minute),
-					Viewer: uuid.NewString(), Session: uuid.NewString(), Country: country, Device: device, OS: "Windows",
+					Viewer: fmt.Sprintf("viewer-%s-%d", country, i), Session: uuid.NewString(), Country: country, Device: device, OS: "Windows",
 					Browser: browser, PlayerSoftware: "vidra", StartupMs: &startup, WatchedMs: watchedMs,
 					DurationMs: 120000, MaxPlayheadMs: watchedMs,
 				})

@@ -35,9 +35,11 @@ export function Analytics() {
     const qs = writeView(v);
     route(path + (qs ? '?' + qs : ''));
   };
+  // A new hour (or day) moves the window, which runs the queries again; else they are rerun.
   const refresh = () => {
-    setNow(Date.now());
-    series.reload(); ranked.reload(); options.reload();
+    const t = Date.now();
+    if (viewWindow(view, t).start.getTime() !== win.start.getTime()) setNow(t);
+    else { series.reload(); ranked.reload(); options.reload(); }
   };
   const file = (what: string) => `analytics-${what}-${utcDay(win.start)}_${utcDay(win.end.getTime() - 1)}.csv`;
   const busy = series.loading || ranked.loading;

@@ -22,7 +22,8 @@ export function TimeChart(props: { title: string; unit: Unit; hourly: boolean; s
           onClick={() => setTable(!table)}>{table ? 'Hide table' : 'Show as table'}</button>
       </div>
       <Plot title={props.title} unit={props.unit} series={props.series} />
-      <div id={id + '-table'} class={table ? 'chart-table' : 'visually-hidden'}>
+      <div id={id + '-table'} class={table ? 'chart-table' : 'visually-hidden'}
+        {...(table ? { tabIndex: 0, role: 'region', 'aria-label': `${props.title}, data table` } : {})}>
         <table>
           <caption>{props.title} by {props.hourly ? 'hour' : 'day'} (UTC)</caption>
           <thead><tr><th scope="col">{props.hourly ? 'Hour (UTC)' : 'Day (UTC)'}</th><th scope="col">{props.title}</th></tr></thead>
@@ -45,6 +46,9 @@ function Plot(props: { title: string; unit: Unit; series: Series }) {
     if (!el) return;
     const xs = props.series.times.map((t) => Date.parse(t) / 1000);
     const unit = props.unit;
+    // Averages have no value in buckets without views: their points are drawn,
+    // or a lone bucket with views would not show.
+    const averaged = unit === 'ms' || unit === 'percent';
     const opts: uPlot.Options = {
       width: Math.max(el.clientWidth, 200),
       height: 180,
@@ -56,7 +60,7 @@ function Plot(props: { title: string; unit: Unit; series: Series }) {
         { label: 'UTC', value: '{YYYY}-{MM}-{DD} {HH}:{mm}' },
         {
           label: props.title, stroke: '#1f5fd6', fill: 'rgba(31, 95, 214, 0.12)', width: 2,
-          points: { show: xs.length < 40 }, value: (_u, v) => formatValue(v, unit),
+          points: { show: xs.length < 40 || averaged, size: 6, fill: '#1f5fd6' }, value: (_u, v) => formatValue(v, unit),
         },
       ],
       axes: [
