@@ -81,7 +81,7 @@ export default async function (t) {
   t.values.badTargetError = await page.locator('.live-add-target').locator('.error-text, .error-box').first().textContent();
 
   // Settings: rename.
-  const settings = page.locator('section', { has: page.getByRole('heading', { name: 'Settings' }) });
+  const settings = page.locator('section.card', { has: page.getByRole('heading', { name: 'Settings' }) });
   await settings.getByLabel('Name', { exact: true }).fill('Launch keynote (main)');
   await settings.getByRole('button', { name: 'Save settings' }).click();
   await page.getByRole('heading', { name: 'Launch keynote (main)', level: 1 }).waitFor();
@@ -122,12 +122,14 @@ export default async function (t) {
   await publisher(t, 'stop');
   await statusIs(page, 'Idle', 60000);
   await page.locator('iframe[title="Preview"]').waitFor({ state: 'detached' });
-  const history = page.locator('section', { has: page.getByRole('heading', { name: 'Sessions and recordings' }) });
+  const history = page.locator('section.card', { has: page.getByRole('heading', { name: 'Sessions and recordings' }) });
   const row = history.getByRole('row').filter({ hasText: 'RTMP' });
   await row.getByText('Publisher stopped').waitFor({ timeout: 30000 });
   t.values.recording = await row.getByRole('link').first().textContent();
   if (!(await page.evaluate(() => window.__noReload))) t.fail('the page was reloaded');
   await t.axe('live-stream-idle');
+  await page.getByRole('heading', { name: 'Sessions and recordings' }).scrollIntoViewIfNeeded();
+  await t.shot('live-stream-history');
 
   // Reset the key: confirmed, a new key shown.
   await page.getByRole('button', { name: 'Reset key' }).click();

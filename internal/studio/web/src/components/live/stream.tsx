@@ -23,7 +23,8 @@ export function StreamPage() {
   const project = useProjectID();
   const id = useRoute().params.stream;
   const q = useQuery<{ liveStream: StreamDetail }>('LiveStream', { projectID: project, id });
-  usePolling(q.reload, pollMs);
+  // A stream that is gone (deleted elsewhere) is not asked for again.
+  usePolling(q.error?.code === 'NOT_FOUND' ? stopped : q.reload, pollMs);
   const now = useClock();
   const s = q.data?.liveStream;
   return (
@@ -43,6 +44,9 @@ export function StreamPage() {
     </Page>
   );
 }
+
+/** The reload of a page whose stream is gone: nothing. */
+const stopped = () => Promise.resolve();
 
 /** The time now, ticking every second (durations on air, reconnect countdown). */
 function useClock(): number {
