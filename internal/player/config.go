@@ -12,6 +12,7 @@ import (
 	"github.com/vidra-dev/vidra/ent/caption"
 	"github.com/vidra-dev/vidra/ent/chapter"
 	entplayer "github.com/vidra-dev/vidra/ent/player"
+	"github.com/vidra-dev/vidra/ent/video"
 )
 
 // pageConfig is what the page's script is told (JSON in #vidra-config).
@@ -82,6 +83,9 @@ func (s *Server) pageConfig(ctx context.Context, r *http.Request, v *ent.Video, 
 		Src: playURL(v.ID, "master.m3u8", token), Poster: playURL(v.ID, "poster.jpg", token), Token: token,
 		Player: pc, Captions: []captionTrack{}, Ads: []adBreak{},
 		Collect: "/collect/v1/" + v.ProjectID.String() + "/events",
+	}
+	if v.Status == video.StatusLive {
+		cfg.Poster = "" // a live session has no thumbnail yet: poster.jpg would answer 404
 	}
 	if v.Storyboard != nil {
 		cfg.Storyboard = playURL(v.ID, "storyboard.vtt", token)

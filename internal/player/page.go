@@ -108,7 +108,9 @@ func (s *Server) configure(r *http.Request) (*pageConfig, playback.Policy, error
 		}
 		return nil, policy, &refusal{status, msg}
 	}
-	if v.Status != video.StatusReady {
+	// A live session's video plays its live HLS (the master names
+	// live/index.m3u8 while the video is live), as /v1/play serves it.
+	if v.Status != video.StatusReady && v.Status != video.StatusLive {
 		return nil, policy, &refusal{http.StatusConflict, "This video is not ready yet: it is being processed."}
 	}
 	if token == "" && v.Encrypted {

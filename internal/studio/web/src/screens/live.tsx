@@ -1,12 +1,14 @@
-// live.tsx: not built yet; the screen says so and points to the API.
-import { Unbuilt } from '../unbuilt';
+// live.tsx: the live screens: a project's live streams (Live) and one stream
+// (Stream). Their parts are in components/live.
+import { LiveList } from '../components/live/list';
+import { StreamPage } from '../components/live/stream';
 
-/** Not built yet. */
+/** The project's live streams and "New live stream" (route /studio/projects/:project/live). */
 export function Live() {
-  return <Unbuilt title="Live" />;
+  return <LiveList />;
 }
 
-/** Not built yet. */
+/** One live stream (route /studio/projects/:project/live/:stream). */
 export function Stream() {
-  return <Unbuilt title="Stream" />;
+  return <StreamPage />;
 }
