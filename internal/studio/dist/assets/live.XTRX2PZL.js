@@ -1,1 +1,0 @@
-import{a as e}from"./chunk.6CGPPMQI.js";import{p as t}from"./chunk.V5BENIM4.js";import"./chunk.CSRHGKTO.js";function i(){return t(e,{title:"Live"})}function n(){return t(e,{title:"Stream"})}export{i as Live,n as Stream};

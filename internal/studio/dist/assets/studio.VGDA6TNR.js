@@ -1,1 +1,0 @@
-import{a}from"./chunk.BSK2GQJG.js";import"./chunk.GQZKUZ52.js";import"./chunk.2V6OVCMK.js";import{p as e}from"./chunk.V5BENIM4.js";import{h as r}from"./chunk.CSRHGKTO.js";r(e(a,{}),document.getElementById("app"));
