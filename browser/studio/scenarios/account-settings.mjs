@@ -1,7 +1,7 @@
 // account-settings.mjs: the account screens. A new owner changes their name,
 // avatar and password (then signs in again with it), sees a second sign-in
 // from another browser in their sessions and signs it out; sets automatic
-// captions, a playback rule, an advertisement and an encoding profile on a
+// captions, a playback rule, an advertisement, a player and an encoding profile on a
 // project; subscribes the organization to a plan, upgrades it (prorated),
 // sees its usage bars and invoices and downloads an invoice's PDF.
 // The Go test (TestStudioAccountSettings) creates the plans Starter and Pro.
@@ -15,6 +15,13 @@ async function signIn(page, t, email, password) {
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByRole('heading', { name: 'Projects' }).waitFor();
+}
+
+// Takes the screen's screenshot from its top, once the toasts are gone.
+async function shot(t, name) {
+  await t.page.evaluate(() => scrollTo(0, 0));
+  await t.page.waitForFunction(() => !document.querySelector('.toast'), null, { timeout: 10000 });
+  await t.shot(name);
 }
 
 async function profile(t, email, password) {
@@ -54,7 +61,7 @@ async function profile(t, email, password) {
   await page.waitForFunction(() => document.querySelectorAll('table tbody tr').length === 2);
   await rows.filter({ hasText: 'This device' }).waitFor();
   await t.axe('profile');
-  await t.shot('profile');
+  await shot(t, 'profile');
   await page.getByRole('button', { name: /^Sign out .* at / }).click();
   await page.getByRole('status').getByText(/^Signed out/).waitFor();
   await page.waitForFunction(() => document.querySelectorAll('table tbody tr').length === 1);
@@ -96,6 +103,18 @@ async function settings(t, projectID) {
   await adDialog.getByRole('button', { name: 'Save advertisement' }).click();
   await page.getByRole('cell', { name: 'Launch pre-roll', exact: true }).waitFor();
 
+  // A player that starts muted on autoplay.
+  await page.getByRole('button', { name: 'New player' }).click();
+  const playerDialog = page.getByRole('dialog', { name: 'New player' });
+  await playerDialog.getByLabel('Player name').fill('Homepage');
+  await playerDialog.getByLabel('Autoplay').check();
+  await playerDialog.getByLabel('Start muted').check();
+  await playerDialog.getByRole('button', { name: 'Save player' }).click();
+  await page.getByRole('button', { name: 'Edit Homepage' }).waitFor();
+  const pl = await t.gql('query($p: ID!) { players(projectID: $p) { name autoplay muted controls } }', { p: projectID });
+  const hp = pl.players.find((x) => x.name === 'Homepage');
+  if (!hp || !hp.autoplay || !hp.muted || !hp.controls) t.fail(`player not saved as set: ${JSON.stringify(pl)}`);
+
   // The ladder, then a profile of two rungs made the default.
   const ladder = page.getByRole('table', { name: /Ladder of new videos: the built-in ladder/ });
   await ladder.getByRole('cell', { name: '1080p', exact: true }).waitFor();
@@ -105,13 +124,12 @@ async function settings(t, projectID) {
   await encDialog.getByRole('button', { name: 'Remove rendition 4' }).click();
   await encDialog.getByRole('button', { name: 'Remove rendition 3' }).click();
   await encDialog.getByRole('button', { name: 'Save profile' }).click();
-  await page.getByRole('button', { name: 'Make Small the default' }).click();
+  await page.getByRole('button', { name: 'Make default: Small' }).click();
   const small = page.getByRole('table', { name: 'Ladder of new videos: profile Small' });
   await small.getByRole('cell', { name: '480p', exact: true }).waitFor();
   if (await small.locator('tbody tr').count() !== 2) t.fail('the default profile should have two rungs');
-  await page.getByRole('heading', { name: 'Settings', level: 1 }).scrollIntoViewIfNeeded();
   await t.axe('settings');
-  await t.shot('settings');
+  await shot(t, 'settings');
 }
 
 async function billing(t) {
@@ -152,7 +170,7 @@ async function billing(t) {
   const { readFileSync } = await import('node:fs');
   if (!readFileSync(path).subarray(0, 5).equals(Buffer.from('%PDF-'))) t.fail('the download is not a PDF');
   await t.axe('billing');
-  await t.shot('billing');
+  await shot(t, 'billing');
 }
 
 export default async function (t) {

@@ -1,7 +1,7 @@
 // billing-format.ts: how the Billing screen writes money (integer minor units
 // of an ISO 4217 currency), metered quantities and the subscription record's
 // timestamps (0001-01-01 when not set).
-import { bytes, when } from '../../ui';
+import { when } from '../../ui';
 
 /** An amount in minor units as money in its currency (EUR 12.34 → "€12.34" in the reader's locale). */
 export function money(minor: number, currency: string): string {
@@ -25,10 +25,19 @@ export const metricNames: Record<string, string> = {
   caption_cpu_seconds: 'Caption processing',
 };
 
+/** A byte count in decimal units (kB, MB, GB, TB), as plans and invoices count data. */
+export function dataSize(n: number): string {
+  const units = ['B', 'kB', 'MB', 'GB', 'TB', 'PB'];
+  let i = 0;
+  let v = n;
+  while (v >= 1000 && i < units.length - 1) { v /= 1000; i++; }
+  return `${i ? Number(v.toFixed(1)).toLocaleString() : v} ${units[i]}`;
+}
+
 /** A metered quantity in the metric's unit. */
 export function quantity(metric: string, n: number): string {
-  if (metric === 'delivered_bytes') return bytes(n);
-  if (metric === 'stored_byte_seconds') return `${bytes(n / 3600)}·h`;
+  if (metric === 'delivered_bytes') return dataSize(n);
+  if (metric === 'stored_byte_seconds') return `${dataSize(n / 3600)}·h`;
   if (metric.endsWith('_seconds')) {
     const minutes = n / 60;
     return minutes >= 120 ? `${(minutes / 60).toFixed(1)} h` : `${Math.round(minutes)} min`;

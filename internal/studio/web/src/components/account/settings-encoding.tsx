@@ -46,7 +46,7 @@ export function EncodingCard(props: { projectID: string; q: QueryState<EncodingD
                     <span class="muted">{p.renditions.map((r) => `${r.height}p`).join(', ')}</span></span>
                   <span class="row">
                     <Button onClick={() => setEditing(p)} aria-label={`Edit ${p.name}`}>Edit</Button>
-                    {!p.isDefault && <Button onClick={() => setDefault(p)} busy={makeDefault.busy} aria-label={`Make ${p.name} the default`}>Make default</Button>}
+                    {!p.isDefault && <Button onClick={() => setDefault(p)} busy={makeDefault.busy} aria-label={`Make default: ${p.name}`}>Make default</Button>}
                     <Button kind="danger" onClick={() => del(p)} busy={remove.busy} aria-label={`Delete ${p.name}`}>Delete</Button>
                   </span>
                 </li>

@@ -66,7 +66,7 @@ export function PlayersCard(props: { projectID: string }) {
                 </span>
                 <span class="row">
                   <Button onClick={() => setEditing(p)} aria-label={`Edit ${p.name}`}>Edit</Button>
-                  {!p.isDefault && <Button onClick={() => setDefault(p)} busy={makeDefault.busy} aria-label={`Make ${p.name} the default`}>Make default</Button>}
+                  {!p.isDefault && <Button onClick={() => setDefault(p)} busy={makeDefault.busy} aria-label={`Make default: ${p.name}`}>Make default</Button>}
                   <Button kind="danger" onClick={() => del(p)} busy={remove.busy} aria-label={`Delete ${p.name}`}>Delete</Button>
                 </span>
               </li>
