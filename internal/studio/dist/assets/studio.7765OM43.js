@@ -1,1 +1,0 @@
-import{a}from"./chunk.5MQFIVP5.js";import"./chunk.4LSYXCHY.js";import"./chunk.2V6OVCMK.js";import{r as e}from"./chunk.N7NUIOLM.js";import{h as r}from"./chunk.CSRHGKTO.js";r(e(a,{}),document.getElementById("app"));
