@@ -61,11 +61,13 @@ export default async function (t) {
     await form.getByLabel('Only these:').check();
     await form.getByRole('checkbox', { name: /video\.created/ }).check();
     await form.getByRole('checkbox', { name: /video\.deleted/ }).check();
+    await t.axe('webhook-endpoint-form');
     await form.getByRole('button', { name: 'Add endpoint' }).click();
     const shown = page.getByRole('dialog', { name: 'Signing secret' });
     await shown.getByText('you will not see it again').waitFor();
     const secret = await shown.getByRole('textbox', { name: 'Signing secret' }).inputValue();
     if (!secret.startsWith('whsec_')) t.fail(`the signing secret shown is ${secret}`);
+    await t.axe('webhook-secret');
     t.values.firstSecret = secret.slice(0, 10);
     await shown.getByRole('button', { name: 'I have kept it' }).click();
     await page.getByRole('cell', { name: /video\.(created|deleted), video\.(created|deleted)/ }).waitFor();
@@ -79,7 +81,7 @@ export default async function (t) {
     await t.gql('mutation ($input: CreateVideoInput!) { createVideo(input: $input) { id } }',
       { input: { title: 'A hooked video', projectID: project.id } });
     // No reload: the row arrives through webhookDeliveryUpdated, then turns succeeded.
-    const row = page.getByRole('row', { name: /video\.created/ });
+    const row = page.getByRole('region', { name: /^Deliveries to/ }).getByRole('row', { name: /video\.created/ });
     await row.waitFor();
     await row.getByText('succeeded').waitFor();
     const got = await receiverLog(t);
@@ -89,7 +91,7 @@ export default async function (t) {
   await t.shot('webhooks');
 
   await t.step('delivery detail and resend', async () => {
-    await page.getByRole('link', { name: 'video.created' }).click();
+    await page.getByRole('region', { name: /^Deliveries to/ }).getByRole('link', { name: 'video.created' }).click();
     await page.getByRole('heading', { name: 'Webhook delivery', level: 1 }).waitFor();
     const body = await page.getByLabel('Request body').textContent();
     if (!body.includes('"type": "video.created"') || !body.includes('A hooked video')) t.fail(`request body: ${body}`);
@@ -110,7 +112,7 @@ export default async function (t) {
     await page.getByRole('link', { name: 'open it' }).click();
     await page.getByLabel('Response body of attempt 1').getByText('{"received":true}').waitFor();
     await page.getByRole('link', { name: 'Back to the deliveries' }).click();
-    await until('two deliveries listed', async () => (await page.getByRole('row', { name: /video\.created/ }).count()) === 2);
+    await until('two deliveries listed', async () => (await page.getByRole('region', { name: /^Deliveries to/ }).getByRole('row', { name: /video\.created/ }).count()) === 2);
   });
 
   await t.step('rotate secret', async () => {
@@ -129,14 +131,18 @@ export default async function (t) {
     await page.getByText('No API key yet').waitFor();
     await page.getByRole('button', { name: 'New API key' }).click();
     const form = page.getByRole('dialog', { name: 'New API key' });
-    await form.getByLabel('Name').fill('Publishing server');
+    await form.getByLabel('Name', { exact: true }).fill('Publishing server');
     await form.getByRole('checkbox', { name: /^Folders and videos.*: read$/ }).check();
     await form.getByRole('checkbox', { name: /^Project records.*: read$/ }).check();
+    await t.axe('api-key-form');
+    await t.shot('api-key-form');
     await form.getByRole('button', { name: 'Create key' }).click();
     const shown = page.getByRole('dialog', { name: 'Your new API key' });
     await shown.getByText('you will not see it again').waitFor();
     key = await shown.getByRole('textbox', { name: 'API key' }).inputValue();
     if (!key.startsWith('vidra_')) t.fail(`the key shown is ${key}`);
+    await t.axe('api-key-created');
+    await t.shot('api-key-created');
     await shown.getByRole('button', { name: 'I have kept it' }).click();
     await page.getByRole('row', { name: /Publishing server/ }).getByText(`…${key.slice(-4)}`).waitFor();
     await page.getByText('Every project: records read, folders read').waitFor();
@@ -169,10 +175,12 @@ export default async function (t) {
     await page.getByRole('heading', { name: 'Members', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Invite someone' }).click();
     const form = page.getByRole('dialog', { name: 'Invite someone' });
-    await form.getByLabel('Email').fill(invitee.email);
+    await form.getByLabel('Email', { exact: true }).fill(invitee.email);
     await form.getByRole('checkbox', { name: /^Folders and videos.*: read$/ }).check();
+    await t.axe('invite-form');
     await form.getByRole('button', { name: 'Send invitation' }).click();
-    await page.getByRole('region', { name: 'Pending invitations' }).getByRole('cell', { name: invitee.email }).waitFor();
+    await page.getByRole('region', { name: 'Pending invitations' }).getByRole('cell', { name: invitee.email, exact: true }).waitFor();
+    await t.axe('members-invited');
   });
 
   await t.step('accept invitation', async () => {
@@ -237,7 +245,8 @@ export default async function (t) {
       const rows = await page.locator('table.audit tbody tr').allTextContents();
       return rows.length >= 2 && rows.every((r) => r.includes('APIKey'));
     });
-    await page.getByRole('button', { name: /^Details of createApiKey/ }).first().click();
+    await page.getByRole('button', { name: /^Show details of createApiKey/ }).first().click();
+    await t.axe('audit-details');
     const fields = await page.getByLabel('Fields set').textContent();
     if (!fields.includes('Publishing server')) t.fail(`the audit entry of createApiKey shows ${fields}`);
     if (fields.includes(key.slice(6))) t.fail('the audit log shows the API key secret');

@@ -85,7 +85,7 @@ export function Invitations(props: { version: number }) {
                     <td>{inv.role === 'member' ? <GrantList permissions={inv.permissions} /> : <span class="muted">Everything</span>}</td>
                     <td>{when(inv.expiresAt)} {inv.expired && <span class="badge failed">Expired</span>}</td>
                     <td class="actions">
-                      <Button busy={busy === inv.id} aria-label={`Send the invitation to ${inv.email} again`} onClick={() => again(inv)}>Send again</Button>
+                      <Button busy={busy === inv.id} aria-label={`Send again to ${inv.email}`} onClick={() => again(inv)}>Send again</Button>
                       <Button kind="danger" busy={revoke.busy} aria-label={`Revoke the invitation to ${inv.email}`} onClick={() => withdraw(inv)}>Revoke</Button>
                     </td>
                   </tr>

@@ -36,7 +36,7 @@ export function Audit() {
   const names: Record<string, string> = {};
   actors.data?.members.edges.forEach(({ node }) => { names[node.userID] = node.user.name || node.user.email; });
   actors.data?.apiKeys.edges.forEach(({ node }) => { names[node.id] = `API key ${node.name}`; });
-  const actorName = (e: Entry) => (e.actorID ? names[e.actorID] || `${e.actorType === 'api_key' ? 'API key' : 'User'} ${e.actorID.slice(0, 8)}` : 'Vidra (no actor)');
+  const actorName = (e: Entry) => (e.actorID ? names[e.actorID] || `${e.actorType === 'api_key' ? 'API key' : 'User'} …${e.actorID.slice(-8)}` : 'Vidra (no actor)');
   const apply = (e: Event) => {
     e.preventDefault();
     const f = new FormData(e.target as HTMLFormElement);
@@ -74,10 +74,10 @@ export function Audit() {
                       <td>{when(e.createdAt)}</td>
                       <td>{actorName(e)}</td>
                       <td><code>{e.action}</code> <span class="muted">{e.operation}</span></td>
-                      <td>{e.entityType} {e.entityID && <code class="muted">{e.entityID.slice(0, 8)}</code>}</td>
+                      <td>{e.entityType} {e.entityID && <code class="muted" title={e.entityID}>…{e.entityID.slice(-8)}</code>}</td>
                       <td>
                         <Button aria-expanded={open === e.id ? 'true' : 'false'} aria-controls={open === e.id ? `audit-${e.id}` : undefined}
-                          aria-label={`Details of ${e.action} at ${when(e.createdAt)}`}
+                          aria-label={`${open === e.id ? 'Hide' : 'Show'} details of ${e.action} at ${when(e.createdAt)}`}
                           onClick={() => setOpen(open === e.id ? null : e.id)}>{open === e.id ? 'Hide' : 'Show'}</Button>
                       </td>
                     </tr>
