@@ -62,6 +62,7 @@ func (a *App) routes(opts Options) error {
 	}).Middleware)
 	if a.Config.HTTP.Studio {
 		r.Use(studio.OAuthReturn)
+		r.Use(studio.InvitationLink)
 	}
 	gql := a.Resolver.NewHandler(opts.Limits)
 	r.Group(func(api chi.Router) {
