@@ -119,15 +119,20 @@ export function resetSubscriptions(): void {
   ws = null;
 }
 
+/** What a subscription event carries besides its data: the cursor to resume after it (as `after`). */
+export interface EventExtensions {
+  cursor?: string;
+}
+
 /**
- * Subscribes to a persisted subscription; next gets each event's data. Returns
- * the function that unsubscribes.
+ * Subscribes to a persisted subscription; next gets each event's data and its
+ * extensions (the resume cursor). Returns the function that unsubscribes.
  */
-export function subscribe<T = any>(name: Operation, variables: object, next: (data: T) => void, error?: (e: Error) => void): () => void {
+export function subscribe<T = any>(name: Operation, variables: object, next: (data: T, extensions: EventExtensions) => void, error?: (e: Error) => void): () => void {
   return wsClient().subscribe<T>(
     { operationName: name, query: documents[name], variables: variables as Record<string, unknown> },
     {
-      next: (r) => { if (r.data) next(r.data as T); },
+      next: (r) => { if (r.data) next(r.data as T, (r.extensions || {}) as EventExtensions); },
       error: (e) => error?.(e instanceof Error ? e : new Error(String((e as any)?.message || e))),
       complete: () => {},
     },

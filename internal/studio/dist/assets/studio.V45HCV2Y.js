@@ -1,1 +1,0 @@
-import{a}from"./chunk.YY4HOBDI.js";import"./chunk.CTBUBYIU.js";import"./chunk.2V6OVCMK.js";import{t as e}from"./chunk.LHMPOLTL.js";import{h as r}from"./chunk.CSRHGKTO.js";r(e(a,{}),document.getElementById("app"));
