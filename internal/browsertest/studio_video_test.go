@@ -1,0 +1,54 @@
+package browsertest_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/vidra-dev/vidra/internal/apptest"
+	"github.com/vidra-dev/vidra/internal/browsertest"
+)
+
+// TestStudioVideo: the owner of a project with a real transcoded clip signs in
+// to the console and opens the video's page (browser/studio/scenarios/video.mjs):
+// the Vidra player in its iframe plays, the title, a tag and a metadata key are
+// saved (and still there after a reload), a WebVTT file is uploaded as a caption
+// and its text corrected, two chapters are added, the embed code is copied, an
+// MP4 download is requested and its link appears once ready; a video without
+// its file shows its status instead of the player; the video is deleted and the
+// console goes back to the library. The API then has none of it. On both
+// databases; axe-core finds no serious violation.
+func TestStudioVideo(t *testing.T) {
+	apptest.ForEachDialect(t, func(t *testing.T, s *apptest.Server) {
+		// The project in the default user's current (personal) organization, the
+		// one the console opens after signing in as that user.
+		var created struct{ CreateProject struct{ ID string } }
+		s.MustGraphQL(`mutation { createProject(input: {name: "Launch films"}) { id } }`, nil, &created)
+		project := created.CreateProject.ID
+		videoID := browsertest.ReadyVideo(t, s, project, 8)
+		s.MustGraphQL(`mutation($id: ID!) { updateVideo(id: $id, input: {title: "Harbour at dawn"}) { id } }`,
+			map[string]any{"id": videoID}, nil)
+		waiting := s.CreateVideo(project, "", "Still waiting")
+
+		captions := filepath.Join(t.TempDir(), "harbour.vtt")
+		vtt := "WEBVTT\n\n00:00:00.000 --> 00:00:03.000\nBoats leave the harbour.\n\n00:00:03.000 --> 00:00:06.000\nThe gulls follow them.\n"
+		if err := os.WriteFile(captions, []byte(vtt), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		res := browsertest.RunStudio(t, browsertest.StudioOptions{
+			Base: s.URL, Scenario: "video", Shots: studioShots(t), Timeout: 4 * time.Minute,
+			Env: map[string]any{
+				"email": apptest.DefaultEmail, "password": apptest.DefaultPassword,
+				"project": project, "video": videoID, "waiting": waiting, "captionFile": captions,
+			},
+		})
+		if raw := string(res.Values["embedCode"]); !strings.Contains(raw, "/embed/"+videoID) {
+			t.Errorf("copied embed code %s does not embed the video", raw)
+		}
+		if code := s.ErrorCode(`query($id: ID!) { video(id: $id) { id } }`, map[string]any{"id": videoID}); code != "NOT_FOUND" {
+			t.Errorf("the deleted video answers %q, want NOT_FOUND", code)
+		}
+	})
+}
