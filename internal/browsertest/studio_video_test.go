@@ -9,6 +9,7 @@ import (
 
 	"github.com/vidra-dev/vidra/internal/apptest"
 	"github.com/vidra-dev/vidra/internal/browsertest"
+	"github.com/vidra-dev/vidra/internal/clip"
 )
 
 // TestStudioVideo: the owner of a project with a real transcoded clip signs in
@@ -17,9 +18,10 @@ import (
 // saved (and still there after a reload), a WebVTT file is uploaded as a caption
 // and its text corrected, two chapters are added, the embed code is copied, an
 // MP4 download is requested and its link appears once ready; a video without
-// its file shows its status instead of the player; the video is deleted and the
-// console goes back to the library. The API then has none of it. On both
-// databases; axe-core finds no serious violation.
+// its file shows its status instead of the player, and the player without a
+// reload once its file (uploaded meanwhile) is processed; the video is deleted
+// and the console goes back to the library. On both databases; axe-core finds
+// no serious violation.
 func TestStudioVideo(t *testing.T) {
 	apptest.ForEachDialect(t, func(t *testing.T, s *apptest.Server) {
 		// The project in the default user's current (personal) organization, the
@@ -30,7 +32,8 @@ func TestStudioVideo(t *testing.T) {
 		videoID := browsertest.ReadyVideo(t, s, project, 8)
 		s.MustGraphQL(`mutation($id: ID!) { updateVideo(id: $id, input: {title: "Harbour at dawn"}) { id } }`,
 			map[string]any{"id": videoID}, nil)
-		waiting := s.CreateVideo(project, "", "Still waiting")
+		// A clip the scenario uploads into a video it watches become ready.
+		clipFile := clip.Make(t, 4, 640, 360, 25)
 
 		captions := filepath.Join(t.TempDir(), "harbour.vtt")
 		vtt := "WEBVTT\n\n00:00:00.000 --> 00:00:03.000\nBoats leave the harbour.\n\n00:00:03.000 --> 00:00:06.000\nThe gulls follow them.\n"
@@ -41,9 +44,11 @@ func TestStudioVideo(t *testing.T) {
 			Base: s.URL, Scenario: "video", Shots: studioShots(t), Timeout: 4 * time.Minute,
 			Env: map[string]any{
 				"email": apptest.DefaultEmail, "password": apptest.DefaultPassword,
-				"project": project, "video": videoID, "waiting": waiting, "captionFile": captions,
+				"project": project, "video": videoID, "clipFile": clipFile, "captionFile": captions,
 			},
 		})
+		t.Logf("playhead %s, empty title refused with %s, caption generation %s, MP4 download %s bytes",
+			res.Values["playhead"], res.Values["emptyTitleError"], res.Values["generation"], res.Values["downloadBytes"])
 		if raw := string(res.Values["embedCode"]); !strings.Contains(raw, "/embed/"+videoID) {
 			t.Errorf("copied embed code %s does not embed the video", raw)
 		}

@@ -2,12 +2,15 @@
 // the player plays in its iframe, the details are edited and saved, a WebVTT
 // file becomes a caption whose text is then corrected, two chapters are added,
 // the embed code is copied, an MP4 download is requested and becomes a link; a
-// video without its file shows its status; the video is deleted.
-// t.env: email, password (the Go test's user), project, video (ready), waiting
-// (a video with no file), captionFile (a WebVTT file).
+// video without its file shows its status, live until it is ready; the video
+// is deleted.
+// t.env: email, password (the Go test's user), project, video (ready), clipFile
+// (a video file to upload), captionFile (a WebVTT file).
+import { readFileSync } from 'node:fs';
+
 export default async function (t) {
   const { page } = t;
-  const { email, password, project, video, waiting, captionFile } = t.env;
+  const { email, password, project, video, clipFile, captionFile } = t.env;
   const videoPath = `/studio/projects/${project}/videos/${video}`;
 
   await page.goto(t.url('/studio/sign-in'));
@@ -16,12 +19,23 @@ export default async function (t) {
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('heading', { name: 'Projects' }).waitFor();
 
-  // A video without its file: its status instead of the player.
-  await page.goto(t.url(`/studio/projects/${project}/videos/${waiting}`));
-  await page.getByRole('heading', { name: 'Still waiting', level: 1 }).waitFor();
-  await page.getByText('Waiting for its file').waitFor();
-  if (await page.locator('iframe').count()) t.fail('a video with no file shows a player');
-  await t.axe('video-waiting');
+  // A video without its file shows its status instead of the player; when its
+  // file is uploaded, the page follows the processing live (videoUpdated) and
+  // shows the player once the video is ready, without a reload.
+  await t.step('live status', async () => {
+    const up = await t.gql(`mutation($p: ID!) { createUploadToken(projectID: $p, input: {title: "Arriving"}) {
+      token directUploadURL video { id } } }`, { p: project });
+    await page.goto(t.url(`/studio/projects/${project}/videos/${up.createUploadToken.video.id}`));
+    await page.getByRole('heading', { name: 'Arriving', level: 1 }).waitFor();
+    await page.getByText('Waiting for its file').waitFor();
+    if (await page.locator('iframe').count()) t.fail('a video with no file shows a player');
+    await t.axe('video-waiting');
+    const res = await fetch(up.createUploadToken.directUploadURL, {
+      method: 'PUT', headers: { 'Upload-Token': up.createUploadToken.token }, body: readFileSync(clipFile),
+    });
+    if (!res.ok) t.fail(`the upload answered ${res.status}: ${await res.text()}`);
+    await page.getByTitle('Player: Arriving').waitFor({ timeout: 120000 });
+  });
 
   await t.step('open', async () => {
     await page.goto(t.url(videoPath));
@@ -50,14 +64,14 @@ export default async function (t) {
     await page.getByLabel('Add a tag').fill('boats');
     await page.getByRole('button', { name: 'Add tag' }).click();
     await page.getByRole('button', { name: 'Add a key' }).click();
-    await page.getByLabel('Key 1').fill('client');
-    await page.getByLabel('Value 1').fill('Acme Ferries');
+    await page.getByLabel('Key 1', { exact: true }).fill('client');
+    await page.getByLabel('Value 1', { exact: true }).fill('Acme Ferries');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Video details saved').waitFor();
     await page.reload();
     await page.getByRole('heading', { name: 'Harbour at dawn, final cut', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Remove tag boats' }).waitFor();
-    const value = await page.getByLabel('Value 1').inputValue();
+    const value = await page.getByLabel('Value 1', { exact: true }).inputValue();
     if (value !== 'Acme Ferries') t.fail(`metadata client is ${value} after a reload`);
   });
 
@@ -69,14 +83,27 @@ export default async function (t) {
   t.values.emptyTitleError = await page.locator('.video-details .field .error-text').first().textContent();
   await page.getByRole('button', { name: 'Discard changes' }).click();
 
+  // Automatic captions: requested, listed with their status until they end
+  // (before the upload below, which replaces the track they make).
+  await t.step('generate', async () => {
+    await page.getByText('This deployment transcribes speech with').waitFor();
+    await page.getByLabel('Spoken language (BCP 47, e.g. en)').fill('en');
+    await page.getByRole('button', { name: 'Generate captions' }).click();
+    await page.getByText('Automatic captions (en) requested').waitFor();
+    const table = page.locator('table', { has: page.locator('caption', { hasText: 'Caption generations' }) });
+    await table.locator('.badge').first().waitFor();
+    await table.locator('.badge.ready, .badge.failed, .badge.canceled').first().waitFor({ timeout: 90000 });
+    t.values.generation = (await table.locator('tbody tr').first().locator('td').nth(2).textContent()).trim();
+  });
+
   // A WebVTT file becomes the English caption; its text is corrected.
   await t.step('captions', async () => {
     await page.getByLabel('Caption file (WebVTT or SRT, at most 1 MiB)').setInputFiles(captionFile);
     await page.getByLabel('Language (BCP 47, e.g. en, fr-CA)').fill('en');
     await page.getByLabel('Label (optional)').fill('English');
     await page.getByRole('button', { name: 'Upload caption' }).click();
-    await page.getByRole('button', { name: 'Edit caption en' }).waitFor();
-    await page.getByRole('button', { name: 'Edit caption en' }).click();
+    await page.getByRole('button', { name: 'Edit text of caption en' }).waitFor();
+    await page.getByRole('button', { name: 'Edit text of caption en' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit caption en' });
     const text = dialog.getByLabel('WebVTT text');
     await text.waitFor();
@@ -89,7 +116,6 @@ export default async function (t) {
     const en = data.videoCaptions.find((c) => c.language === 'en');
     if (!en || !en.text.includes('The gulls follow them home.')) t.fail(`the saved caption is ${JSON.stringify(en)}`);
   });
-  await page.getByText(/Automatic captions are|This deployment transcribes speech with/).waitFor();
 
   // Two chapters.
   await t.step('chapters', async () => {
@@ -97,7 +123,7 @@ export default async function (t) {
       await page.getByLabel('Start time (m:ss)').fill(start);
       await page.getByLabel('Chapter title').fill(title);
       await page.getByRole('button', { name: 'Add chapter' }).click();
-      await page.getByRole('cell', { name: title }).waitFor();
+      await page.getByRole('cell', { name: title, exact: true }).waitFor();
     }
     const data = await t.gql(`query($v: ID!) { videoChapters(videoID: $v) { title startSeconds } }`, { v: video });
     const got = data.videoChapters.map((c) => `${c.startSeconds} ${c.title}`).join(', ');
@@ -126,9 +152,16 @@ export default async function (t) {
     t.values.downloadBytes = (await file.arrayBuffer()).byteLength;
   });
 
-  await page.evaluate(() => window.scrollTo(0, 0));
   await t.axe('video');
+  await page.locator('.toast').first().waitFor({ state: 'detached' });
+  await page.evaluate(() => window.scrollTo(0, 0));
   await t.shot('video');
+  await page.getByRole('heading', { name: 'Captions', level: 2 }).scrollIntoViewIfNeeded();
+  await page.evaluate(() => window.scrollBy(0, -16));
+  await t.shot('video-captions');
+  await page.getByRole('heading', { name: 'Renditions and downloads', level: 2 }).scrollIntoViewIfNeeded();
+  await page.evaluate(() => window.scrollBy(0, -16));
+  await t.shot('video-downloads');
 
   // Deleted, after a confirmation, and back to the library.
   await page.getByRole('button', { name: 'Delete video' }).click();

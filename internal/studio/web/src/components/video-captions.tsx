@@ -69,7 +69,7 @@ function CaptionTable(props: { captions: CaptionRow[]; onEdit: (c: CaptionRow) =
             <td>{bytes(c.size)}</td>
             <td>{when(c.updatedAt)}</td>
             <td class="row">
-              <Button onClick={() => props.onEdit(c)} aria-label={`Edit caption ${c.language}`}>Edit text</Button>
+              <Button onClick={() => props.onEdit(c)} aria-label={`Edit text of caption ${c.language}`}>Edit text</Button>
               <Button kind="danger" onClick={() => props.onDelete(c)} aria-label={`Delete caption ${c.language}`}>Delete</Button>
             </td>
           </tr>

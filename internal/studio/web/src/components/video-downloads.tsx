@@ -48,7 +48,7 @@ export function VideoDownloads(props: SectionProps) {
           <thead><tr><th scope="col">Name</th><th scope="col">Size</th><th scope="col">Bandwidth</th><th scope="col">Status</th></tr></thead>
           <tbody>
             {v.renditions.map((r) => (
-              <tr key={r.id}><td>{r.name}</td><td>{r.width}×{r.height}</td><td>{Math.round(r.bandwidth / 1000)} kbps</td><td><span class={`badge ${r.status}`}>{r.status}</span></td></tr>
+              <tr key={r.id}><td>{r.name}</td><td>{r.width ? `${r.width}×${r.height}` : 'audio only'}</td><td>{Math.round(r.bandwidth / 1000)} kbps</td><td><span class={`badge ${r.status}`}>{r.status}</span></td></tr>
             ))}
           </tbody>
         </table>
