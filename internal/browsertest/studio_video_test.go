@@ -16,7 +16,8 @@ import (
 // to the console and opens the video's page (browser/studio/scenarios/video.mjs):
 // the Vidra player in its iframe plays, the title, a tag and a metadata key are
 // saved (and still there after a reload), a WebVTT file is uploaded as a caption
-// and its text corrected, two chapters are added, the embed code is copied, an
+// and its text corrected, automatic captions are requested (and end), two
+// chapters are added and one edited, the embed code is copied, an
 // MP4 download is requested and its link appears once ready; a video without
 // its file shows its status instead of the player, and the player without a
 // reload once its file (uploaded meanwhile) is processed; the video is deleted

@@ -1,9 +1,9 @@
 // video.mjs: the owner of a project signs in and works on a ready video's page:
 // the player plays in its iframe, the details are edited and saved, a WebVTT
-// file becomes a caption whose text is then corrected, two chapters are added,
-// the embed code is copied, an MP4 download is requested and becomes a link; a
-// video without its file shows its status, live until it is ready; the video
-// is deleted.
+// file becomes a caption whose text is then corrected, automatic captions are
+// requested, two chapters are added (one then edited), the embed code is
+// copied, an MP4 download is requested and becomes a link; a video without its
+// file shows its status, live until it is ready; the video is deleted.
 // t.env: email, password (the Go test's user), project, video (ready), clipFile
 // (a video file to upload), captionFile (a WebVTT file).
 import { readFileSync } from 'node:fs';
@@ -125,9 +125,16 @@ export default async function (t) {
       await page.getByRole('button', { name: 'Add chapter' }).click();
       await page.getByRole('cell', { name: title, exact: true }).waitFor();
     }
+    // The second one edited in place.
+    await page.getByRole('button', { name: 'Edit chapter Open water' }).click();
+    const row = page.locator('form', { has: page.getByRole('button', { name: 'Save chapter' }) });
+    await row.getByLabel('Start', { exact: true }).fill('0:05');
+    await row.getByLabel('Title', { exact: true }).fill('Open sea');
+    await row.getByRole('button', { name: 'Save chapter' }).click();
+    await page.getByRole('cell', { name: 'Open sea', exact: true }).waitFor();
     const data = await t.gql(`query($v: ID!) { videoChapters(videoID: $v) { title startSeconds } }`, { v: video });
     const got = data.videoChapters.map((c) => `${c.startSeconds} ${c.title}`).join(', ');
-    if (got !== '0 Leaving port, 4 Open water') t.fail(`chapters: ${got}`);
+    if (got !== '0 Leaving port, 5 Open sea') t.fail(`chapters: ${got}`);
   });
 
   // The embed code, copied.
