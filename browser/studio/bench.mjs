@@ -120,13 +120,17 @@ await page.getByRole('heading', { level: 1 }).waitFor();
 await page.locator('tbody tr, [role=row]').first().waitFor({ timeout: 30000 });
 const firstPage = performance.now() - libStart;
 let pages = 1;
-const next = page.getByRole('button', { name: 'Next page' });
+const nextPage = page.getByRole('button', { name: 'Next page' });
 const range = page.locator('.pager [aria-live]');
 const scrollStart = performance.now();
-while (await next.isEnabled().catch(() => false)) {
-  const before = await range.textContent();
-  await next.click();
-  await page.waitForFunction((b) => document.querySelector('.pager [aria-live]')?.textContent !== b, before, { timeout: 30000 });
+// The pager says "9951–10000 of 10000": the end is when its last number is the total.
+const atEnd = (text) => {
+  const m = (text || '').match(/(\d+)\D+(\d+) of (\d+)/);
+  return !m || m[2] === m[3];
+};
+for (let text = await range.textContent(); !atEnd(text); text = await range.textContent()) {
+  await nextPage.click();
+  await page.waitForFunction((b) => document.querySelector('.pager [aria-live]')?.textContent !== b, text, { timeout: 30000 });
   pages++;
 }
 const scrollSeconds = (performance.now() - scrollStart) / 1000;

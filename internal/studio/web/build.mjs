@@ -10,12 +10,15 @@
 //     it spreads, by operation name, in the module `studio:operations`; the
 //     console can send no other document. dist/operations.json lists them with
 //     their SHA-256 (the allow list an operator may pin at a proxy).
-//  2. esbuild bundles the TypeScript and CSS, minified, as ES modules split at
+//  2. TypeScript checks the sources' types (tsconfig.json, strict): esbuild
+//     strips types without reading them, so a wrong property or argument fails
+//     here instead of in a user's browser.
+//  3. esbuild bundles the TypeScript and CSS, minified, as ES modules split at
 //     each screen's dynamic import: the shell loads the code of the first screen
 //     only, and the charts library only with the analytics screen.
-//  3. Every file is named by a hash of its bytes (served with immutable caching)
+//  4. Every file is named by a hash of its bytes (served with immutable caching)
 //     and written beside its gzip encoding by zopfli (sent as is).
-//  4. index.html names the shell's script and stylesheet; it is served with
+//  5. index.html names the shell's script and stylesheet; it is served with
 //     no-cache for every console path (GET /studio/...).
 import * as esbuild from 'esbuild';
 import { gzip } from '@gfx/zopfli';
@@ -25,6 +28,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import ts from 'typescript';
 
 const zopfli = promisify(gzip);
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -43,7 +47,10 @@ function operations() {
     for (const def of doc.definitions) {
       const name = def.name && def.name.value;
       if (!name) failures.push(`${f}: every operation needs a name`);
-      else if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(name, def);
+      else if (def.kind === Kind.FRAGMENT_DEFINITION) {
+        if (fragments.has(name)) failures.push(`${f}: fragment ${name} is defined twice`);
+        fragments.set(name, def);
+      }
       else if (ops.has(name)) failures.push(`${f}: operation ${name} is defined twice`);
       else ops.set(name, { def, file: f });
     }
@@ -73,6 +80,23 @@ function operations() {
 }
 
 const documents = operations();
+typecheck();
+
+// 2. Types.
+function typecheck() {
+  const configPath = join(here, 'tsconfig.json');
+  const config = ts.readConfigFile(configPath, ts.sys.readFile);
+  const parsed = ts.parseJsonConfigFileContent(config.config, ts.sys, here);
+  const program = ts.createProgram(parsed.fileNames, parsed.options);
+  const diagnostics = ts.getPreEmitDiagnostics(program);
+  if (diagnostics.length) {
+    console.error(ts.formatDiagnostics(diagnostics, {
+      getCanonicalFileName: (f) => f, getCurrentDirectory: () => here, getNewLine: () => '\n',
+    }));
+    console.error(`studio: ${diagnostics.length} type error(s)`);
+    process.exit(1);
+  }
+}
 const operationsPlugin = {
   name: 'studio-operations',
   setup(build) {
@@ -83,7 +107,7 @@ const operationsPlugin = {
   },
 };
 
-// 2. Bundles.
+// 3. Bundles.
 const result = await esbuild.build({
   absWorkingDir: here,
   entryPoints: { studio: 'src/main.tsx' },
@@ -132,12 +156,12 @@ const follow = (file) => {
 };
 follow("dist/" + entry.js);
 
-// 3. The persisted documents' list.
+// 4. The persisted documents' list.
 const manifest = Object.fromEntries(Object.entries(documents).sort()
   .map(([name, text]) => [name, 'sha256:' + createHash('sha256').update(text).digest('hex')]));
 writeFileSync(join(out, 'operations.json'), JSON.stringify(manifest, null, 2) + '\n');
 
-// 4. The page.
+// 5. The page.
 const html = `<!doctype html>
 <html lang="en">
 <head>

@@ -26,19 +26,35 @@ interface GraphQLError {
   extensions?: { code?: string; field?: string; retryAfter?: number };
 }
 
-async function post(name: Operation, variables: object, token?: string): Promise<{ data?: any; errors?: GraphQLError[] }> {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+/** A file sent as the variable named by its key (GraphQL multipart request). */
+export interface FileVariable {
+  variable: string;
+  file: Blob;
+  name: string;
+}
+
+async function post(name: Operation, variables: object, token?: string, upload?: FileVariable): Promise<{ data?: any; errors?: GraphQLError[] }> {
+  const headers: Record<string, string> = {};
   if (token) headers.Authorization = 'Bearer ' + token;
+  let body: BodyInit;
+  if (upload) {
+    // The GraphQL multipart request: operations, map, then the file.
+    const form = new FormData();
+    form.append('operations', JSON.stringify({ operationName: name, query: documents[name], variables: { ...variables, [upload.variable]: null } }));
+    form.append('map', JSON.stringify({ 0: ['variables.' + upload.variable] }));
+    form.append('0', upload.file, upload.name);
+    body = form;
+  } else {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify({ operationName: name, query: documents[name], variables });
+  }
   let res: Response;
   try {
-    res = await fetch('/graphql', {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ operationName: name, query: documents[name], variables }),
-    });
+    res = await fetch('/graphql', { method: 'POST', headers, body });
   } catch {
     throw new ApiError('The server cannot be reached. Check your connection and try again.', 'NETWORK');
   }
+  if (res.status === 413) throw new ApiError('The file is too large for the server.', 'TOO_LARGE', upload?.variable || '');
   const type = res.headers.get('Content-Type') || '';
   if (!type.includes('json')) throw new ApiError(`The server answered ${res.status}.`, 'HTTP_' + res.status);
   return res.json();
@@ -81,12 +97,15 @@ async function freshToken(): Promise<string | undefined> {
   return session.get()?.accessToken;
 }
 
-/** Runs a persisted operation; rejects with an ApiError on any error. */
-export async function gql<T = any>(name: Operation, variables: object = {}): Promise<T> {
+/**
+ * Runs a persisted operation; rejects with an ApiError on any error. upload,
+ * when given, sends a file as one of its variables (a multipart request).
+ */
+export async function gql<T = any>(name: Operation, variables: object = {}, upload?: FileVariable): Promise<T> {
   const token = name === 'RefreshToken' || name === 'Login' ? undefined : await freshToken();
-  let r = await post(name, variables, token);
+  let r = await post(name, variables, token, upload);
   if (r.errors?.[0]?.extensions?.code === 'UNAUTHENTICATED' && session.get() && name !== 'Login') {
-    if (await refresh()) r = await post(name, variables, session.get()?.accessToken);
+    if (await refresh()) r = await post(name, variables, session.get()?.accessToken, upload);
   }
   if (r.errors?.length) {
     const e = r.errors[0];

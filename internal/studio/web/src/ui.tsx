@@ -3,7 +3,7 @@
 // is made of these, so labels, focus and error announcements are the same
 // everywhere (WCAG: each control labelled, errors tied to their field with
 // aria-describedby, status changes announced through a live region).
-import type { ComponentChildren, JSX } from 'preact';
+import type { ButtonHTMLAttributes, ComponentChildren, PartialInputHTMLAttributes, SelectHTMLAttributes } from 'preact';
 import { useCallback, useEffect, useId, useRef, useState } from 'preact/hooks';
 import { ApiError, gql, type Operation } from './api';
 import { signal, useSignal } from './signal';
@@ -23,14 +23,14 @@ export function Page(props: { title: string; actions?: ComponentChildren; childr
 }
 
 /** A labelled input; its error (an ApiError naming this field, or a message) is announced. */
-export function Field(props: JSX.HTMLAttributes<HTMLInputElement> & { label: string; name: string; error?: unknown; hint?: string }) {
+export function Field(props: Omit<PartialInputHTMLAttributes<HTMLInputElement>, 'list'> & { label: string; name: string; error?: unknown; hint?: string; list?: string }) {
   const { label, error, hint, ...input } = props;
   const id = useId();
   const message = fieldError(error, props.name);
   return (
     <div class="field">
       <label for={id}>{label}</label>
-      <input id={id} {...input} aria-invalid={message ? 'true' : undefined}
+      <input id={id} {...(input as Record<string, unknown>)} aria-invalid={message ? 'true' : undefined}
         aria-describedby={message ? id + '-err' : hint ? id + '-hint' : undefined} />
       {hint && !message && <small id={id + '-hint'}>{hint}</small>}
       {message && <small id={id + '-err'} class="error-text">{message}</small>}
@@ -39,7 +39,7 @@ export function Field(props: JSX.HTMLAttributes<HTMLInputElement> & { label: str
 }
 
 /** A labelled select. */
-export function Select(props: JSX.HTMLAttributes<HTMLSelectElement> & { label: string; options: [string, string][] }) {
+export function Select(props: SelectHTMLAttributes & { label: string; options: [string, string][] }) {
   const { label, options, ...rest } = props;
   const id = useId();
   return (
@@ -70,7 +70,7 @@ export function ErrorBox(props: { error: unknown; fields?: string[] }) {
 }
 
 /** A button; busy disables it and says so. */
-export function Button(props: JSX.HTMLAttributes<HTMLButtonElement> & { busy?: boolean; kind?: 'primary' | 'danger' | 'plain' }) {
+export function Button(props: ButtonHTMLAttributes & { busy?: boolean; kind?: 'primary' | 'danger' | 'plain' }) {
   const { busy, kind = 'plain', children, ...rest } = props;
   return (
     <button type="button" class={`btn btn-${kind}`} disabled={busy || (rest.disabled as boolean)} aria-busy={busy ? 'true' : undefined} {...rest}>

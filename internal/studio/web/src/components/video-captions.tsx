@@ -2,12 +2,12 @@
 // uploaded as a track, a track's text edited (sent back as a corrected file by
 // editCaption) and deleted; automatic captions are in video-caption-generation.
 import { useState } from 'preact/hooks';
+import { gql } from '../api';
 import { Button, Dialog, ErrorBox, Field, Loaded, bytes, toast, useMutation, useQuery, when } from '../ui';
 import { CaptionGenerations } from './video-caption-generation';
 import { Confirm } from './video-confirm';
 import { TextArea } from './video-fields';
 import type { SectionProps } from './video-types';
-import { gqlUpload } from './video-upload';
 
 /** A caption track as the list shows it. */
 export interface CaptionRow {
@@ -93,9 +93,9 @@ function CaptionUpload(props: SectionProps & { onDone: () => void }) {
     setError(null);
     try {
       const label = String(f.get('label') || '').trim();
-      const r = await gqlUpload('VideoCaptionUpload', {
+      const r = await gql('VideoCaptionUpload', {
         videoID: props.video.id, projectID: props.projectID, language: String(f.get('language')).trim(), label: label || null,
-      }, file, file.name);
+      }, { variable: 'file', file, name: file.name });
       toast(`Caption ${r.uploadCaption.language} uploaded`);
       form.reset();
       props.onDone();
@@ -133,7 +133,7 @@ function CaptionEdit(props: SectionProps & { caption: CaptionRow; onClose: () =>
     try {
       const label = String(new FormData(e.target as HTMLFormElement).get('label') || '');
       const body = new Blob([text ?? q.data!.caption.text], { type: 'text/vtt' });
-      await gqlUpload('VideoCaptionEdit', { ...ids, label }, body, `${props.caption.language}.vtt`);
+      await gql('VideoCaptionEdit', { ...ids, label }, { variable: 'file', file: body, name: `${props.caption.language}.vtt` });
       toast(`Caption ${props.caption.language} saved`);
       props.onDone();
       props.onClose();

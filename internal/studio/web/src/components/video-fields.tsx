@@ -1,11 +1,11 @@
 // video-fields.tsx: form controls of a video's page that ui.tsx has no
 // counterpart for: a labelled textarea bound to API errors like Field.
-import type { JSX } from 'preact';
+import type { TextareaHTMLAttributes } from 'preact';
 import { useId } from 'preact/hooks';
 import { fieldError } from '../ui';
 
 /** A labelled multi-line input; its error (an ApiError naming this field, or a message) is announced. */
-export function TextArea(props: JSX.HTMLAttributes<HTMLTextAreaElement> & { label: string; name: string; error?: unknown; hint?: string }) {
+export function TextArea(props: TextareaHTMLAttributes & { label: string; name: string; error?: unknown; hint?: string }) {
   const { label, error, hint, ...rest } = props;
   const id = useId();
   const message = fieldError(error, props.name);

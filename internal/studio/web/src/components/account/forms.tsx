@@ -1,23 +1,23 @@
 // forms.tsx: small form pieces the account screens need beside ui.tsx's:
 // a labelled checkbox, a labelled textarea, and parsers of typed lists.
-import type { JSX } from 'preact';
+import type { PartialInputHTMLAttributes, TextareaHTMLAttributes } from 'preact';
 import { useId } from 'preact/hooks';
 import { fieldError } from '../../ui';
 
 /** A checkbox with its label after it. */
-export function Checkbox(props: JSX.HTMLAttributes<HTMLInputElement> & { label: string; name: string }) {
+export function Checkbox(props: PartialInputHTMLAttributes<HTMLInputElement> & { label: string; name: string }) {
   const { label, ...input } = props;
   const id = useId();
   return (
     <div class="check">
-      <input id={id} type="checkbox" {...input} />
+      <input id={id} type="checkbox" {...(input as Record<string, unknown>)} />
       <label for={id}>{label}</label>
     </div>
   );
 }
 
 /** A labelled textarea; its error (an ApiError naming this field) is announced. */
-export function TextArea(props: JSX.HTMLAttributes<HTMLTextAreaElement> & { label: string; name: string; hint?: string; error?: unknown }) {
+export function TextArea(props: TextareaHTMLAttributes & { label: string; name: string; hint?: string; error?: unknown }) {
   const { label, hint, error, ...rest } = props;
   const id = useId();
   const message = fieldError(error, props.name);

@@ -1,1 +1,0 @@
-import{a}from"./chunk.EYD5NRLL.js";import"./chunk.SDYJ5R2G.js";import"./chunk.2V6OVCMK.js";import{t as e}from"./chunk.LQKK7EJF.js";import{h as r}from"./chunk.CSRHGKTO.js";r(e(a,{}),document.getElementById("app"));
