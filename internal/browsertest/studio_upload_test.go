@@ -17,8 +17,8 @@ import (
 )
 
 // TestStudioUpload: a user uploads a real clip on the console's Upload screen
-// through a link that sends upload bytes at 192 KiB/s (so the upload takes
-// several seconds), pauses and resumes it, reloads the page midway, chooses the
+// over an uplink Chromium throttles to 192 KiB/s (so the upload takes several
+// seconds and its progress is what the server receives), pauses and resumes it, reloads the page midway, chooses the
 // same file again and sees it go on from the server's offset; the video's
 // processing is followed live until it is ready, and its link opens it. A
 // second file dropped on the drop zone uploads too, while the user visits

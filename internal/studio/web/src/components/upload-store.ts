@@ -138,6 +138,11 @@ async function begin(id: string): Promise<void> {
         key: it.key, project: it.project, name: it.name, size: it.size, lastModified: rt.file.lastModified,
         token: c.token, videoID: c.video.id, expiresAt: c.expiresAt,
       };
+      if (rt.canceled) {
+        // Canceled while the credential was on its way: its video is not wanted.
+        void gql('UploadDeleteVideo', { id: record.videoID, projectID: it.project }).catch(() => {});
+        return;
+      }
       saveRecord(record);
     } catch (e) {
       if (!rt.canceled) update(id, { phase: 'error', error: (e as Error).message });
