@@ -18,12 +18,13 @@ import (
 
 // TestStudioUpload: a user uploads a real clip on the console's Upload screen
 // over an uplink Chromium throttles to 192 KiB/s (so the upload takes several
-// seconds and its progress is what the server receives), pauses and resumes it, reloads the page midway, chooses the
-// same file again and sees it go on from the server's offset; the video's
-// processing is followed live until it is ready, and its link opens it. A
-// second file dropped on the drop zone uploads too, while the user visits
-// another screen and comes back (browser/studio/scenarios/upload.mjs). Both
-// videos end ready with exactly the files' bytes.
+// seconds and its progress is what the server receives), pauses and resumes
+// it, reloads the page midway, chooses the same file again and sees it go on
+// from the server's offset; the video's processing is followed live until it
+// is ready, and its link opens it. A second file dropped on the drop zone
+// uploads too, while the user visits another screen and comes back; a third
+// is canceled and its video deleted (browser/studio/scenarios/upload.mjs).
+// Both videos end ready with exactly the files' bytes.
 func TestStudioUpload(t *testing.T) {
 	dir := t.TempDir()
 	first := copyClip(t, clip.Make(t, 8, 640, 360, 30), filepath.Join(dir, "clip.mp4"))
