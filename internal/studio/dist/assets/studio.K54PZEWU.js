@@ -1,1 +1,0 @@
-import{a}from"./chunk.3FP47PKE.js";import"./chunk.VMMR2TDD.js";import"./chunk.2V6OVCMK.js";import{t as e}from"./chunk.DJFFDFY6.js";import{h as r}from"./chunk.CSRHGKTO.js";r(e(a,{}),document.getElementById("app"));
