@@ -159,6 +159,12 @@ func (r *Resolver) transcodingJobUpdated(ctx context.Context, id uuid.UUID, afte
 		func(ctx context.Context) (*ent.TranscodingJob, error) { return r.transcoding.Get(ctx, id) })
 }
 
+// liveStreamUpdated follows a live stream of a project the caller can see.
+func (r *Resolver) liveStreamUpdated(ctx context.Context, projectID, id uuid.UUID, after *string) (<-chan *ent.LiveStream, error) {
+	return follow(ctx, r, changefeed.KindLiveStream, id, after,
+		func(ctx context.Context) (*ent.LiveStream, error) { return r.streams.Get(ctx, projectID, id) })
+}
+
 // concurrentViewersUpdated sends concurrentViewers' answer now and then each
 // time the count changes, checking every intervalSeconds. The count comes
 // from the analytics store, which every server shares, so it needs no notice.

@@ -29,6 +29,11 @@ func (r *subscriptionResolver) WebhookDeliveryUpdated(ctx context.Context, proje
 	return r.webhookDeliveryUpdated(ctx, projectID, endpointID, after)
 }
 
+// LiveStreamUpdated is the resolver for the liveStreamUpdated field.
+func (r *subscriptionResolver) LiveStreamUpdated(ctx context.Context, projectID uuid.UUID, id uuid.UUID, after *string) (<-chan *ent.LiveStream, error) {
+	return r.liveStreamUpdated(ctx, projectID, id, after)
+}
+
 // ConcurrentViewersUpdated is the resolver for the concurrentViewersUpdated field.
 func (r *subscriptionResolver) ConcurrentViewersUpdated(ctx context.Context, projectID uuid.UUID, videoID *uuid.UUID, intervalSeconds *int) (<-chan *model.ConcurrentViewers, error) {
 	return r.concurrentViewersUpdated(ctx, projectID, videoID, intervalSeconds)

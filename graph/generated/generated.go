@@ -1340,6 +1340,7 @@ type ComplexityRoot struct {
 
 	Subscription struct {
 		ConcurrentViewersUpdated func(childComplexity int, projectID uuid.UUID, videoID *uuid.UUID, intervalSeconds *int) int
+		LiveStreamUpdated        func(childComplexity int, projectID uuid.UUID, id uuid.UUID, after *string) int
 		TranscodingJobUpdated    func(childComplexity int, id uuid.UUID, after *string) int
 		VideoUpdated             func(childComplexity int, id uuid.UUID, after *string) int
 		WebhookDeliveryUpdated   func(childComplexity int, projectID uuid.UUID, endpointID *uuid.UUID, after *string) int
@@ -1893,6 +1894,7 @@ type SubscriptionResolver interface {
 	VideoUpdated(ctx context.Context, id uuid.UUID, after *string) (<-chan *ent.Video, error)
 	TranscodingJobUpdated(ctx context.Context, id uuid.UUID, after *string) (<-chan *ent.TranscodingJob, error)
 	WebhookDeliveryUpdated(ctx context.Context, projectID uuid.UUID, endpointID *uuid.UUID, after *string) (<-chan *ent.WebhookDelivery, error)
+	LiveStreamUpdated(ctx context.Context, projectID uuid.UUID, id uuid.UUID, after *string) (<-chan *ent.LiveStream, error)
 	ConcurrentViewersUpdated(ctx context.Context, projectID uuid.UUID, videoID *uuid.UUID, intervalSeconds *int) (<-chan *model.ConcurrentViewers, error)
 }
 type ThumbnailResolver interface {
@@ -8254,6 +8256,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Subscription.ConcurrentViewersUpdated(childComplexity, args["projectID"].(uuid.UUID), args["videoID"].(*uuid.UUID), args["intervalSeconds"].(*int)), true
+	case "Subscription.liveStreamUpdated":
+		if e.ComplexityRoot.Subscription.LiveStreamUpdated == nil {
+			break
+		}
+
+		args, err := ec.field_Subscription_liveStreamUpdated_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Subscription.LiveStreamUpdated(childComplexity, args["projectID"].(uuid.UUID), args["id"].(uuid.UUID), args["after"].(*string)), true
 	case "Subscription.transcodingJobUpdated":
 		if e.ComplexityRoot.Subscription.TranscodingJobUpdated == nil {
 			break
@@ -17160,8 +17173,8 @@ extend type Mutation {
 # subscription then checks what the matching query checks, with the same
 # errors. Changes reach every server through PostgreSQL LISTEN/NOTIFY.
 #
-# Resuming: each event of videoUpdated, transcodingJobUpdated and
-# webhookDeliveryUpdated carries its resume point in the ` + "`" + `next` + "`" + ` message's
+# Resuming: each event of videoUpdated, transcodingJobUpdated,
+# liveStreamUpdated and webhookDeliveryUpdated carries its resume point in the ` + "`" + `next` + "`" + ` message's
 # extensions ({"cursor": "1234"}). Subscribing again (to any server) with
 # after: that cursor sends what changed since, from the change log, which
 # keeps committed changes for VIDRA_WS_RESUME_WINDOW (15 minutes); an older
@@ -17190,6 +17203,13 @@ type Subscription {
   order of its last change, as the caller may see it now; then live.
   """
   webhookDeliveryUpdated(projectID: ID!, endpointID: ID, after: String): WebhookDelivery!
+  """
+  The live stream now, then again after each change (status as a publisher
+  connects, reconnects and stops; health at each ingest heartbeat; settings,
+  key reset, enabling); completes when the stream is deleted. Checked as
+  liveStream(projectID, id). With after, as videoUpdated.
+  """
+  liveStreamUpdated(projectID: ID!, id: ID!, after: String): LiveStream!
   """
   The views playing now, as concurrentViewers answers: at once, then each
   time the count changes, checked every intervalSeconds (default 5, 2 to 60).
@@ -25561,6 +25581,36 @@ func (ec *executionContext) field_Subscription_concurrentViewersUpdated_args(ctx
 		return nil, err
 	}
 	args["intervalSeconds"] = arg2
+	return args, nil
+}
+
+func (ec *executionContext) field_Subscription_liveStreamUpdated_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "projectID",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["projectID"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (uuid.UUID, error) {
+			return ec.unmarshalNID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg2
 	return args, nil
 }
 
@@ -41267,6 +41317,50 @@ func (ec *executionContext) fieldContext_Subscription_webhookDeliveryUpdated(ctx
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Subscription_webhookDeliveryUpdated_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Subscription_liveStreamUpdated(ctx context.Context, field graphql.CollectedField) (ret func(ctx context.Context) graphql.Marshaler) {
+	return graphql.ResolveFieldStream(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Subscription_liveStreamUpdated(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Subscription().LiveStreamUpdated(ctx, fc.Args["projectID"].(uuid.UUID), fc.Args["id"].(uuid.UUID), fc.Args["after"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.LiveStream) graphql.Marshaler {
+			return ec.marshalNLiveStream2ᚖgithubᚗcomᚋvidraᚑdevᚋvidraᚋentᚐLiveStream(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Subscription_liveStreamUpdated(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Subscription",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_LiveStream(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Subscription_liveStreamUpdated_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -71561,6 +71655,8 @@ func (ec *executionContext) _Subscription(ctx context.Context, sel ast.Selection
 		return ec._Subscription_transcodingJobUpdated(ctx, fields[0])
 	case "webhookDeliveryUpdated":
 		return ec._Subscription_webhookDeliveryUpdated(ctx, fields[0])
+	case "liveStreamUpdated":
+		return ec._Subscription_liveStreamUpdated(ctx, fields[0])
 	case "concurrentViewersUpdated":
 		return ec._Subscription_concurrentViewersUpdated(ctx, fields[0])
 	default:

@@ -1,7 +1,8 @@
-// status.tsx: a live stream's status badge, and the polling that keeps a
-// screen's data current while it is visible (the API has no live stream
-// subscription).
-import { useEffect, useRef } from 'preact/hooks';
+// status.tsx: a live stream's status badge, the subscription that keeps a
+// stream's page current (liveStreamUpdated: each status change and each ingest
+// heartbeat), and the polling that keeps a list current while it is visible.
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { subscribe } from '../../api';
 import { statusText, type StreamStatus } from './model';
 
 /** A stream's status as a coloured badge (the text says it too). */
@@ -38,4 +39,40 @@ export function usePolling(reload: () => Promise<void>, ms: number): void {
       document.removeEventListener('visibilitychange', onVisible);
     };
   }, [ms]);
+}
+
+/**
+ * Reads the stream again (reload) at each event of its liveStreamUpdated
+ * subscription, never two reads at a time (events during a read give one more
+ * read after it). It reports whether the subscription failed, for the page to
+ * fall back to polling.
+ */
+export function useStreamEvents(projectID: string, id: string, reload: () => Promise<void>): boolean {
+  const latest = useRef(reload);
+  latest.current = reload;
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let running = false;
+    let again = false;
+    const read = async () => {
+      if (running) { again = true; return; }
+      running = true;
+      try {
+        do {
+          again = false;
+          await latest.current();
+        } while (again);
+      } finally {
+        running = false;
+      }
+    };
+    setFailed(false);
+    let first = true;
+    return subscribe('LiveStreamUpdated', { projectID, id }, () => {
+      // The first event is the stream as the page has just read it.
+      if (first) { first = false; return; }
+      void read();
+    }, () => setFailed(true));
+  }, [projectID, id]);
+  return failed;
 }

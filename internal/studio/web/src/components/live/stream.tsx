@@ -1,5 +1,6 @@
-// stream.tsx: the Stream screen: one live stream's status and health (polled
-// every 2.5 s while visible: the API has no live stream subscription), its
+// stream.tsx: the Stream screen: one live stream's status and health (read
+// again at each event of its liveStreamUpdated subscription: status changes and
+// ingest heartbeats; polled every 2.5 s only if the subscription fails), its
 // preview, ingest addresses and key, simulcast targets, sessions and settings.
 import { useEffect, useState } from 'preact/hooks';
 import { useRoute } from 'preact-iso';
@@ -13,9 +14,9 @@ import { Preview } from './preview';
 import { SessionsPanel } from './sessions';
 import { SettingsPanel } from './settings';
 import { SimulcastPanel } from './simulcast';
-import { usePolling } from './status';
+import { usePolling, useStreamEvents } from './status';
 
-/** How often the stream is read again while its page is visible. */
+/** How often the stream is read again while its page is visible, when its subscription failed. */
 const pollMs = 2500;
 
 /** One live stream's page. */
@@ -23,8 +24,9 @@ export function StreamPage() {
   const project = useProjectID();
   const id = useRoute().params.stream;
   const q = useQuery<{ liveStream: StreamDetail }>('LiveStream', { projectID: project, id });
+  const subscriptionFailed = useStreamEvents(project, id, q.reload);
   // A stream that is gone (deleted elsewhere) is not asked for again.
-  usePolling(q.error?.code === 'NOT_FOUND' ? stopped : q.reload, pollMs);
+  usePolling(q.error?.code === 'NOT_FOUND' || !subscriptionFailed ? stopped : q.reload, pollMs);
   const now = useClock();
   const s = q.data?.liveStream;
   return (

@@ -1,1 +1,0 @@
-import{a}from"./chunk.IYI62E6T.js";import"./chunk.PFKLMQYH.js";import"./chunk.2V6OVCMK.js";import{t as e}from"./chunk.BCNFWXBQ.js";import{j as r}from"./chunk.SV2DKPEY.js";r(e(a,{}),document.getElementById("app"));
