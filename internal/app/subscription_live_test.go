@@ -30,7 +30,9 @@ func TestLiveStreamUpdatedSubscription(t *testing.T) {
 		}
 		defer c.Close()
 		c.Subscribe("s", liveStreamSub, map[string]any{"p": project, "id": id})
-		var ev struct{ LiveStreamUpdated struct{ ID, Name, Status string } }
+		var ev struct {
+			LiveStreamUpdated struct{ ID, Name, Status string }
+		}
 		if err := c.Next("s", 10*time.Second).Data(&ev); err != nil || ev.LiveStreamUpdated.Name != "Studio A" {
 			t.Fatalf("first value: %+v %v", ev, err)
 		}
