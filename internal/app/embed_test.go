@@ -158,7 +158,7 @@ func TestEmbedPageAccessControl(t *testing.T) {
 		if st != http.StatusOK {
 			t.Fatalf("tokened page = %d %s", st, body)
 		}
-		if csp := h.Get("Content-Security-Policy"); !strings.Contains(csp, "frame-ancestors example.com:* *.example.org:*") {
+		if csp := h.Get("Content-Security-Policy"); !strings.Contains(csp, "frame-ancestors 'self' example.com:* *.example.org:*") {
 			t.Errorf("CSP %q", csp)
 		}
 		cfg := pageConfig(t, body)
@@ -173,6 +173,10 @@ func TestEmbedPageAccessControl(t *testing.T) {
 			if st != http.StatusForbidden || !strings.Contains(body, "cannot be played on this website") {
 				t.Errorf("page embedded by %s = %d %s", name, st, body)
 			}
+		}
+		// Vidra Studio, on Vidra's own host, may show the player.
+		if st, _, body := embed(t, s, "/embed/"+video+q, map[string]string{"Referer": s.URL + "/studio/projects/" + proj + "/videos/" + video}); st != http.StatusOK {
+			t.Errorf("page embedded by the console = %d %s", st, body)
 		}
 		// The page's own requests (Referer: the page on Vidra's host) may play.
 		own := map[string]string{"Referer": s.URL + "/embed/" + video + q}

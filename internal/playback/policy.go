@@ -131,12 +131,14 @@ func (p Policy) OriginAllowed(r *http.Request) bool {
 }
 
 // FrameAncestors is the Content-Security-Policy frame-ancestors source list of
-// the allowed domains (any port): "*" when the project allows every domain.
+// the allowed domains (any port) and Vidra's own origin (Vidra Studio shows
+// the player): "*" when the project allows every domain.
 func (p Policy) FrameAncestors() string {
 	if len(p.AllowedDomains) == 0 {
 		return "*"
 	}
-	out := make([]string, 0, len(p.AllowedDomains))
+	out := make([]string, 0, len(p.AllowedDomains)+1)
+	out = append(out, "'self'")
 	for _, d := range p.AllowedDomains {
 		out = append(out, d+":*")
 	}
@@ -144,11 +146,13 @@ func (p Policy) FrameAncestors() string {
 }
 
 // EmbedderAllowed reports whether the page embedding the player (Referer) is on
-// an allowed domain: any page when p has none. Vidra's own host does not count
-// here: it is the embedding page that is checked.
+// an allowed domain, or is one of Vidra's own pages (Vidra Studio, on the
+// server's own host, which no one else can serve pages from): any page when p
+// has none.
 func (p Policy) EmbedderAllowed(r *http.Request) bool {
 	if len(p.AllowedDomains) == 0 {
 		return true
 	}
-	return domainAllowed(requestingHost(r), p.AllowedDomains)
+	host := requestingHost(r)
+	return domainAllowed(host, p.AllowedDomains) || ownHost(r, host)
 }

@@ -57,10 +57,6 @@ export function VideoPlayer(props: SectionProps) {
           <iframe title={`Player: ${v.title}`} src={src} allow="autoplay; fullscreen; picture-in-picture; encrypted-media" allowFullScreen />
         </div>
       )}
-      {access && access.allowedDomains.length > 0 && (
-        <p class="muted">This project lets its player be embedded on {access.allowedDomains.join(', ')} only; if this console's
-          address is not one of them, the player above refuses to load here.</p>
-      )}
       <p class="muted video-facts">
         {duration(v.duration)} · {v.width}×{v.height} · {bytes(v.size)} source · packaged as {v.packaging === 'cmaf' ? 'CMAF (HLS and DASH)' : 'MPEG-TS (HLS)'}
       </p>

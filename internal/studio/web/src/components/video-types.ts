@@ -58,7 +58,7 @@ export interface Tag { id: string; name: string }
 export interface VideoData extends VideoState {
   folder: { id: string; name: string } | null;
   tags: { totalCount: number; edges: { node: Tag }[] };
-  project?: { id: string; name: string; accessControl: { playback: 'public' | 'signed'; allowedDomains: string[] } | null };
+  project?: { id: string; name: string; accessControl: { playback: 'public' | 'signed' } | null };
 }
 
 /** The props every section of the page gets: the video and its project's id. */

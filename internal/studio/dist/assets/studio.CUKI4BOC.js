@@ -1,1 +1,0 @@
-import{a}from"./chunk.H77CVTIG.js";import"./chunk.Z73NOV26.js";import"./chunk.2V6OVCMK.js";import{t as e}from"./chunk.5ULIKQ6S.js";import{j as r}from"./chunk.SV2DKPEY.js";r(e(a,{}),document.getElementById("app"));
