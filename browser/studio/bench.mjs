@@ -102,17 +102,18 @@ const context = await browser.newContext();
 await context.addInitScript((s) => localStorage.setItem('vidra.studio.session', s), JSON.stringify(login));
 const page = await context.newPage();
 const timings = {};
-const pending = new Map();
+const measured = [];
+// Each /graphql request the page makes, timed by Chromium from its start to
+// the end of its response (request.timing()), by operation name.
 page.on('request', (r) => {
-  if (r.url().endsWith('/graphql') && r.method() === 'POST') pending.set(r, performance.now());
-});
-page.on('requestfinished', (r) => {
-  const t0 = pending.get(r);
-  if (t0 === undefined) return;
-  pending.delete(r);
+  if (!r.url().endsWith('/graphql') || r.method() !== 'POST') return;
   let name = 'unknown';
   try { name = JSON.parse(r.postData() || '{}').operationName || name; } catch { /* not JSON */ }
-  (timings[name] ||= []).push(performance.now() - t0);
+  measured.push(r.response().then(async (res) => {
+    if (!res) return;
+    await res.finished();
+    (timings[name] ||= []).push(r.timing().responseEnd);
+  }));
 });
 const libStart = performance.now();
 await page.goto(`${base}/studio/projects/${project}/videos`);
@@ -139,6 +140,7 @@ for (const q of ['harbour', 'Clip 0999', 'keynote', 'nothing like this']) {
   await search.fill(q);
   await page.waitForTimeout(800);
 }
+await Promise.all(measured);
 await browser.close();
 
 const report = {

@@ -29,7 +29,13 @@ func site(t *testing.T) (*Handler, *httptest.Server) {
 	return h, srv
 }
 
-func get(t *testing.T, url string, header map[string]string) (*http.Response, []byte) {
+// reply is a response's status and headers (its body is read and closed by get).
+type reply struct {
+	StatusCode int
+	Header     http.Header
+}
+
+func get(t *testing.T, url string, header map[string]string) (reply, []byte) {
 	t.Helper()
 	req, _ := http.NewRequest(http.MethodGet, url, nil)
 	for k, v := range header {
@@ -43,7 +49,7 @@ func get(t *testing.T, url string, header map[string]string) (*http.Response, []
 	}
 	defer res.Body.Close()
 	body, _ := io.ReadAll(res.Body)
-	return res, body
+	return reply{StatusCode: res.StatusCode, Header: res.Header}, body
 }
 
 // TestShellWeight: the page, script and stylesheet of the first load weigh at
