@@ -35,7 +35,7 @@ export function HealthPanel(props: { stream: StreamDetail; now: number }) {
           ))}
         </dl>
       )}
-      <p class="muted live-note">Refreshed every 2.5 s while this page is visible. The ingest reports a session's figures every 5 s.</p>
+      <p class="muted live-note">Updated live as the ingest reports the session's figures (every 5 s) and at each change of status.</p>
     </section>
   );
 }
