@@ -10,7 +10,6 @@ import (
 
 	"github.com/vidra-dev/vidra/internal/apptest"
 	"github.com/vidra-dev/vidra/internal/browsertest"
-	"github.com/vidra-dev/vidra/internal/mailtest"
 )
 
 // TestStudioAdmin: an owner adds a webhook endpoint to a loopback receiver,
@@ -21,17 +20,12 @@ import (
 // in the audit log (browser/studio/scenarios/admin.mjs), on both databases;
 // axe-core finds no serious violation on any screen.
 func TestStudioAdmin(t *testing.T) {
-	mail := mailtest.Start(t)
-	mailbox := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		m := mail.Wait(t, r.URL.Query().Get("to"))
-		_ = json.NewEncoder(w).Encode(map[string]any{"subject": m.Subject, "text": m.Text})
-	}))
-	t.Cleanup(mailbox.Close)
+	mail, mailbox := studioMailbox(t)
 	shots := studioShots(t)
 	apptest.ForEachDialect(t, func(t *testing.T, s *apptest.Server) {
 		receiver := startReceiver(t)
 		browsertest.RunStudio(t, browsertest.StudioOptions{
-			Base: s.URL, Scenario: "admin", Mailbox: mailbox.URL, Shots: shots,
+			Base: s.URL, Scenario: "admin", Mailbox: mailbox, Shots: shots,
 			Env: map[string]any{"receiver": receiver.URL, "shots": shots},
 		})
 	}, apptest.Options{Env: map[string]string{"VIDRA_SMTP_URL": mail.URL}})

@@ -19,17 +19,25 @@ import (
 // mailed and signs in with the new one (browser/studio/scenarios/account.mjs),
 // on both databases; axe-core finds no serious violation on any screen.
 func TestStudioAccount(t *testing.T) {
-	mail := mailtest.Start(t)
-	mailbox := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	mail, mailbox := studioMailbox(t)
+	apptest.ForEachDialect(t, func(t *testing.T, s *apptest.Server) {
+		browsertest.RunStudio(t, browsertest.StudioOptions{
+			Base: s.URL, Scenario: "account", Mailbox: mailbox, Shots: studioShots(t),
+		})
+	}, apptest.Options{Env: map[string]string{"VIDRA_SMTP_URL": mail.URL}})
+}
+
+// studioMailbox starts a loopback SMTP server for the test server (its
+// VIDRA_SMTP_URL is mail.URL) and the address a scenario reads its mail from
+// (t.mail: GET ?to=<email> answers the next mail to it).
+func studioMailbox(t *testing.T) (mail *mailtest.Server, mailbox string) {
+	mail = mailtest.Start(t)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		m := mail.Wait(t, r.URL.Query().Get("to"))
 		_ = json.NewEncoder(w).Encode(map[string]any{"subject": m.Subject, "text": m.Text})
 	}))
-	t.Cleanup(mailbox.Close)
-	apptest.ForEachDialect(t, func(t *testing.T, s *apptest.Server) {
-		browsertest.RunStudio(t, browsertest.StudioOptions{
-			Base: s.URL, Scenario: "account", Mailbox: mailbox.URL, Shots: studioShots(t),
-		})
-	}, apptest.Options{Env: map[string]string{"VIDRA_SMTP_URL": mail.URL}})
+	t.Cleanup(srv.Close)
+	return mail, srv.URL
 }
 
 // studioShots is where scenarios save their screenshots: docs/studio when

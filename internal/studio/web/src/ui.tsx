@@ -3,7 +3,7 @@
 // is made of these, so labels, focus and error announcements are the same
 // everywhere (WCAG: each control labelled, errors tied to their field with
 // aria-describedby, status changes announced through a live region).
-import type { ButtonHTMLAttributes, ComponentChildren, PartialInputHTMLAttributes, SelectHTMLAttributes } from 'preact';
+import type { ButtonHTMLAttributes, ComponentChildren, PartialInputHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes } from 'preact';
 import { useCallback, useEffect, useId, useRef, useState } from 'preact/hooks';
 import { ApiError, gql, type Operation } from './api';
 import { signal, useSignal } from './signal';
@@ -31,6 +31,22 @@ export function Field(props: Omit<PartialInputHTMLAttributes<HTMLInputElement>, 
     <div class="field">
       <label for={id}>{label}</label>
       <input id={id} {...(input as Record<string, unknown>)} aria-invalid={message ? 'true' : undefined}
+        aria-describedby={message ? id + '-err' : hint ? id + '-hint' : undefined} />
+      {hint && !message && <small id={id + '-hint'}>{hint}</small>}
+      {message && <small id={id + '-err'} class="error-text">{message}</small>}
+    </div>
+  );
+}
+
+/** A labelled multi-line input; its error (an ApiError naming this field, or a message) is announced. */
+export function TextArea(props: TextareaHTMLAttributes & { label: string; name: string; error?: unknown; hint?: string }) {
+  const { label, error, hint, ...rest } = props;
+  const id = useId();
+  const message = fieldError(error, props.name);
+  return (
+    <div class="field">
+      <label for={id}>{label}</label>
+      <textarea id={id} rows={3} {...rest} aria-invalid={message ? 'true' : undefined}
         aria-describedby={message ? id + '-err' : hint ? id + '-hint' : undefined} />
       {hint && !message && <small id={id + '-hint'}>{hint}</small>}
       {message && <small id={id + '-err'} class="error-text">{message}</small>}

@@ -3,10 +3,9 @@
 // editCaption) and deleted; automatic captions are in video-caption-generation.
 import { useState } from 'preact/hooks';
 import { gql } from '../api';
-import { Button, Dialog, ErrorBox, Field, Loaded, bytes, toast, useMutation, useQuery, when } from '../ui';
+import { Button, Dialog, ErrorBox, Field, Loaded, TextArea, bytes, toast, useMutation, useQuery, when } from '../ui';
 import { CaptionGenerations } from './video-caption-generation';
-import { Confirm } from './video-confirm';
-import { TextArea } from './video-fields';
+import { Confirm } from './confirm';
 import type { SectionProps } from './video-types';
 
 /** A caption track as the list shows it. */
@@ -47,7 +46,7 @@ export function VideoCaptions(props: SectionProps) {
         </>
       )}</Loaded>
       {editing && <CaptionEdit {...props} caption={editing} onClose={() => setEditing(null)} onDone={q.reload} />}
-      <Confirm title="Delete caption" open={!!deleting} action="Delete caption" busy={del.busy} error={del.error}
+      <Confirm title="Delete caption" open={!!deleting} confirmLabel="Delete caption" busy={del.busy} error={del.error}
         onConfirm={remove} onClose={() => setDeleting(null)}>
         <p>Delete the {deleting?.language} caption track{deleting?.label ? ` (${deleting.label})` : ''}? Players stop offering it.</p>
       </Confirm>

@@ -1,8 +1,7 @@
 // video-details.tsx: the editable details of a video: title, description,
 // folder, tags and custom metadata, saved together by updateVideo.
 import { useState } from 'preact/hooks';
-import { Button, ErrorBox, Field, fieldError, toast, useMutation } from '../ui';
-import { TextArea } from './video-fields';
+import { Button, ErrorBox, Field, TextArea, fieldError, toast, useMutation } from '../ui';
 import { FolderSelect } from './video-folders';
 import { MetadataEditor, metadataMap, metadataRows, type MetadataRow } from './video-metadata';
 import { TagEditor, tagIDs, type TagEdit } from './video-tags';

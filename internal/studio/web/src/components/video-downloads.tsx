@@ -3,7 +3,7 @@
 // new one requested (refreshed while one is preparing) and one deleted.
 import { useEffect, useState } from 'preact/hooks';
 import { Button, ErrorBox, Select, bytes, toast, useMutation, useQuery, when } from '../ui';
-import { Confirm } from './video-confirm';
+import { Confirm } from './confirm';
 import type { SectionProps, StaticRendition } from './video-types';
 
 /** The renditions and downloads section. */
@@ -79,7 +79,7 @@ export function VideoDownloads(props: SectionProps) {
         <Button kind="primary" busy={create.busy} onClick={request}>Request download</Button>
       </div>
       <ErrorBox error={create.error} />
-      <Confirm title="Delete download" open={!!deleting} action="Delete download" busy={del.busy} error={del.error}
+      <Confirm title="Delete download" open={!!deleting} confirmLabel="Delete download" busy={del.busy} error={del.error}
         onConfirm={remove} onClose={() => setDeleting(null)}>
         <p>Delete the {deleting?.resolution} file {deleting?.fileName}? Its download link stops working.</p>
       </Confirm>

@@ -10,7 +10,7 @@ import { paths } from '../routes';
 import { Button, Loaded, Page, toast, useMutation, useQuery } from '../ui';
 import { VideoCaptions } from '../components/video-captions';
 import { VideoChapters } from '../components/video-chapters';
-import { Confirm } from '../components/video-confirm';
+import { Confirm } from '../components/confirm';
 import { VideoDetails } from '../components/video-details';
 import { VideoDownloads } from '../components/video-downloads';
 import { VideoEmbed } from '../components/video-embed';
@@ -65,7 +65,7 @@ export function Video() {
           </div>
         );
       }}</Loaded>
-      <Confirm title="Delete video" open={deleting} action="Delete video" busy={del.busy} error={del.error}
+      <Confirm title="Delete video" open={deleting} confirmLabel="Delete video" busy={del.busy} error={del.error}
         onConfirm={remove} onClose={() => setDeleting(false)}>
         <p>Delete <strong>{video?.title}</strong> with its renditions, captions, chapters and downloads? This cannot be undone.</p>
       </Confirm>

@@ -1,8 +1,7 @@
 // forms.tsx: small form pieces the account screens need beside ui.tsx's:
-// a labelled checkbox, a labelled textarea, and parsers of typed lists.
-import type { PartialInputHTMLAttributes, TextareaHTMLAttributes } from 'preact';
+// a labelled checkbox and parsers of typed lists.
+import type { PartialInputHTMLAttributes } from 'preact';
 import { useId } from 'preact/hooks';
-import { fieldError } from '../../ui';
 
 /** A checkbox with its label after it. */
 export function Checkbox(props: PartialInputHTMLAttributes<HTMLInputElement> & { label: string; name: string }) {
@@ -12,22 +11,6 @@ export function Checkbox(props: PartialInputHTMLAttributes<HTMLInputElement> & {
     <div class="check">
       <input id={id} type="checkbox" {...(input as Record<string, unknown>)} />
       <label for={id}>{label}</label>
-    </div>
-  );
-}
-
-/** A labelled textarea; its error (an ApiError naming this field) is announced. */
-export function TextArea(props: TextareaHTMLAttributes & { label: string; name: string; hint?: string; error?: unknown }) {
-  const { label, hint, error, ...rest } = props;
-  const id = useId();
-  const message = fieldError(error, props.name);
-  return (
-    <div class="field">
-      <label for={id}>{label}</label>
-      <textarea id={id} rows={3} {...rest} aria-invalid={message ? 'true' : undefined}
-        aria-describedby={message ? id + '-err' : hint ? id + '-hint' : undefined} />
-      {hint && !message && <small id={id + '-hint'}>{hint}</small>}
-      {message && <small id={id + '-err'} class="error-text">{message}</small>}
     </div>
   );
 }

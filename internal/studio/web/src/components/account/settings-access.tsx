@@ -2,8 +2,8 @@
 // signed playback, the domains that may embed the player, countries, and the
 // lifetimes of playback tokens.
 import { useState } from 'preact/hooks';
-import { Button, ErrorBox, Field, Loaded, Select, toast, useMutation, useQuery, when } from '../../ui';
-import { TextArea, listFrom } from './forms';
+import { Button, ErrorBox, Field, Loaded, Select, TextArea, toast, useMutation, useQuery, when } from '../../ui';
+import { listFrom } from './forms';
 
 interface AccessControl {
   id: string;

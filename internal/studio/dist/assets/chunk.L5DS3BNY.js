@@ -1,1 +1,0 @@
-import{G as r,t as n,y as e,z as i}from"./chunk.NDKXWQXU.js";function t(o){return n(r,{title:o.title,open:o.open,onClose:o.onClose,children:n("div",{class:"confirm",children:[o.children,n(e,{error:o.error}),n("div",{class:"row",children:[n(i,{kind:"danger",busy:o.busy,onClick:o.onConfirm,children:o.confirmLabel}),n(i,{onClick:o.onClose,children:"Cancel"})]})]})})}export{t as a};

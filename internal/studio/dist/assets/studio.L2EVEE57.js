@@ -1,1 +1,0 @@
-import{a}from"./chunk.WM7KLGWF.js";import"./chunk.MH43C6IM.js";import"./chunk.2V6OVCMK.js";import{t as e}from"./chunk.NDKXWQXU.js";import{j as r}from"./chunk.SV2DKPEY.js";r(e(a,{}),document.getElementById("app"));
