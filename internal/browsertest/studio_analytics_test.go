@@ -16,6 +16,7 @@ import (
 // ago, in two countries, on two videos) and an empty project. The user signs in
 // through the console and opens Analytics (browser/studio/scenarios/analytics.mjs):
 // the charts are drawn, their tables and the totals show the seeded counts; the
+// world map fills the seeded countries (unlike the others) and titles them; the
 // range and a country filter change the URL and the numbers; a reload keeps the
 // view; the CSV files downloaded hold the same figures; a custom range of one day
 // shows that day's views; a live beacon raises the viewers now; the empty project

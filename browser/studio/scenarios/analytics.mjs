@@ -1,7 +1,8 @@
 // analytics.mjs: the Go test's user signs in and opens a project's Analytics
 // (views seeded by TestStudioAnalytics: 3 French and 1 American views about two
 // hours ago, 2 German views three days ago): the charts are drawn and their
-// tables hold the seeded counts; the range and a country filter change the URL
+// tables hold the seeded counts; the world map fills the seeded countries and
+// titles them with their counts; the range and a country filter change the URL
 // and the figures; a reload keeps the view; the CSV downloads hold the same
 // figures; a custom one-day range; a live beacon shows in the viewers now; an
 // empty project says it has no views.
@@ -33,8 +34,11 @@ export default async function (t) {
   await page.getByRole('link', { name: 'Launch trailer' }).first().waitFor();
   await rowValue(t, 'Countries', 'France', '3');
   await rowValue(t, 'Countries', 'Germany', '2');
+  await t.step('world map', () => worldMap(t));
   await t.axe('analytics');
   await t.shot('analytics');
+  await page.getByRole('region', { name: 'Views by country', exact: true }).scrollIntoViewIfNeeded();
+  await t.shot('analytics-map');
 
   // The last 24 hours: the four recent views; the URL says so.
   await page.getByLabel('Range', { exact: true }).selectOption('24h');
@@ -107,6 +111,24 @@ export default async function (t) {
   await page.goto(t.url(`/studio/projects/${env.emptyProject}/analytics`));
   await page.getByText('No views in this range.').waitFor();
   await t.axe('analytics-empty');
+}
+
+/** Checks the world map: one labelled image; France (3 views) filled unlike Brazil (none), titled with its count. */
+async function worldMap(t) {
+  const map = t.page.getByRole('img', { name: 'Map of views by country: France 3, Germany 2, United States 1', exact: true });
+  await map.waitFor();
+  const shape = (code) => map.locator(`path[data-country="${code}"]`);
+  const fill = async (code) => (await shape(code).first().getAttribute('fill')) || '';
+  const [france, germany, brazil] = [await fill('FR'), await fill('DE'), await fill('BR')];
+  if (!france || !brazil || france === brazil) t.fail(`map fills: France ${france}, Brazil ${brazil} (want different)`);
+  if (france === germany) t.fail(`map fills: France (3 views) and Germany (2 views) share ${france}`);
+  const title = (await shape('FR').first().locator('title').textContent()) || '';
+  if (title !== 'France: 3 views') t.fail(`France's map title: ${title}`);
+  const none = (await shape('BR').first().locator('title').textContent()) || '';
+  if (none !== 'Brazil: no views') t.fail(`Brazil's map title: ${none}`);
+  const shapes = await map.locator('path').count();
+  if (shapes < 150) t.fail(`the map draws ${shapes} countries`);
+  t.values.map = { france, brazil, shapes };
 }
 
 /** Waits until the total of a metric ("In this range") reads want. */

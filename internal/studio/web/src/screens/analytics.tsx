@@ -1,7 +1,7 @@
 // analytics.tsx: a project's analytics: the range and filters (kept in the
 // URL), the viewers now (live), the totals, charts over time (uPlot, each with
-// its data table), the ranked breakdowns, and CSV files of each, built in the
-// browser from the same answers.
+// its data table), a world map of views by country, the ranked breakdowns, and
+// CSV files of each, built in the browser from the same answers.
 import { useLocation } from 'preact-iso';
 import { useMemo, useState } from 'preact/hooks';
 import { useProjectID } from '../app';
@@ -9,11 +9,12 @@ import { paths } from '../routes';
 import { Button, ErrorBox, Page, useQuery } from '../ui';
 import { Breakdowns, videoTitle } from '../components/analytics/breakdowns';
 import { CSVLink } from '../components/analytics/csv';
-import { breakdownQuery, keyOf, metric, optionsQuery, seriesMetrics, seriesQuery, type Dataset } from '../components/analytics/data';
+import { breakdownQuery, countryMapQuery, keyOf, metric, optionsQuery, seriesMetrics, seriesQuery, type Dataset } from '../components/analytics/data';
 import { Filters, type FilterOptions } from '../components/analytics/filters';
 import { countryName, formatValue, plainLabel } from '../components/analytics/format';
 import { ViewersNow } from '../components/analytics/live';
 import { TimeChart } from '../components/analytics/timechart';
+import { WorldMap } from '../components/analytics/worldmap';
 import { filterDefs, readView, utcDay, viewWindow, writeView, type View } from '../components/analytics/view';
 
 interface Names { videos: { edges: { node: { id: string; title: string } }[] }; folders: { edges: { node: { id: string; name: string } }[] } }
@@ -30,6 +31,7 @@ export function Analytics() {
   const series = useQuery<Dataset>('AnalyticsDataset', { projectId, query: seriesQuery(view, win) }, skip);
   const ranked = useQuery<Dataset>('AnalyticsDataset', { projectId, query: breakdownQuery(view, win) }, skip);
   const options = useQuery<Dataset>('AnalyticsDataset', { projectId, query: optionsQuery(win) }, skip);
+  const countries = useQuery<Dataset>('AnalyticsDataset', { projectId, query: countryMapQuery(view, win) }, skip);
   const names = useNames(projectId, view, options.data, ranked.data);
   const change = (v: View) => {
     const qs = writeView(v);
@@ -39,10 +41,10 @@ export function Analytics() {
   const refresh = () => {
     const t = Date.now();
     if (viewWindow(view, t).start.getTime() !== win.start.getTime()) setNow(t);
-    else { series.reload(); ranked.reload(); options.reload(); }
+    else { series.reload(); ranked.reload(); options.reload(); countries.reload(); }
   };
   const file = (what: string) => `analytics-${what}-${utcDay(win.start)}_${utcDay(win.end.getTime() - 1)}.csv`;
-  const busy = series.loading || ranked.loading;
+  const busy = series.loading || ranked.loading || countries.loading;
   return (
     <Page title="Analytics" actions={<Button onClick={refresh} busy={busy}>Refresh</Button>}>
       <Filters view={view} options={filterOptions(options.data, names)} onChange={change} now={now} />
@@ -51,12 +53,13 @@ export function Analytics() {
         <ViewersNow projectId={projectId} videoId={view.filters.video} />
         {series.data?.analytics && <Totals data={series.data} />}
       </div>
-      <ErrorBox error={series.error || ranked.error || options.error} />
+      <ErrorBox error={series.error || ranked.error || options.error || countries.error} />
       {!skip && !series.data && !series.error && <p class="muted" aria-busy="true">Loading…</p>}
       {series.data && !series.data.analytics && <Empty projectId={projectId} filtered={Object.keys(view.filters).length > 0} />}
       {series.data?.analytics && (
         <div aria-busy={busy ? 'true' : undefined}>
           <Charts data={series.data} hourly={win.interval === 'time_interval_hour'} file={file('timeseries')} />
+          {countries.data?.analytics && <WorldMap data={countries.data} />}
           {ranked.data?.analytics && <Breakdowns projectId={projectId} data={ranked.data} names={names} file={file} />}
         </div>
       )}

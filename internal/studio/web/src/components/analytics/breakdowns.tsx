@@ -1,7 +1,7 @@
 // breakdowns.tsx: the ranked lists of the Analytics screen: top videos (by
 // views or watch time, linking to each video), countries (a ranked list with
-// bars, not a map: the console ships no world shapes), devices, browsers and
-// operating systems.
+// bars: the data of the world map above it, for screen readers and the CSV),
+// devices, browsers and operating systems.
 import { useState } from 'preact/hooks';
 import { paths } from '../../routes';
 import { Select } from '../../ui';

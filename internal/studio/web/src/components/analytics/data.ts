@@ -1,6 +1,6 @@
 // data.ts: the dataset queries of the Analytics screen (the time series, the
-// ranked breakdowns and the values the filters offer) and the reading of
-// their answers.
+// ranked breakdowns, the map's views by country and the values the filters
+// offer) and the reading of their answers.
 import type { Unit } from './format';
 import { apiFilters, filterDefs, type View, type Window } from './view';
 
@@ -49,6 +49,11 @@ export function breakdownQuery(v: View, w: Window) {
     ...range(w), filters: apiFilters(v), order: 'value_desc', limit: breakdownLimit,
     metrics: breakdowns.map(([name, dim]) => ({ name, groupBys: [dim] })),
   };
+}
+
+/** The world map's query: views by every country of the range (not only the top ranked), largest first. */
+export function countryMapQuery(v: View, w: Window) {
+  return { ...range(w), filters: apiFilters(v), order: 'value_desc', metrics: [{ name: 'views', groupBys: ['country'] }] };
 }
 
 /** The filters' choices: views by each filterable dimension over the range, unfiltered. */
