@@ -3,7 +3,7 @@
 import { useLocation } from 'preact-iso';
 import { useId } from 'preact/hooks';
 import { resetSubscriptions } from './api';
-import { currentOrganization, signIn, signOut } from './session';
+import { currentOrganization, signIn, signOutAndForget } from './session';
 import { paths } from './routes';
 import { gql } from './api';
 import { toast, useQuery } from './ui';
@@ -30,7 +30,7 @@ export function OrgSwitcher() {
   const out = async () => {
     try { await gql('Logout'); } catch { /* signed out either way */ }
     resetSubscriptions();
-    signOut();
+    signOutAndForget();
   };
   return (
     <div class="org-switcher">

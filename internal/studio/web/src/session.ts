@@ -35,6 +35,21 @@ export function signOut(): void {
   session.set(null);
 }
 
+/**
+ * Signs out as the user asked: also forgets what the console kept in this
+ * browser besides the tokens (unfinished uploads' tokens, tus-js-client's
+ * upload addresses), so the next person at this browser finds none of it.
+ */
+export function signOutAndForget(): void {
+  const keys: string[] = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const k = localStorage.key(i);
+    if (k && (k.startsWith('vidra.studio.') || k.startsWith('tus::vidra.studio.'))) keys.push(k);
+  }
+  keys.forEach((k) => localStorage.removeItem(k));
+  signOut();
+}
+
 /** The organization id inside the access token (its `org` claim). */
 export function currentOrganization(): string {
   const t = session.get();

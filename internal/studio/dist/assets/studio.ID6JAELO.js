@@ -1,1 +1,0 @@
-import{a}from"./chunk.ALC4EUIT.js";import"./chunk.MWLVIM6Y.js";import"./chunk.2V6OVCMK.js";import{t as e}from"./chunk.V667N2CY.js";import{j as r}from"./chunk.SV2DKPEY.js";r(e(a,{}),document.getElementById("app"));
