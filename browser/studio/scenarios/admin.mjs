@@ -221,6 +221,17 @@ export default async function (t) {
     await role.waitFor();
     if (await role.inputValue() !== 'member') t.fail('the invitee did not join as a member');
     await page.getByRole('region', { name: 'Pending invitations' }).getByText('None').waitFor();
+    // The member's permissions: the grid shows the grant of the invitation; one more is saved.
+    await page.getByRole('button', { name: `Edit the permissions of ${invitee.name}` }).click();
+    const grants = page.getByRole('dialog', { name: 'Member permissions' });
+    if (!await grants.getByRole('checkbox', { name: /^Folders and videos.*: read$/ }).isChecked()) t.fail('the grid does not show the invitation grant');
+    await grants.getByRole('checkbox', { name: 'Analytics: read' }).check();
+    await t.axe('member-grants');
+    await grants.getByRole('button', { name: 'Save permissions' }).click();
+    await page.getByText(`${invitee.name}'s permissions saved`).waitFor();
+    const granted = await t.gql('{ members(first: 10) { edges { node { permissions user { email } } } } }');
+    const perms = JSON.stringify(granted.members.edges.find((e) => e.node.user.email === invitee.email)?.node.permissions);
+    if (!perms.includes('analytics') || !perms.includes('folders')) t.fail(`the saved grants: ${perms}`);
     await role.selectOption('admin');
     await page.getByText(`${invitee.name} is now admin`).waitFor();
     const { members } = await t.gql('{ members(first: 10) { edges { node { role user { email } } } } }');

@@ -137,3 +137,26 @@ export function reusableGrants(permissions: unknown): unknown {
   }
   return JSON.stringify(map);
 }
+
+/**
+ * The grid's choice for grants as the API shows them (array form), and
+ * whether the grid can hold them exactly: grants naming several projects, or
+ * folders one by one, are more than it shows (saving replaces them).
+ */
+export function choiceFromGrants(permissions: unknown): { choice: GrantChoice; exact: boolean } {
+  const checked: Record<string, boolean> = {};
+  if (!Array.isArray(permissions)) return { choice: { scope: '', checked }, exact: true };
+  const grants = permissions as WireGrant[];
+  const projects = new Set(grants.filter((g) => g.entity_type !== 'organizations').map((g) => g.entity_id || ''));
+  const each = (area: string, action: string) => action.split('+').filter(Boolean).forEach((a) => { checked[`${area}.${a}`] = true; });
+  let exact = projects.size <= 1;
+  for (const g of grants) {
+    if (g.entity_type === 'organizations') { each(g.name, g.action); continue; }
+    each('projects', g.action);
+    for (const p of g.permission || []) {
+      if (p.action === 'custom') exact = false;
+      else each(p.name, p.action);
+    }
+  }
+  return { choice: { scope: projects.size === 1 ? [...projects][0] : '', checked }, exact };
+}

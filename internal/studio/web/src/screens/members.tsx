@@ -1,5 +1,5 @@
-// members.tsx: the organization's members (role changed with a select, removal
-// after a confirmation; the API refuses what the caller may not do and its error
+// members.tsx: the organization's members (role changed with a select, a
+// member's permissions with the grants grid, removal after a confirmation; the API refuses what the caller may not do and its error
 // shows), invitations by email with a role (and grants for members), the pending
 // ones (send again, revoke); and, on /studio/invitations/:token, the public page
 // that answers an invitation.
@@ -8,6 +8,7 @@ import { useState } from 'preact/hooks';
 import { Confirm } from '../components/confirm';
 import { GrantList } from '../components/grants';
 import { InvitationPage } from '../components/invitation';
+import { MemberGrantsForm } from '../components/member-grants';
 import { Invitations, InviteForm } from '../components/invitations';
 import { Pager, useCursor } from '../components/pager';
 import { Button, Dialog, ErrorBox, Loaded, Page, toast, useMutation, useQuery, when } from '../ui';
@@ -33,6 +34,7 @@ function MembersPage() {
   const update = useMutation('UpdateMember');
   const remove = useMutation('RemoveMember');
   const [removing, setRemoving] = useState<Member | null>(null);
+  const [granting, setGranting] = useState<Member | null>(null);
   const [inviting, setInviting] = useState(false);
   const [invitesVersion, setInvitesVersion] = useState(0);
   const me = access.data?.apiAccessCheck;
@@ -75,7 +77,12 @@ function MembersPage() {
                           {roles.map(([v, t]) => <option key={v} value={v}>{t}</option>)}
                         </select>
                       </td>
-                      <td>{m.role === 'member' ? <GrantList permissions={m.permissions} /> : <span class="muted">Everything</span>}</td>
+                      <td>
+                        {m.role === 'member' ? <GrantList permissions={m.permissions} /> : <span class="muted">Everything</span>}
+                        {m.role === 'member' && admin && (
+                          <Button aria-label={`Edit the permissions of ${who}`} onClick={() => setGranting(m)}>Edit</Button>
+                        )}
+                      </td>
                       <td>{when(m.createdAt)}</td>
                       <td>
                         <Button kind="danger" aria-label={self ? 'Leave the organization' : `Remove ${who}`}
@@ -95,6 +102,12 @@ function MembersPage() {
         {inviting && (
           <InviteForm callerRole={me?.role || ''} onCancel={() => setInviting(false)}
             onSent={(email) => { setInviting(false); setInvitesVersion((v) => v + 1); toast(`Invitation mailed to ${email}`); }} />
+        )}
+      </Dialog>
+      <Dialog title="Member permissions" open={!!granting} onClose={() => setGranting(null)}>
+        {granting && (
+          <MemberGrantsForm member={granting} onCancel={() => setGranting(null)}
+            onSaved={() => { setGranting(null); q.reload(); }} />
         )}
       </Dialog>
       <Confirm title={removing?.userID === me?.user?.id ? 'Leave the organization?' : 'Remove the member?'} open={!!removing}
