@@ -1,12 +1,15 @@
 // video.mjs: the owner of a project signs in and works on a ready video's page:
 // the player plays in its iframe, the details are edited and saved, a WebVTT
 // file becomes a caption whose text is then corrected, automatic captions are
-// requested, two chapters are added (one then edited), the embed code is
+// requested, two chapters are added (one then edited), then replaced by a
+// WebVTT chapters file and downloaded as one, the embed code is
 // copied, an MP4 download is requested and becomes a link; a video without its
 // file shows its status, live until it is ready; the video is deleted.
 // t.env: email, password (the Go test's user), project, video (ready), clipFile
 // (a video file to upload), captionFile (a WebVTT file).
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 export default async function (t) {
   const { page } = t;
@@ -135,6 +138,17 @@ export default async function (t) {
     const data = await t.gql(`query($v: ID!) { videoChapters(videoID: $v) { title startSeconds } }`, { v: video });
     const got = data.videoChapters.map((c) => `${c.startSeconds} ${c.title}`).join(', ');
     if (got !== '0 Leaving port, 5 Open sea') t.fail(`chapters: ${got}`);
+    // A WebVTT chapters file replaces the list; the list downloads as WebVTT.
+    const file = join(mkdtempSync(join(tmpdir(), 'chapters-')), 'chapters.vtt');
+    writeFileSync(file, 'WEBVTT\n\n1\n00:00:00.000 --> 00:00:03.000\nIntro\n\n2\n00:00:03.000 --> 00:00:06.500\nThe harbour\n\n00:00:06.500 --> 00:00:08.000\nCredits\n');
+    await page.getByLabel('Import a WebVTT chapters file (replaces the list)').setInputFiles(file);
+    await page.getByText('3 chapters imported from chapters.vtt').waitFor();
+    const imported = await t.gql(`query($v: ID!) { videoChapters(videoID: $v) { title startSeconds } }`, { v: video });
+    const gotImported = imported.videoChapters.map((c) => `${c.startSeconds} ${c.title}`).join(', ');
+    if (gotImported !== '0 Intro, 3 The harbour, 6.5 Credits') t.fail(`imported chapters: ${gotImported}`);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download as WebVTT' }).click()]);
+    const vtt = readFileSync(await download.path(), 'utf8');
+    if (!vtt.startsWith('WEBVTT') || !vtt.includes('The harbour')) t.fail(`downloaded chapters: ${vtt}`);
   });
 
   // The embed code, copied.

@@ -1,8 +1,10 @@
 // video-chapters.tsx: a video's chapters: the list in start order, a chapter
-// added (start time and title), edited in place or deleted. The API replaces
+// added (start time and title), edited in place or deleted, a WebVTT file
+// imported or the list downloaded as one (video-chapters-file.tsx). The API replaces
 // the whole list at once (setVideoChapters), so each change sends all of them.
 import { useState } from 'preact/hooks';
 import { Button, ErrorBox, Field, Loaded, duration, toast, useMutation, useQuery } from '../ui';
+import { ChaptersFile } from './video-chapters-file';
 import type { SectionProps } from './video-types';
 
 interface Chapter { id?: string; title: string; startSeconds: number }
@@ -93,6 +95,9 @@ export function VideoChapters(props: SectionProps) {
         </form>
       )}
       <ErrorBox error={set.error} fields={['startSeconds', 'title']} />
+      {editing === null && (
+        <ChaptersFile videoID={props.video.id} projectID={props.projectID} fileName={`${props.video.title || 'chapters'}.chapters.vtt`} save={save} />
+      )}
     </section>
   );
 }

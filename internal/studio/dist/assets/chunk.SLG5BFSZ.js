@@ -1,0 +1,1 @@
+import{A as i,H as r,t as n,z as e}from"./chunk.UZM3W7X5.js";function t(o){return n(r,{title:o.title,open:o.open,onClose:o.onClose,children:n("div",{class:"confirm",children:[o.children,n(e,{error:o.error}),n("div",{class:"row",children:[n(i,{kind:"danger",busy:o.busy,onClick:o.onConfirm,children:o.confirmLabel}),n(i,{onClick:o.onClose,children:"Cancel"})]})]})})}export{t as a};

@@ -1,0 +1,1 @@
+import{A as l,B as o,t as e}from"./chunk.UZM3W7X5.js";function i(n){return e("div",{class:"once-secret",role:"region","aria-label":n.label,children:[e("p",{class:"warning",children:[e("strong",{children:"Copy it now: you will not see it again."})," ",n.note]}),e(o,{label:n.label,value:n.value}),e(l,{kind:"primary",onClick:n.onDone,children:"I have kept it"})]})}export{i as a};

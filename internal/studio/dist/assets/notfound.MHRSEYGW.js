@@ -1,0 +1,1 @@
+import{b as t}from"./chunk.2V6OVCMK.js";import{t as o,u as e}from"./chunk.UZM3W7X5.js";import"./chunk.SV2DKPEY.js";function i(){return o(e,{title:"Page not found",children:[o("p",{children:"There is no such page in Vidra Studio."}),o("a",{href:t.home(),children:"Go to your projects"})]})}export{i as NotFound};

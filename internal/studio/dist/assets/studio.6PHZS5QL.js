@@ -1,0 +1,1 @@
+import{a}from"./chunk.IZT22UNE.js";import"./chunk.ZTWYECHQ.js";import"./chunk.2V6OVCMK.js";import{t as e}from"./chunk.UZM3W7X5.js";import{j as r}from"./chunk.SV2DKPEY.js";r(e(a,{}),document.getElementById("app"));

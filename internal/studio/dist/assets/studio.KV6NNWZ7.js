@@ -1,1 +1,0 @@
-import{a}from"./chunk.SMAZSTON.js";import"./chunk.K66SACXB.js";import"./chunk.2V6OVCMK.js";import{t as e}from"./chunk.CVAXXSWA.js";import{j as r}from"./chunk.SV2DKPEY.js";r(e(a,{}),document.getElementById("app"));
