@@ -54,7 +54,18 @@ func Start(t testing.TB) *Server {
 // Wait returns the next message sent to to, waiting up to 10 seconds for it.
 func (s *Server) Wait(t testing.TB, to string) Mail {
 	t.Helper()
-	deadline := time.After(10 * time.Second)
+	m, ok := s.Next(to, 10*time.Second)
+	if !ok {
+		t.Fatalf("no mail to %s within 10s", to)
+	}
+	return m
+}
+
+// Next returns the next message sent to to, waiting up to timeout for it;
+// false when none came. Unlike Wait it may be called from any goroutine (an
+// HTTP handler a browser scenario reads its mail from).
+func (s *Server) Next(to string, timeout time.Duration) (Mail, bool) {
+	deadline := time.After(timeout)
 	for {
 		s.mu.Lock()
 		for i, m := range s.mails {
@@ -62,7 +73,7 @@ func (s *Server) Wait(t testing.TB, to string) Mail {
 				if strings.EqualFold(rcpt, to) {
 					s.mails = append(s.mails[:i], s.mails[i+1:]...)
 					s.mu.Unlock()
-					return m
+					return m, true
 				}
 			}
 		}
@@ -70,7 +81,7 @@ func (s *Server) Wait(t testing.TB, to string) Mail {
 		select {
 		case <-s.ch:
 		case <-deadline:
-			t.Fatalf("no mail to %s within 10s", to)
+			return Mail{}, false
 		}
 	}
 }
