@@ -61,8 +61,7 @@ func (a *App) routes(opts Options) error {
 		Log:           a.log,
 	}).Middleware)
 	if a.Config.HTTP.Studio {
-		r.Use(studio.OAuthReturn)
-		r.Use(studio.InvitationLink)
+		r.Use(studio.Handoff)
 	}
 	gql := a.Resolver.NewHandler(opts.Limits)
 	r.Group(func(api chi.Router) {

@@ -10,7 +10,7 @@ import (
 // console's page for it; an API client, another method or another path is not.
 func TestInvitationLink(t *testing.T) {
 	api := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusTeapot) })
-	h := InvitationLink(api)
+	h := Handoff(api)
 	for _, c := range []struct {
 		method, path, accept string
 		status               int

@@ -24,6 +24,7 @@ import (
 	"io/fs"
 	"net/http"
 	"net/url"
+	"os"
 	"path"
 	"strings"
 	"time"
@@ -92,7 +93,7 @@ type file struct {
 func New(opts Options) (*Handler, error) {
 	var root fs.FS
 	if opts.Dir != "" {
-		root = osDir(opts.Dir)
+		root = os.DirFS(opts.Dir)
 	} else {
 		sub, err := fs.Sub(embedded, "dist")
 		if err != nil {
@@ -142,18 +143,6 @@ func load(root fs.FS, name string) (file, error) {
 		return file{}, fmt.Errorf("studio: %s.gz does not decompress to %s (make studio)", name, name)
 	}
 	return file{raw: raw, gz: gz}, nil
-}
-
-// Weight is the gzip size in bytes of what the console's first load fetches:
-// the page, and the shell's script and stylesheet it names.
-func (h *Handler) Weight() int {
-	n := len(h.page.gz)
-	for name, f := range h.files {
-		if bytes.Contains(h.page.raw, []byte("/studio/assets/"+name+`"`)) {
-			n += len(f.gz)
-		}
-	}
-	return n
 }
 
 // Redirect sends GET / to the console.

@@ -24,7 +24,7 @@ func site(t *testing.T) (*Handler, *httptest.Server) {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", Redirect)
 	mux.Handle(Prefix, h)
-	srv := httptest.NewServer(OAuthReturn(mux))
+	srv := httptest.NewServer(Handoff(mux))
 	t.Cleanup(srv.Close)
 	return h, srv
 }
